@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Every test talks to the app started by global-setup. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+
+let counter = 0;
+/** A unique user for one test; tests create their own users and never share them. */
+export function newUser(prefix = 'u') {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${counter}`.toLowerCase().replace(/[^a-z0-9_]/g, '');
+  return { username: id, email: `${id}@example.test`, fullname: `${prefix.toUpperCase()} Tester ${counter}`, password: 'secret pass 1' };
+}
+export type NewUser = ReturnType<typeof newUser>;
+
+/** Signs up through the screens and skips notifications, ending on /home. */
+export async function signUpThroughUi(page: Page, user: NewUser): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Full name').fill(user.fullname);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Repeat password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/notifications-setup$/);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Signs up through the API (fast) and leaves the browser context signed in. */
+export async function signUpViaApi(page: Page, user: NewUser): Promise<{ id: string }> {
+  const res = await page.request.post('/api/auth/signup', {
+    data: { ...user, repeatPassword: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).user;
+}

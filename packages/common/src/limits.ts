@@ -1,0 +1,21 @@
+/** Business constants from the product spec §9, shared by server and web. */
+export const MAX_TEXT_LENGTH = 300; // questions, answers, global question
+export const PAGE_SIZE = 20; // home feed and profile answers
+export const RECOMMENDED_FRIENDS_MAX = 20;
+export const SEARCH_RESULTS_MAX = 20;
+export const ACTIVITY_WINDOW_DAYS = 7;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_FULLNAME_LENGTH = 80;
+export const MAX_USERNAME_LENGTH = 30;
+export const MAX_BIO_LENGTH = 500;
+export const MAX_WEBSITE_LENGTH = 300;
+export const SPLASH_MIN_MS = 2000;
+export const SPLASH_FADE_MS = 500;
+export const PWA_PROMPT_DELAY_MS = 3000;
+export const PWA_PROMPT_INTERVAL_DAYS = 30;
+export const NOTIFICATIONS_UNSUPPORTED_REDIRECT_MS = 2000;
+export const NAV_BADGE_CLEAR_MS = 500;
+export const BADGE_CAP = 99;
+export const PUSH_SUBSCRIPTION_REFRESH_DAYS = 7;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

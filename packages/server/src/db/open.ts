@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a transaction callback receives; services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+
+/** pg_trgm must be loaded every time a PGlite database that uses it is opened. */
+export const pgliteExtensions = { pg_trgm };
+
+export function drizzleOverPglite(pglite: PGlite): Db {
+  return drizzlePglite({ client: pglite, schema }) as unknown as Db;
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { kind: 'postgres', db, pool, url, close: () => pool.end() };
+}
+
+/** Opens DATABASE_URL when set, else the embedded PGlite database under dataDir (one process only). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const dir = path.resolve(options.dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const lock = acquireDataDirLock(options.dataDir);
+  try {
+    const pglite = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions });
+    return {
+      kind: 'pglite',
+      db: drizzleOverPglite(pglite),
+      pglite,
+      close: async () => {
+        await pglite.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './social.js';
+export * from './questions.js';
+export * from './push.js';
+export * from './system.js';

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull().unique(),
+    fullname: text('fullname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    bio: text('bio').notNull().default(''),
+    website: text('website').notNull().default(''),
+    // null means the default image served by the app
+    photoUrl: text('photo_url'),
+    coverUrl: text('cover_url'),
+    badge: text('badge').notNull().default(''),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastReadNotifications: timestamp('last_read_notifications', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastReadAnswers: timestamp('last_read_answers', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // substring search (spec §5) through pg_trgm; created by the extension migration first
+    index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('users_fullname_trgm').using('gin', sql`lower(${t.fullname}) gin_trgm_ops`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // sha-256 of the cookie token: a database leak does not leak usable sessions
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id').on(t.userId)],
+);

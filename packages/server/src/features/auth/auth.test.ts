@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages } from '@askbox/common';
+import { follows, sessions, users } from '../../db/schema/index.js';
+import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ defaultFollows: ['team', 'news', 'absent_account'] });
+});
+afterAll(() => t.close());
+
+const signupBody = (over: Record<string, unknown> = {}) => ({
+  email: `p${Math.random().toString(36).slice(2, 8)}@example.test`,
+  username: `u${Math.random().toString(36).slice(2, 8)}`,
+  fullname: 'Pat Doe',
+  password: 'long enough',
+  repeatPassword: 'long enough',
+  ...over,
+});
+const signup = (body: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body as never });
+
+describe('sign up', () => {
+  it('creates the account, signs in with an HttpOnly Lax cookie and returns the own profile', async () => {
+    const res = await signup(signupBody({ username: 'pat', email: 'Pat@Example.test' }));
+    expect(res.statusCode).toBe(201);
+    const { user } = res.json();
+    expect(user).toMatchObject({ username: 'pat', email: 'pat@example.test', fullname: 'Pat Doe', badge: '', isAdmin: false });
+    expect(user.photoURL).toBe('/images/default-avatar.svg');
+    expect(user).not.toHaveProperty('passwordHash');
+    const cookie = res.cookies.find((c) => c.name === 'askbox_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `askbox_session=${cookie.value}` } });
+    expect(me.json().user.username).toBe('pat');
+  });
+
+  it('stores the password hashed with scrypt and the session token hashed', async () => {
+    const res = await signup(signupBody({ username: 'hashcheck' }));
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.username, 'hashcheck'));
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).not.toContain('long enough');
+    const token = res.cookies.find((c) => c.name === 'askbox_session')!.value;
+    const stored = await t.ctx.db.select().from(sessions).where(eq(sessions.userId, row!.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.id).not.toBe(token);
+  });
+
+  it.each([
+    [{ username: 'Bad-Name' }, messages.usernameChars],
+    [{ username: 'white space' }, messages.usernameChars],
+    [{ repeatPassword: 'different!' }, messages.passwordsMismatch],
+    [{ password: 'short', repeatPassword: 'short' }, messages.passwordTooShort],
+    [{ email: 'not-an-email' }, messages.emailInvalid],
+    [{ email: '' }, messages.fieldRequired('Email')],
+    [{ fullname: '   ' }, messages.fieldRequired('Full name')],
+    [{ username: '' }, messages.fieldRequired('Username')],
+  ])('refuses %j with its message', async (over, message) => {
+    const res = await signup(signupBody(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'invalid_input', message } });
+  });
+
+  it('refuses a missing field with a 400, never a 500', async () => {
+    const res = await signup({ email: 'x@example.test' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/required/);
+  });
+
+  it('refuses a taken username and a taken email', async () => {
+    await signup(signupBody({ username: 'taken', email: 'taken@example.test' }));
+    const sameName = await signup(signupBody({ username: 'taken' }));
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().error.message).toBe(messages.usernameTaken);
+    const sameEmail = await signup(signupBody({ email: 'TAKEN@example.test' }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().error.message).toBe(messages.emailTaken);
+  });
+
+  it('lets only one of two racing sign-ups for the same username through', async () => {
+    const results = await Promise.all([signup(signupBody({ username: 'racer' })), signup(signupBody({ username: 'racer' }))]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(messages.usernameTaken);
+  });
+
+  it('follows the DEFAULT_FOLLOWS accounts that exist and skips absent ones', async () => {
+    const team = await signUpUser(t.app, { username: 'team' });
+    const news = await signUpUser(t.app, { username: 'news' });
+    const newcomer = await signUpUser(t.app);
+    const rows = await t.ctx.db.select().from(follows).where(eq(follows.followerId, newcomer.id));
+    expect(rows.map((r) => r.followeeId).sort()).toEqual([team.id, news.id].sort());
+  });
+});
+
+describe('log in and out', () => {
+  it('logs in with the right password, case-insensitive email', async () => {
+    const user = await signUpUser(t.app, { password: 'my password' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: 'my password' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+  });
+
+  it('answers any failure with the same message', async () => {
+    const user = await signUpUser(t.app, { password: 'my password' });
+    for (const payload of [
+      { email: user.email, password: 'wrong password' },
+      { email: 'nobody@example.test', password: 'my password' },
+      { email: '', password: '' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(messages.incorrectLogin);
+    }
+  });
+
+  it('ends the session on the server at logout', async () => {
+    const user = await signUpUser(t.app);
+    const api = apiAs(t.app, user);
+    expect((await api.get('/api/me')).json().user.id).toBe(user.id);
+    expect((await api.post('/api/auth/logout')).statusCode).toBe(204);
+    expect((await api.get('/api/me')).json().user).toBeNull();
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const user = await signUpUser(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie, origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect((await apiAs(t.app, user).get('/api/me')).json().user.id).toBe(user.id);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-ups per IP with a clear message', async () => {
+    const limited = await createTestApp({ rateLimits: { signupPerHour: 2, loginPer15Min: 2, questionsPer10Min: 5, uploadsPerHour: 5 } });
+    try {
+      const go = () => limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody() });
+      expect((await go()).statusCode).toBe(201);
+      expect((await go()).statusCode).toBe(201);
+      const third = await go();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.message).toBe(messages.tooManyRequests);
+      const login = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 'x' } });
+      await login();
+      await login();
+      expect((await login()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the app', () => {
+  it('answers /healthz when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('serves the OpenAPI description at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/auth/signup');
+  });
+
+  it('answers unknown API routes and malformed JSON with JSON 4xx errors', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBeDefined();
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cookies are SameSite=Lax; on top of that, state-changing API requests must come from our
+ * own pages: a browser always sends Origin (and Sec-Fetch-Site) on such requests.
+ */
+export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
+  const trusted = new Set([new URL(publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused', 'bad_origin');
+    const origin = request.headers.origin;
+    if (!origin) return; // not a browser (curl, tests): it cannot carry a victim's cookie cross-site
+    const host = request.headers.host;
+    const sameHost = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+    if (!sameHost && !trusted.has(origin)) throw forbidden('Cross-site request refused', 'bad_origin');
+  });
+}

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppInstance } from '../app.js';
+import { testConfig, type Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { drizzleOverPglite, openPostgres, pgliteExtensions, type Database } from '../db/open.js';
+import { migrateDatabase } from '../db/migrate.js';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the PGlite template by default,
+ * or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `askbox_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString());
+    await migrateDatabase(database);
+    return {
+      ...database,
+      async drop() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: serverUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
+  const close = () => pglite.close();
+  return { kind: 'pglite', pglite, db: drizzleOverPglite(pglite), close, drop: close };
+}
+
+export interface TestApp {
+  app: AppInstance;
+  ctx: AppContext;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig({ webDistDir: '/nonexistent', ...overrides });
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    ctx: { config, database, db: database.db },
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  fullname: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Signs up a user through the API and returns its session cookie. */
+export async function signUpUser(app: AppInstance, fields: Partial<{ username: string; email: string; fullname: string; password: string }> = {}): Promise<TestUser> {
+  counter += 1;
+  const username = fields.username ?? `user${counter}_${crypto.randomBytes(3).toString('hex')}`;
+  const body = {
+    email: fields.email ?? `${username}@example.test`,
+    username,
+    fullname: fields.fullname ?? `User ${username}`,
+    password: fields.password ?? 'correct horse',
+    repeatPassword: fields.password ?? 'correct horse',
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'askbox_session');
+  const { user } = response.json() as { user: { id: string } };
+  return { id: user.id, username, email: body.email, fullname: body.fullname, cookie: `askbox_session=${cookie!.value}` };
+}
+
+/** Shorthand for an API call as a given user (or signed out). */
+export function apiAs(app: AppInstance, user: TestUser | null) {
+  const headers = user ? { cookie: user.cookie } : {};
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: unknown) => app.inject({ method: 'POST', url, headers, payload: payload as never }),
+    put: (url: string, payload?: unknown) => app.inject({ method: 'PUT', url, headers, payload: payload as never }),
+    patch: (url: string, payload?: unknown) => app.inject({ method: 'PATCH', url, headers, payload: payload as never }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+  };
+}

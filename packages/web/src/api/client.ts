@@ -1,0 +1,50 @@
+import { messages, type ApiErrorBody } from '@askbox/common';
+
+/** An API error carrying the server's message (in the spec's words where it has them). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+  const isForm = body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      ...init,
+    });
+  } catch {
+    throw new ApiError(0, 'network', navigator.onLine ? messages.somethingWentWrong : 'You are offline. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!response.ok) {
+    const error = (data as ApiErrorBody | undefined)?.error;
+    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? messages.somethingWentWrong);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(url: string, init?: RequestInit) => request<T>('GET', url, undefined, init),
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
+  patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body ?? {}),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};
+
+/** The message to show for any thrown error. */
+export function errorMessage(error: unknown, fallback: string = messages.somethingWentWrong): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

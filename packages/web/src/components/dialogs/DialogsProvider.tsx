@@ -1,0 +1,139 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { messages } from '@askbox/common';
+import styles from './Dialogs.module.css';
+
+interface DialogRequest {
+  kind: 'confirm' | 'alert';
+  text: string;
+  confirmLabel: string;
+  resolve(value: boolean): void;
+}
+
+interface Toast {
+  id: number;
+  text: string;
+}
+
+export interface Dialogs {
+  /** The spec's confirms: resolves true on OK, false on Cancel or Escape. */
+  confirm(text: string, options?: { confirmLabel?: string }): Promise<boolean>;
+  /** The spec's alerts that need acknowledging (errors, refusals). */
+  alert(text: string): Promise<void>;
+  /** Short success messages, announced politely. */
+  toast(text: string): void;
+}
+
+const DialogsContext = createContext<Dialogs | null>(null);
+
+export function useDialogs(): Dialogs {
+  const dialogs = useContext(DialogsContext);
+  if (!dialogs) throw new Error('useDialogs outside DialogsProvider');
+  return dialogs;
+}
+
+/** In-app replacements for window.alert/confirm: role=alertdialog, focus trapped, Escape cancels. */
+export function DialogsProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<DialogRequest[]>([]);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextToastId = useRef(1);
+
+  const open = useCallback(
+    (kind: DialogRequest['kind'], text: string, confirmLabel: string) =>
+      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, text, confirmLabel, resolve }])),
+    [],
+  );
+
+  const dialogs = useMemo<Dialogs>(
+    () => ({
+      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? 'OK'),
+      alert: async (text) => {
+        await open('alert', text, 'OK');
+      },
+      toast: (text) => {
+        const id = nextToastId.current++;
+        setToasts((t) => [...t, { id, text }]);
+        setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 3500);
+      },
+    }),
+    [open],
+  );
+
+  const current = queue[0];
+  const close = (value: boolean) => {
+    current?.resolve(value);
+    setQueue((q) => q.slice(1));
+  };
+
+  return (
+    <DialogsContext.Provider value={dialogs}>
+      {children}
+      {current && <AlertDialog request={current} onClose={close} />}
+      <div className={styles.toasts} role="status" aria-live="polite">
+        {toasts.map((t) => (
+          <div key={t.id} className={styles.toast}>
+            {t.text}
+          </div>
+        ))}
+      </div>
+    </DialogsContext.Provider>
+  );
+}
+
+function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(value: boolean): void }) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    confirmRef.current?.focus();
+    return () => previouslyFocused?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose(false);
+    }
+    if (event.key === 'Tab') {
+      // keep focus inside the dialog
+      const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('button');
+      if (!focusable || focusable.length === 0) return;
+      const first = focusable[0]!;
+      const last = focusable[focusable.length - 1]!;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  return (
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose(false)}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="app-dialog-text"
+        onKeyDown={onKeyDown}
+      >
+        <p id="app-dialog-text" className={styles.text}>
+          {request.text}
+        </p>
+        <div className={styles.actions}>
+          {request.kind === 'confirm' && (
+            <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
+              {messages.cancel}
+            </button>
+          )}
+          <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
+            {request.confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Bell, Home, MessageCircleQuestion, Users } from 'lucide-react';
+import { badgeText, messages } from '@askbox/common';
+import { Avatar } from '../../components/Avatar';
+import { useViewer } from '../session/api';
+import { useNavBadges } from './useNavBadges';
+import styles from './TabBar.module.css';
+
+const tabs = [
+  { to: '/home', label: messages.navHome, icon: Home, badge: null },
+  { to: '/friends', label: messages.navFriends, icon: Users, badge: null },
+  { to: '/questions', label: messages.navQuestions, icon: MessageCircleQuestion, badge: 'questions' },
+  { to: '/notifications', label: messages.navNotifications, icon: Bell, badge: 'notifications' },
+] as const;
+
+/** Hides when the page scrolls down, shows again on scroll up (spec §2). */
+function useHideOnScroll(): boolean {
+  const [hidden, setHidden] = useState(false);
+  const lastY = useRef(0);
+  useEffect(() => {
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - lastY.current) < 8) return;
+      setHidden(y > lastY.current && y > 80);
+      lastY.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return hidden;
+}
+
+export function TabBar() {
+  const viewer = useViewer();
+  const badges = useNavBadges();
+  const hidden = useHideOnScroll();
+  const { pathname } = useLocation();
+
+  // tapping the tab you are on scrolls to the top instead of navigating
+  const onTabClick = (to: string) => (event: React.MouseEvent) => {
+    if (pathname === to) {
+      event.preventDefault();
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+  };
+
+  return (
+    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label="Main">
+      {tabs.map(({ to, label, icon: Icon, badge }) => {
+        const count = badge ? badges[badge] : 0;
+        return (
+          <NavLink key={to} to={to} className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`} onClick={onTabClick(to)}>
+            <span className={styles.iconWrap}>
+              <Icon size={24} aria-hidden />
+              {count > 0 && (
+                <span className={styles.badge} aria-label={`${count} new`}>
+                  {badgeText(count)}
+                </span>
+              )}
+            </span>
+            <span className={styles.label}>{label}</span>
+          </NavLink>
+        );
+      })}
+      <NavLink
+        to="/profile"
+        aria-label={messages.navProfile}
+        className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+        onClick={onTabClick('/profile')}
+      >
+        <span className={styles.avatarRing}>
+          <Avatar src={viewer.photoURL} name="" size={30} />
+        </span>
+        <span className={styles.label}>{messages.navProfile}</span>
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppConfig, LoginInput, Me, MeResponse, SignupInput } from '@askbox/common';
+import { api } from '../../api/client';
+
+export const sessionKeys = {
+  me: ['me'] as const,
+  config: ['app-config'] as const,
+};
+
+/** The signed-in user (null when signed out). Every screen reads it from this one cache entry. */
+export function useMe() {
+  return useQuery({
+    queryKey: sessionKeys.me,
+    queryFn: async () => (await api.get<MeResponse>('/api/me')).user,
+    staleTime: 60_000,
+  });
+}
+
+/** The signed-in user where a protected route guarantees one. */
+export function useViewer(): Me {
+  const { data } = useMe();
+  if (!data) throw new Error('useViewer outside a protected route');
+  return data;
+}
+
+export function useAppConfig() {
+  return useQuery({ queryKey: sessionKeys.config, queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SignupInput) => api.post<MeResponse>('/api/auth/signup', input),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<MeResponse>('/api/auth/login', input),
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+  });
+}
+
+/** Runs every registered before-logout step (e.g. removing this device's push subscription). */
+const beforeLogoutSteps = new Set<() => Promise<void>>();
+export function onBeforeLogout(step: () => Promise<void>): () => void {
+  beforeLogoutSteps.add(step);
+  return () => beforeLogoutSteps.delete(step);
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      for (const step of beforeLogoutSteps) await step().catch((error: unknown) => console.error(error));
+      await api.post('/api/auth/logout');
+    },
+    onSettled: () => {
+      // whatever the server said, forget everything about this user on this device
+      queryClient.clear();
+      queryClient.setQueryData(sessionKeys.me, null);
+    },
+  });
+}

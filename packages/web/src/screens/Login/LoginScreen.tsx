@@ -1,0 +1,51 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@askbox/common';
+import { PlainLayout } from '../../app/AppShell';
+import { PasswordField } from '../../components/PasswordField';
+import { ApiError, errorMessage } from '../../api/client';
+import { useLogin } from '../../features/session/api';
+import styles from '../Auth.module.css';
+
+export function LoginScreen() {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    login.mutate(
+      { email, password },
+      // never say which of the two was wrong; rate limits and outages keep their own message
+      { onError: (e) => setError(e instanceof ApiError && e.status === 401 ? messages.incorrectLogin : errorMessage(e)) },
+    );
+  };
+
+  return (
+    <PlainLayout>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
+        <h1 className={styles.title}>{messages.loginTitle}</h1>
+        {error && (
+          <div className="error-box" role="alert">
+            {error}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={emailId}>Email</label>
+          <input id={emailId} name="email" className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {login.isPending ? 'Logging in…' : messages.logIn}
+        </button>
+        <p className={styles.switch}>
+          New here? <Link to="/signup">{messages.signUpHere}</Link>
+        </p>
+      </form>
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,48 @@
+import { useNavigate } from 'react-router';
+import { ArrowLeft, AtSign, Camera, LogOut, Mail } from 'lucide-react';
+import { messages } from '@askbox/common';
+import { useAppConfig, useLogout } from '../../features/session/api';
+import styles from './Settings.module.css';
+
+export function SettingsScreen() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const config = useAppConfig();
+
+  const onLogout = () => logout.mutate(undefined, { onSettled: () => navigate('/onboarding', { replace: true }) });
+
+  return (
+    <div className="screen">
+      <header className={styles.header}>
+        <button type="button" className="icon-btn" aria-label="Back" onClick={() => navigate(-1)}>
+          <ArrowLeft size={22} aria-hidden />
+        </button>
+        <h1 className={styles.title}>Settings</h1>
+      </header>
+
+      <section className={`card ${styles.section}`} aria-labelledby="settings-help">
+        <h2 id="settings-help" className={styles.sectionTitle}>
+          {messages.helpAndSocial}
+        </h2>
+        <a className={styles.row} href={`mailto:${config.data?.supportEmail ?? ''}`}>
+          <Mail size={20} aria-hidden /> {messages.contactUs}
+        </a>
+        <button type="button" className={styles.row} onClick={() => config.data && window.open(config.data.microblogUrl, '_blank', 'noopener')}>
+          <AtSign size={20} aria-hidden /> Follow us on X
+        </button>
+        <button type="button" className={styles.row} onClick={() => config.data && window.open(config.data.photoSharingUrl, '_blank', 'noopener')}>
+          <Camera size={20} aria-hidden /> Follow us on Instagram
+        </button>
+      </section>
+
+      <section className={`card ${styles.section}`} aria-labelledby="settings-account">
+        <h2 id="settings-account" className={styles.sectionTitle}>
+          {messages.account}
+        </h2>
+        <button type="button" className={`${styles.row} ${styles.danger}`} onClick={onLogout} disabled={logout.isPending}>
+          <LogOut size={20} aria-hidden /> {messages.logout}
+        </button>
+      </section>
+    </div>
+  );
+}

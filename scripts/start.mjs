@@ -1,0 +1,29 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server
+// (which applies migrations and listens on PORT, default 3000).
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
+const webDir = path.join(root, 'packages/web');
+const builtIndex = path.join(webDir, 'dist/index.html');
+
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p)).concat(path.join(root, 'packages/common/src'));
+const needsBuild = !fs.existsSync(builtIndex) || Math.max(...sources.filter(fs.existsSync).map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
+if (needsBuild) {
+  console.log('Building the web app…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@askbox/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
