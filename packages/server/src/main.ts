@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -5,6 +6,8 @@ import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 
 async function main(): Promise<void> {
+  // settings may come from a .env file in the working directory (see .env.example)
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);

@@ -1,14 +1,19 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
+import { LiveUpdates } from '../features/live/LiveUpdates';
+import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
 
 /** The shared navigation wrapper of the main screens: 500 px column and the bottom tab bar. */
 export function AppShell() {
+  const { pathname } = useLocation();
   return (
     <div className={styles.shell}>
+      <LiveUpdates />
       <main className={styles.main}>
         <Outlet />
       </main>
+      {pathname === '/home' && <InstallPrompt />}
       <TabBar />
     </div>
   );

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
-import { EmptyState } from '../../components/EmptyState';
+import { AskBox } from '../../features/questions/AskBox';
+import { AnswersList } from '../../features/answers/AnswersList';
 import { useViewer } from '../../features/session/api';
 
 export function ProfileScreen() {
@@ -23,7 +24,8 @@ export function ProfileScreen() {
         </Link>
       </div>
       <h2 className="section-title">{messages.answers}</h2>
-      <EmptyState title={messages.noAnswersNow} />
+      <AskBox receiverUsername={me.username} isOwnProfile />
+      <AnswersList username={me.username} isOwnProfile />
     </div>
   );
 }

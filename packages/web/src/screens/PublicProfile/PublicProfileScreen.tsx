@@ -2,7 +2,8 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Lock } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
-import { EmptyState } from '../../components/EmptyState';
+import { AskBox } from '../../features/questions/AskBox';
+import { AnswersList } from '../../features/answers/AnswersList';
 import { Spinner } from '../../components/Spinner';
 import { useMe } from '../../features/session/api';
 
@@ -29,7 +30,8 @@ export function PublicProfileScreen() {
     <PlainLayout>
       <div className="screen">
         <h1>@{username}</h1>
-        <EmptyState title={messages.noAnswersNow} />
+        <AskBox receiverUsername={username} isOwnProfile={false} />
+        <AnswersList username={username} isOwnProfile={false} />
       </div>
     </PlainLayout>
   );

@@ -2,6 +2,8 @@ import { useNavigate } from 'react-router';
 import { ArrowLeft, AtSign, Camera, LogOut, Mail } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { useAppConfig, useLogout } from '../../features/session/api';
+import { AdminCard } from '../../features/admin/AdminCard';
+import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
 import styles from './Settings.module.css';
 
 export function SettingsScreen() {
@@ -19,6 +21,9 @@ export function SettingsScreen() {
         </button>
         <h1 className={styles.title}>Settings</h1>
       </header>
+
+      <AdminCard />
+      <BlockedUsersSection />
 
       <section className={`card ${styles.section}`} aria-labelledby="settings-help">
         <h2 id="settings-help" className={styles.sectionTitle}>

@@ -1,0 +1,35 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/open.js';
+import { blocks } from '../../db/schema/index.js';
+
+/**
+ * The one place block rules live. A block in either direction cuts every link:
+ * no profile view, no follow, no question, no appearance in feeds, search or recommendations.
+ */
+export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Who blocked whom between a viewer and another user, for the profile screen's states. */
+export async function blockStateBetween(db: DbOrTx, viewerId: string, otherId: string): Promise<{ viewerBlocked: boolean; blockedByOther: boolean }> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)), and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, viewerId))));
+  return { viewerBlocked: rows.some((r) => r.blockerId === viewerId), blockedByOther: rows.some((r) => r.blockerId === otherId) };
+}
+
+/** A WHERE fragment: `userColumn` is not blocked by, and has not blocked, the viewer. */
+export function notBlockedWith(viewerId: string, userColumn: AnyPgColumn | SQL): SQL {
+  return sql`not exists (
+    select 1 from ${blocks}
+    where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userColumn})
+       or (${blocks.blockerId} = ${userColumn} and ${blocks.blockedId} = ${viewerId})
+  )`;
+}
