@@ -76,6 +76,20 @@ export const messages = {
   activity: 'Activity',
   noNotifications: 'No notifications yet',
   noAnswersYet: 'No answers yet',
+  notificationTabs: 'Notifications',
+  startedFollowingYou: 'started following you!',
+  likedYourAnswer: 'liked your answer',
+  answeredYourQuestion: 'answered your question',
+  anonymousQuestionLabel: 'Anonymous question',
+  // Push notifications (spec §9): titles with an emoji, bodies built from the event
+  pushTitleLike: 'New Like ❤️',
+  pushTitleFollow: 'New Follower 👋',
+  pushTitleQuestion: 'New Question ❓',
+  pushBodyLike: (likerFullname: string, answer: string) =>
+    `${likerFullname} liked your answer: "${answer.length > 30 ? `${answer.slice(0, 30)}...` : answer}"`,
+  pushBodyFollow: (fullname: string, username: string) => `${fullname} (@${username}) started following you!`,
+  pushBodyAnonymousQuestion: 'Someone sent you an anonymous question!',
+  pushBodyQuestion: (fullname: string, username: string) => `${fullname} (@${username}) sent you a question!`,
 
   // Profile
   editProfile: 'Edit profil',

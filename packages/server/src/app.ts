@@ -16,6 +16,20 @@ import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installViewer } from './http/viewer.js';
 import { authRoutes } from './features/auth/routes.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { pushRoutes } from './push/routes.js';
+import { loadVapidKeys } from './push/vapid.js';
+import { startPushWorker } from './push/worker.js';
+import { EventBus } from './realtime/bus.js';
+import { LiveHub } from './realtime/hub.js';
+import { liveRoutes } from './realtime/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context the features got (tests call services and hooks with it). */
+    ctx: AppContext;
+  }
+}
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -31,7 +45,18 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { config, database, db: database.db };
+  const bus = await EventBus.start(database, app.log);
+  const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
+  const vapid = await loadVapidKeys(database.db, config);
+  const worker = config.push.worker ? startPushWorker(database.db, vapid, { ...config.push, log: app.log }) : null;
+  const ctx: AppContext = { config, database, db: database.db, bus, live, push: { vapid, worker } };
+  app.decorate('ctx', ctx);
+  // open SSE streams would keep the server from closing: end them first
+  app.addHook('preClose', async () => live.closeAll());
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await bus.close();
+  });
 
   installErrorHandler(app);
   installSecurityHeaders(app);
@@ -58,6 +83,9 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);
+  await notificationRoutes(app, ctx);
+  await liveRoutes(app, ctx);
+  await pushRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;

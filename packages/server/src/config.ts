@@ -26,6 +26,13 @@ export const configSchema = z
     UPLOAD_RATE_LIMIT: positiveInt(30),
     SESSION_DAYS: positiveInt(30),
     WEB_DIST_DIR: optionalString,
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: optionalString,
+    PUSH_WORKER: z.enum(['on', 'off']).default('on'),
+    PUSH_POLL_MS: positiveInt(2000),
+    PUSH_MAX_ATTEMPTS: positiveInt(6),
+    SSE_HEARTBEAT_MS: positiveInt(25000),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -49,6 +56,16 @@ export const configSchema = z
     },
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
+    push: {
+      // both keys or neither: without them a pair is generated once and kept in app_settings
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      vapidSubject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+      worker: env.PUSH_WORKER === 'on',
+      pollMs: env.PUSH_POLL_MS,
+      maxAttempts: env.PUSH_MAX_ATTEMPTS,
+    },
+    sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
   }));
 
 export type Config = z.output<typeof configSchema>;
@@ -64,6 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: defaults with generous limits, overridable per test. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = configSchema.parse({ LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000', QUESTION_RATE_LIMIT: '1000' });
+  const base = configSchema.parse({ LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000', QUESTION_RATE_LIMIT: '1000', PUSH_WORKER: 'off' });
   return { ...base, ...overrides };
 }

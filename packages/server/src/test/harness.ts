@@ -56,7 +56,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   await app.ready();
   return {
     app,
-    ctx: { config, database, db: database.db },
+    ctx: app.ctx,
     database,
     async close() {
       await app.close();

@@ -4,6 +4,7 @@ import { appConfigSchema, loginSchema, meResponseSchema, signupSchema } from '@a
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../app.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
+import { publishLive } from '../../realtime/bus.js';
 import { toMe } from '../users/views.js';
 import { logIn, signUp } from './service.js';
 import { SESSION_COOKIE, deleteSession } from './sessions.js';
@@ -39,7 +40,11 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
   );
 
   api.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End this session' } }, async (request, reply) => {
-    if (request.sessionId) await deleteSession(ctx.db, request.sessionId);
+    if (request.sessionId) {
+      await deleteSession(ctx.db, request.sessionId);
+      // ends this session's live streams on every instance
+      await publishLive(ctx.db, { to: { sessionId: request.sessionId }, type: 'logout' });
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
@@ -58,7 +63,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
       supportEmail: ctx.config.supportEmail,
       microblogUrl: ctx.config.microblogUrl,
       photoSharingUrl: ctx.config.photoSharingUrl,
-      vapidPublicKey: null,
+      vapidPublicKey: ctx.push.vapid.publicKey,
     }),
   );
 }

@@ -1,11 +1,16 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { messages, type PushData } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
+import { pushNotifications, questions, users } from '../../db/schema/index.js';
+import { publishLive } from '../../realtime/bus.js';
+import { hasPushSubscription } from '../../push/subscriptions.js';
 
 /**
  * Side effects of the social events, called by the one service function where each event
  * happens, inside its transaction: the push outbox row (only when the recipient has a
- * subscription) and the live event (NOTIFY is delivered at commit). The notifications
- * feature fills these in; the call sites never change.
+ * subscription) and the live event (NOTIFY is delivered at commit). The call sites never change.
  */
 export interface SideEffects {
   /** `followerId` started following `followeeId` (not on unfollow). */
@@ -20,10 +25,78 @@ export interface SideEffects {
   globalQuestionSent(tx: DbOrTx, ctx: AppContext, event: { text: string; count: number; at: Date }): Promise<void>;
 }
 
+async function userById(tx: DbOrTx, id: string) {
+  const [row] = await tx.select({ id: users.id, username: users.username, fullname: users.fullname }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Writes the spec §3 outbox row, only when the recipient has at least one device subscribed. */
+async function queuePush(tx: DbOrTx, userId: string, title: string, body: string, data: PushData): Promise<void> {
+  if (!(await hasPushSubscription(tx, userId))) return;
+  await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
+}
+
 export const sideEffects: SideEffects = {
-  async followed() {},
-  async liked() {},
-  async questionAsked() {},
-  async answered() {},
-  async globalQuestionSent() {},
+  async followed(tx, _ctx, { followerId, followeeId, at }) {
+    if (followerId === followeeId) return;
+    const follower = await userById(tx, followerId);
+    if (!follower) return;
+    await queuePush(tx, followeeId, messages.pushTitleFollow, messages.pushBodyFollow(follower.fullname, follower.username), {
+      type: 'follow',
+      followerId,
+      followerUsername: follower.username,
+      timestamp: at.toISOString(),
+    });
+    await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
+  },
+
+  async liked(tx, _ctx, { likerId, questionId, at }) {
+    const [post] = await tx.select({ receiverId: questions.receiverId, answer: questions.answer }).from(questions).where(eq(questions.id, questionId));
+    if (!post || post.receiverId === likerId) return; // never for liking one's own answer
+    const liker = await userById(tx, likerId);
+    if (!liker) return;
+    await queuePush(tx, post.receiverId, messages.pushTitleLike, messages.pushBodyLike(liker.fullname, post.answer ?? ''), {
+      type: 'like',
+      likerId,
+      likerUsername: liker.username,
+      postId: questionId,
+      timestamp: at.toISOString(),
+    });
+    await publishLive(tx, { to: { userId: post.receiverId }, type: 'notification' });
+  },
+
+  async questionAsked(tx, _ctx, { receiverId, senderId, isAnonymous, at }) {
+    const sender = isAnonymous ? null : await userById(tx, senderId);
+    const body = sender ? messages.pushBodyQuestion(sender.fullname, sender.username) : messages.pushBodyAnonymousQuestion;
+    // asking oneself from one's own profile is not news worth a push
+    if (receiverId !== senderId) {
+      await queuePush(tx, receiverId, messages.pushTitleQuestion, body, {
+        type: 'question',
+        senderId: sender ? sender.id : null,
+        senderUsername: sender ? sender.username : null,
+        isAnonymous: !sender,
+        timestamp: at.toISOString(),
+      });
+    }
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+  },
+
+  async answered(tx, _ctx, { receiverId, senderId }) {
+    await publishLive(tx, { to: { followersOf: receiverId }, type: 'answer' });
+    // the receiver's other devices: the inbox shrank and the profile grew
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+    if (senderId && senderId !== receiverId) await publishLive(tx, { to: { userId: senderId }, type: 'notification' });
+  },
+
+  async globalQuestionSent(tx, _ctx, { text, at }) {
+    // one set-based insert: every user who just received this global question and has a device
+    const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
+    await tx.execute(sql`
+      insert into push_notifications (id, user_id, title, body, data)
+      select gen_random_uuid()::text, u.id, ${messages.pushTitleQuestion}, ${messages.pushBodyAnonymousQuestion}, ${data}::jsonb
+      from users u
+      where exists (select 1 from push_subscriptions s where s.user_id = u.id)
+        and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text})`);
+    await publishLive(tx, { to: { everyone: true }, type: 'question' });
+  },
 };

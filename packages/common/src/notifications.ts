@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { userSummarySchema } from './users.js';
+
+/** One item of the Activity tab: someone followed the viewer or liked one of their answers. */
+export const activityItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['follow', 'like']),
+  user: userSummarySchema,
+  at: z.string(),
+  /** The liked answer (likes only). */
+  post: z.object({ id: z.string(), answer: z.string() }).nullable(),
+  unread: z.boolean(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+/** One item of the Answers tab: an answer to a question the viewer sent. */
+export const answerNotificationSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  answeredAt: z.string(),
+  isAnonymous: z.boolean(),
+  receiver: userSummarySchema,
+  unread: z.boolean(),
+});
+export type AnswerNotification = z.infer<typeof answerNotificationSchema>;
+
+export const activityListSchema = z.object({ items: z.array(activityItemSchema), nextCursor: z.null() });
+export const answerNotificationListSchema = z.object({ items: z.array(answerNotificationSchema), nextCursor: z.null() });
+
+export const notificationTabSchema = z.enum(['activity', 'answers']);
+export type NotificationTab = z.infer<typeof notificationTabSchema>;
+export const markReadSchema = z.object({ tab: notificationTabSchema });
+
+/** The nav badges: unanswered questions received, unread activity, unread answers. */
+export const countersSchema = z.object({
+  unansweredQuestions: z.number().int(),
+  unreadActivity: z.number().int(),
+  unreadAnswers: z.number().int(),
+});
+export type Counters = z.infer<typeof countersSchema>;
+
+/** A browser PushSubscription as `subscription.toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+
+/** `data` of a push_notifications row, exactly as spec §3. */
+export type PushData =
+  | { type: 'like'; likerId: string; likerUsername: string; postId: string; timestamp: string }
+  | { type: 'follow'; followerId: string; followerUsername: string; timestamp: string }
+  | { type: 'question'; senderId: string | null; senderUsername: string | null; isAnonymous: boolean; timestamp: string };
+
+/** What a push message carries to the service worker. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  data: PushData;
+}
+
+/** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
+export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync'] as const;
+export type LiveEventType = (typeof liveEventTypes)[number];
+
+/** The screen a push notification opens on click. */
+export function pushTargetUrl(data: PushData): string {
+  if (data.type === 'like') return `/profile#post-${data.postId}`;
+  if (data.type === 'follow') return `/u/${data.followerUsername}`;
+  return '/questions';
+}

@@ -1,0 +1,48 @@
+import { activityListSchema, answerNotificationListSchema, countersSchema, markReadSchema } from '@askbox/common';
+import type { AppInstance } from '../../app.js';
+import type { AppContext } from '../../context.js';
+import { requireViewer } from '../../http/viewer.js';
+import { publishLive } from '../../realtime/bus.js';
+import { activityFor, answersFor, countersFor, markRead } from './service.js';
+import { activityItem, answerNotification } from './views.js';
+
+export async function notificationRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/api/notifications/activity',
+    { schema: { tags: ['notifications'], summary: 'Follows and likes received in the last 7 days', response: { 200: activityListSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { rows, lastRead } = await activityFor(ctx.db, viewer.id);
+      return { items: rows.map((r) => activityItem(r, lastRead)), nextCursor: null };
+    },
+  );
+
+  app.get(
+    '/api/notifications/answers',
+    { schema: { tags: ['notifications'], summary: 'Answers to questions the viewer sent', response: { 200: answerNotificationListSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const { rows, lastRead } = await answersFor(ctx.db, viewer.id);
+      return { items: rows.map((r) => answerNotification(r, lastRead)), nextCursor: null };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read',
+    { schema: { tags: ['notifications'], summary: "Mark a tab read (stores now as its last-read time)", body: markReadSchema, response: { 200: countersSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await ctx.db.transaction(async (tx) => {
+        await markRead(tx, viewer.id, request.body.tab);
+        await publishLive(tx, { to: { userId: viewer.id }, type: 'counters' });
+      });
+      return countersFor(ctx.db, viewer.id);
+    },
+  );
+
+  app.get(
+    '/api/me/counters',
+    { schema: { tags: ['notifications'], summary: 'Nav badge counts', response: { 200: countersSchema } } },
+    async (request) => countersFor(ctx.db, requireViewer(request).id),
+  );
+}

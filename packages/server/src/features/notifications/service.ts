@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import { activityWindowStart, type NotificationTab } from '@askbox/common';
+import type { DbOrTx } from '../../db/open.js';
+import { queryRows } from '../../db/sql.js';
+import { users } from '../../db/schema/index.js';
+import { notBlockedWith } from '../social/rules.js';
+
+/** The Activity tab covers the last 7 days counted from midnight (spec §9). */
+export const ACTIVITY_DAYS = 7;
+/** Enough for a week of activity on one screen; older items are outside the window anyway. */
+const LIST_LIMIT = 100;
+
+export interface ActivityRow {
+  kind: 'follow' | 'like';
+  at: Date;
+  user_id: string;
+  username: string;
+  fullname: string;
+  photo_url: string | null;
+  badge: string;
+  post_id: string | null;
+  answer: string | null;
+}
+
+async function lastRead(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ activity: users.lastReadNotifications, answers: users.lastReadAnswers }).from(users).where(eq(users.id, userId));
+  return row ?? { activity: new Date(), answers: new Date() };
+}
+
+/** Follows and likes of the viewer's answers by others, newest first, inside the window. */
+export async function activityFor(db: DbOrTx, userId: string, now = new Date()) {
+  const since = activityWindowStart(ACTIVITY_DAYS, now);
+  const rows = await queryRows<ActivityRow>(
+    db,
+    sql`select * from (
+          select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as post_id, null as answer
+          from follows f join users u on u.id = f.follower_id
+          where f.followee_id = ${userId} and f.created_at >= ${since.toISOString()}::timestamptz and ${notBlockedWith(userId, sql`u.id`)}
+          union all
+          select 'like', l.created_at, u.id, u.username, u.fullname, u.photo_url, u.badge, q.id, q.answer
+          from likes l join questions q on q.id = l.question_id join users u on u.id = l.user_id
+          where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at >= ${since.toISOString()}::timestamptz
+            and ${notBlockedWith(userId, sql`u.id`)}
+        ) activity
+        order by at desc
+        limit ${LIST_LIMIT}`,
+  );
+  const read = await lastRead(db, userId);
+  return { rows: rows.map((r) => ({ ...r, at: new Date(r.at) })), lastRead: read.activity };
+}
+
+export interface AnswerRow {
+  id: string;
+  text: string;
+  answer: string;
+  answered_at: Date;
+  is_anonymous: boolean;
+  receiver_id: string;
+  username: string;
+  fullname: string;
+  photo_url: string | null;
+  badge: string;
+}
+
+/** Answers to questions the viewer sent (anonymous ones included: the sender sees their own). */
+export async function answersFor(db: DbOrTx, userId: string) {
+  const rows = await queryRows<AnswerRow>(
+    db,
+    sql`select q.id, q.text, q.answer, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
+        from questions q join users u on u.id = q.receiver_id
+        where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${notBlockedWith(userId, sql`u.id`)}
+        order by q.answered_at desc, q.id desc
+        limit ${LIST_LIMIT}`,
+  );
+  const read = await lastRead(db, userId);
+  return { rows: rows.map((r) => ({ ...r, answered_at: new Date(r.answered_at) })), lastRead: read.answers };
+}
+
+/** The nav badges, each one indexed count. */
+export async function countersFor(db: DbOrTx, userId: string, now = new Date()) {
+  const since = activityWindowStart(ACTIVITY_DAYS, now);
+  const [row] = await queryRows<{ unanswered: number; activity: number; answers: number }>(
+    db,
+    sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
+        select
+          (select count(*)::int from questions q where q.receiver_id = ${userId} and not q.answered
+             and (q.sender_id is null or ${notBlockedWith(userId, sql`q.sender_id`)})) as unanswered,
+          (select count(*)::int from follows f, me
+             where f.followee_id = ${userId} and f.created_at > me.lrn and f.created_at >= ${since.toISOString()}::timestamptz
+               and ${notBlockedWith(userId, sql`f.follower_id`)})
+          + (select count(*)::int from likes l join questions q on q.id = l.question_id, me
+             where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at > me.lrn
+               and l.created_at >= ${since.toISOString()}::timestamptz and ${notBlockedWith(userId, sql`l.user_id`)}) as activity,
+          (select count(*)::int from questions q, me
+             where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
+               and ${notBlockedWith(userId, sql`q.receiver_id`)}) as answers`,
+  );
+  return { unansweredQuestions: row?.unanswered ?? 0, unreadActivity: row?.activity ?? 0, unreadAnswers: row?.answers ?? 0 };
+}
+
+/** Stores now as the tab's last-read time (never moving it backwards). */
+export async function markRead(db: DbOrTx, userId: string, tab: NotificationTab): Promise<void> {
+  const column = tab === 'activity' ? users.lastReadNotifications : users.lastReadAnswers;
+  const set = tab === 'activity' ? { lastReadNotifications: sql`greatest(${column}, now())` } : { lastReadAnswers: sql`greatest(${column}, now())` };
+  await db.update(users).set(set).where(eq(users.id, userId));
+}

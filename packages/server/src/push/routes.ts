@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@askbox/common';
+import type { AppInstance } from '../app.js';
+import type { AppContext } from '../context.js';
+import { requireViewer } from '../http/viewer.js';
+import { deleteSubscription, saveSubscription } from './subscriptions.js';
+
+export async function pushRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/push/subscriptions',
+    { schema: { tags: ['push'], summary: "Save (or refresh) this device's push subscription", body: pushSubscriptionSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await saveSubscription(ctx.db, viewer.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/push/subscriptions',
+    { schema: { tags: ['push'], summary: "Remove this device's push subscription", body: pushUnsubscribeSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await deleteSubscription(ctx.db, viewer.id, request.body.endpoint);
+      return reply.status(204).send(null);
+    },
+  );
+}

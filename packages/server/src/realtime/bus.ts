@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEventType } from '@askbox/common';
+import type { Database, DbOrTx } from '../db/open.js';
+
+/** The one NOTIFY channel every app instance listens on. */
+export const EVENTS_CHANNEL = 'askbox_events';
+
+/** Who gets a live event; resolved by each instance against its own open streams. */
+export type Audience = { userId: string } | { followersOf: string } | { sessionId: string } | { everyone: true };
+
+export interface BusMessage {
+  to: Audience;
+  /** `logout` ends the streams of one session; the others reach the browser. */
+  type: LiveEventType | 'logout';
+}
+
+/**
+ * Publishes through PostgreSQL NOTIFY inside the caller's transaction: delivered at commit,
+ * dropped on rollback, and received by every instance on the same database.
+ */
+export async function publishLive(tx: DbOrTx, message: BusMessage): Promise<void> {
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+type Listener = (message: BusMessage) => void;
+
+/** Receives the channel: PGlite in-process, or a dedicated node-postgres client (LISTEN cannot use a pool). */
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+  private closed = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private client: pg.Client | null = null;
+
+  private constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async start(database: Database, log: FastifyBaseLogger): Promise<EventBus> {
+    const bus = new EventBus(database, log);
+    await bus.connect();
+    return bus;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners.clear();
+    if (this.unlisten) await this.unlisten().catch(() => undefined);
+    if (this.client) await this.client.end().catch(() => undefined);
+  }
+
+  private dispatch(payload: string): void {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(payload) as BusMessage;
+    } catch {
+      this.log.warn({ payload }, 'ignored a malformed live event');
+      return;
+    }
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.database.kind === 'pglite') {
+      this.unlisten = await this.database.pglite.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+      return;
+    }
+    const client = new pg.Client({ connectionString: this.database.url });
+    client.on('notification', (n) => {
+      if (n.channel === EVENTS_CHANNEL && n.payload) this.dispatch(n.payload);
+    });
+    client.on('error', (error) => {
+      this.log.error({ err: error }, 'live events connection lost; reconnecting');
+      this.client = null;
+      void client.end().catch(() => undefined);
+      this.reconnectLater();
+    });
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+  }
+
+  private reconnectLater(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.connect().catch(() => this.reconnectLater());
+    }, 1000).unref();
+  }
+}

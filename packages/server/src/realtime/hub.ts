@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/open.js';
+import { follows } from '../db/schema/index.js';
+import type { BusMessage, EventBus } from './bus.js';
+
+interface Stream {
+  userId: string;
+  sessionId: string;
+  res: ServerResponse;
+}
+
+/**
+ * The open SSE streams of this instance. Bus messages name an audience; the hub finds the
+ * matching streams here (followers are looked up among the connected users only).
+ */
+export class LiveHub {
+  private readonly streams = new Set<Stream>();
+  /** Event ids are unique per instance start, so a reconnect can tell it missed events. */
+  private readonly bootId = crypto.randomBytes(4).toString('hex');
+  private sequence = 0;
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    bus: EventBus,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    heartbeatMs: number,
+  ) {
+    this.unsubscribe = bus.subscribe((message) => void this.deliver(message));
+    this.heartbeat = setInterval(() => {
+      for (const stream of this.streams) stream.res.write(': heartbeat\n\n');
+    }, heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Registers a stream; the returned function removes it. */
+  add(stream: Stream): () => void {
+    this.streams.add(stream);
+    return () => this.streams.delete(stream);
+  }
+
+  send(res: ServerResponse, type: string): void {
+    this.sequence += 1;
+    res.write(`id: ${this.bootId}-${this.sequence}\nevent: ${type}\ndata: {}\n\n`);
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Ends every stream (app close). */
+  closeAll(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const stream of this.streams) stream.res.end();
+    this.streams.clear();
+  }
+
+  private async deliver(message: BusMessage): Promise<void> {
+    try {
+      const targets = await this.targetsOf(message);
+      for (const stream of targets) {
+        if (message.type === 'logout') {
+          stream.res.end();
+          this.streams.delete(stream);
+        } else {
+          this.send(stream.res, message.type);
+        }
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'could not deliver a live event');
+    }
+  }
+
+  private async targetsOf(message: BusMessage): Promise<Stream[]> {
+    const all = [...this.streams];
+    const to = message.to;
+    if ('everyone' in to) return all;
+    if ('userId' in to) return all.filter((s) => s.userId === to.userId);
+    if ('sessionId' in to) return all.filter((s) => s.sessionId === to.sessionId);
+    const connected = [...new Set(all.map((s) => s.userId))];
+    if (connected.length === 0) return [];
+    const rows = await this.db
+      .select({ id: follows.followerId })
+      .from(follows)
+      .where(and(eq(follows.followeeId, to.followersOf), inArray(follows.followerId, connected)));
+    const followers = new Set(rows.map((r) => r.id));
+    return all.filter((s) => followers.has(s.userId));
+  }
+}

@@ -1,0 +1,26 @@
+import type { AppInstance } from '../app.js';
+import type { AppContext } from '../context.js';
+import { requireViewer } from '../http/viewer.js';
+
+/**
+ * GET /api/events: one Server-Sent Events stream per signed-in tab. Events carry no data, only
+ * what changed; the browser refetches. A reconnect with Last-Event-ID gets 'resync' because
+ * events are not stored (docs/decisions/031-live-events.md).
+ */
+export async function liveRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/events', { schema: { tags: ['live'], summary: 'Live events (text/event-stream) for the signed-in user' } }, async (request, reply) => {
+    const viewer = requireViewer(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const remove = ctx.live.add({ userId: viewer.id, sessionId: request.sessionId ?? '', res });
+    if (request.headers['last-event-id']) ctx.live.send(res, 'resync');
+    request.raw.on('close', remove);
+  });
+}
