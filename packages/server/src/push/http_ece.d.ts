@@ -1,0 +1,5 @@
+// http_ece (a dependency of web-push) ships without types; tests use it to decrypt payloads.
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  export function decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string | Buffer }): Buffer;
+}
