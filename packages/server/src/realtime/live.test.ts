@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type AppInstance } from '../app.js';
+import { testConfig } from '../config.js';
+import { sideEffects } from '../features/notifications/hooks.js';
+import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
+import { insertFollow } from '../test/fixtures.js';
+import { eventually, openEventStream } from '../test/notificationFixtures.js';
+
+/**
+ * Two app instances on ONE database. With TEST_DATABASE_URL (npm run test:server:pg) they are two
+ * pools plus two dedicated LISTEN clients on one PostgreSQL server; on the default PGlite run they
+ * share one in-process database object. Either way an event published through A reaches B's streams.
+ */
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let appA: AppInstance;
+let appB: AppInstance;
+let urlB: string;
+let author: TestUser;
+let follower: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const config = testConfig({ webDistDir: '/nonexistent' });
+  appA = await buildApp(config, database);
+  appB = await buildApp(config, database);
+  await appA.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await appB.listen({ port: 0, host: '127.0.0.1' });
+  author = await signUpUser(appA, { username: 'author_l' });
+  follower = await signUpUser(appA, { username: 'follower_l' });
+  stranger = await signUpUser(appA, { username: 'stranger_l' });
+  await insertFollow(appA.ctx.db, follower.id, author.id);
+});
+afterAll(async () => {
+  await appA.close();
+  await appB.close();
+  await database.drop();
+});
+
+const answerThroughA = () =>
+  appA.ctx.db.transaction((tx) => sideEffects.answered(tx, appA.ctx, { questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
+
+describe('GET /api/events', () => {
+  it('refuses a signed-out visitor', async () => {
+    expect((await apiAs(appB, null).get('/api/events')).statusCode).toBe(401);
+  });
+
+  it(`delivers an answer posted through instance A to a follower connected to instance B (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'shared PGlite'})`, async () => {
+    const followerStream = openEventStream(`${urlB}/api/events`, follower.cookie);
+    const strangerStream = openEventStream(`${urlB}/api/events`, stranger.cookie);
+    expect(await followerStream.ready).toBe(200);
+    expect(await strangerStream.ready).toBe(200);
+    await answerThroughA();
+    await eventually(() => followerStream.events.some((e) => e.type === 'answer'), "the follower's 'answer' event");
+    // a later event to the stranger proves they were reachable yet got no 'answer'
+    await apiAs(appA, stranger).post('/api/notifications/read', { tab: 'activity' });
+    await eventually(() => strangerStream.events.some((e) => e.type === 'counters'), "the stranger's 'counters' event");
+    expect(strangerStream.events.map((e) => e.type)).toEqual(['counters']);
+    followerStream.close();
+    strangerStream.close();
+  });
+
+  it('gives every event a distinct id and answers a reconnect with Last-Event-ID by "resync"', async () => {
+    const stream = openEventStream(`${urlB}/api/events`, follower.cookie);
+    await stream.ready;
+    await answerThroughA();
+    await apiAs(appA, follower).post('/api/notifications/read', { tab: 'answers' });
+    await eventually(() => stream.events.length >= 2, 'two events');
+    expect(new Set(stream.events.map((e) => e.id)).size).toBe(stream.events.length);
+    stream.close();
+    const again = openEventStream(`${urlB}/api/events`, follower.cookie, { 'last-event-id': stream.events.at(-1)!.id });
+    await again.ready;
+    await eventually(() => again.events.length >= 1, 'the resync event');
+    expect(again.events[0]!.type).toBe('resync');
+    again.close();
+  });
+
+  it('closes the stream when that session logs out, on any instance', async () => {
+    const session = await signUpUser(appA, { username: 'leaver_l' });
+    const stream = openEventStream(`${urlB}/api/events`, session.cookie);
+    await stream.ready;
+    expect((await apiAs(appA, session).post('/api/auth/logout')).statusCode).toBe(204);
+    await eventually(() => stream.ended, 'the stream to end');
+  });
+
+  it('closes open streams when the app closes', async () => {
+    const config = testConfig({ webDistDir: '/nonexistent' });
+    const appC = await buildApp(config, database);
+    const urlC = await appC.listen({ port: 0, host: '127.0.0.1' });
+    const stream = openEventStream(`${urlC}/api/events`, follower.cookie);
+    await stream.ready;
+    await appC.close();
+    await eventually(() => stream.ended, 'the stream to end');
+  });
+});
