@@ -1,0 +1,190 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { decrypt } from 'http_ece';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { pushNotifications, pushSubscriptions } from '../db/schema/index.js';
+import { sideEffects } from '../features/notifications/hooks.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { addressOf, eventually, makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { claimDue, runPushBatch } from './worker.js';
+
+/** A local stand-in for a browser vendor's push service: answers what each path asks for and keeps the requests. */
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+let pushService: http.Server;
+let pushUrl: string;
+const received: Received[] = [];
+let nextStatus = 201;
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  pushService = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      const status = request.url?.startsWith('/gone') ? 410 : request.url?.startsWith('/missing') ? 404 : nextStatus;
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushUrl = addressOf(pushService);
+  t = await createTestApp();
+  alice = await signUpUser(t.app, { username: 'alice_p', fullname: 'Alice P' });
+  bob = await signUpUser(t.app, { username: 'bob_p', fullname: 'Bob P' });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => pushService.close(resolve));
+});
+beforeEach(async () => {
+  received.length = 0;
+  nextStatus = 201;
+  await t.ctx.db.delete(pushNotifications);
+  await t.ctx.db.delete(pushSubscriptions);
+});
+
+/** Subscribes a device of `user` through the API, keeping its private key to decrypt what arrives. */
+async function subscribeDevice(user: TestUser, path: string) {
+  const device = makeSubscriptionKeys();
+  const endpoint = `${pushUrl}${path}`;
+  const response = await apiAs(t.app, user).post('/api/push/subscriptions', { endpoint, keys: device.keys });
+  expect(response.statusCode).toBe(204);
+  return { ...device, endpoint, open: (body: Buffer) => JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) };
+}
+
+const follow = (followerId: string, followeeId: string) =>
+  t.ctx.db.transaction((tx) => sideEffects.followed(tx, t.ctx, { followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') }));
+const subscriptionsOf = (userId: string) => t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+const outbox = () => t.ctx.db.select().from(pushNotifications);
+const run = () => runPushBatch(t.ctx.db, t.ctx.push.vapid, t.ctx.config.push.maxAttempts);
+
+describe('push subscriptions API', () => {
+  it('refuses signed-out visitors and invalid subscriptions', async () => {
+    const { keys } = makeSubscriptionKeys();
+    expect((await apiAs(t.app, null).post('/api/push/subscriptions', { endpoint: `${pushUrl}/x`, keys })).statusCode).toBe(401);
+    expect((await apiAs(t.app, alice).post('/api/push/subscriptions', { endpoint: 'not a url', keys })).statusCode).toBe(400);
+    expect((await apiAs(t.app, alice).post('/api/push/subscriptions', { endpoint: `${pushUrl}/x` })).statusCode).toBe(400);
+    expect(await subscriptionsOf(alice.id)).toHaveLength(0);
+  });
+
+  it('keeps one row per device, several devices per user, and refreshes a re-sent subscription', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    await subscribeDevice(alice, '/laptop');
+    const [before] = (await subscriptionsOf(alice.id)).filter((s) => s.endpoint === phone.endpoint);
+    await apiAs(t.app, alice).post('/api/push/subscriptions', { endpoint: phone.endpoint, keys: phone.keys });
+    const rows = await subscriptionsOf(alice.id);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((s) => s.endpoint === phone.endpoint)!.updatedAt.getTime()).toBeGreaterThanOrEqual(before!.updatedAt.getTime());
+  });
+
+  it('removes only this device, and only for its owner', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    await subscribeDevice(alice, '/laptop');
+    const deleteAs = (user: TestUser) => t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: user.cookie }, payload: { endpoint: phone.endpoint } });
+    expect((await deleteAs(bob)).statusCode).toBe(204);
+    expect(await subscriptionsOf(alice.id)).toHaveLength(2);
+    expect((await deleteAs(alice)).statusCode).toBe(204);
+    expect((await subscriptionsOf(alice.id)).map((s) => s.endpoint)).toEqual([`${pushUrl}/laptop`]);
+  });
+
+  it('gives the web app a VAPID public key, generated once and shared by every instance', async () => {
+    const key = (await apiAs(t.app, null).get('/api/config')).json().vapidPublicKey;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    const second = await buildApp(testConfig({ webDistDir: '/nonexistent' }), t.database);
+    expect((await second.inject({ method: 'GET', url: '/api/config' })).json().vapidPublicKey).toBe(key);
+    await second.close();
+  });
+});
+
+describe('push delivery worker', () => {
+  it('sends the record encrypted (aes128gcm, VAPID-signed) to every device of the user and marks it sent', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    const laptop = await subscribeDevice(alice, '/laptop');
+    await follow(bob.id, alice.id);
+    expect(await run()).toBe(1);
+    expect(received.map((r) => r.path).sort()).toEqual(['/laptop', '/phone']);
+    const expected = {
+      title: 'New Follower 👋',
+      body: 'Bob P (@bob_p) started following you!',
+      data: { type: 'follow', followerId: bob.id, followerUsername: 'bob_p', timestamp: '2026-01-02T03:04:05.000Z' },
+    };
+    for (const request of received) {
+      expect(request.headers['content-encoding']).toBe('aes128gcm');
+      expect(request.headers.authorization).toMatch(/^vapid t=.+, k=.+/);
+      const device = request.path === '/phone' ? phone : laptop;
+      expect(device.open(request.body)).toEqual(expected);
+    }
+    const [row] = await outbox();
+    expect(row).toMatchObject({ sent: true, attempts: 1 });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(await run()).toBe(0); // nothing sent twice
+  });
+
+  it('deletes subscriptions the push service answers 410 or 404 for', async () => {
+    await subscribeDevice(alice, '/gone');
+    await subscribeDevice(alice, '/missing');
+    await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    await run();
+    expect((await subscriptionsOf(alice.id)).map((s) => s.endpoint)).toEqual([`${pushUrl}/phone`]);
+    expect((await outbox())[0]!.sent).toBe(true);
+  });
+
+  it('retries after a 500 with backoff, then delivers', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    nextStatus = 500;
+    await run();
+    let [row] = await outbox();
+    expect(row).toMatchObject({ sent: false, attempts: 1, lastError: 'push service answered 500' });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(await run()).toBe(0); // backing off: not due yet
+    // time passes
+    await t.ctx.db.update(pushNotifications).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    nextStatus = 201;
+    expect(await run()).toBe(1);
+    [row] = await outbox();
+    expect(row).toMatchObject({ sent: true, attempts: 2 });
+    expect(phone.open(received.at(-1)!.body).title).toBe('New Follower 👋');
+  });
+
+  it('gives up after the attempt limit', async () => {
+    await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    nextStatus = 503;
+    for (let i = 0; i < t.ctx.config.push.maxAttempts + 2; i += 1) {
+      await run();
+      await t.ctx.db.update(pushNotifications).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    }
+    expect(received).toHaveLength(t.ctx.config.push.maxAttempts);
+    expect((await outbox())[0]).toMatchObject({ sent: false, attempts: t.ctx.config.push.maxAttempts });
+  });
+
+  it('never hands one row to two workers (FOR UPDATE SKIP LOCKED plus a lease)', async () => {
+    await subscribeDevice(alice, '/phone');
+    for (let i = 0; i < 5; i += 1) await follow(bob.id, alice.id);
+    const [first, second] = await Promise.all([claimDue(t.ctx.db, 6), claimDue(t.ctx.db, 6)]);
+    const ids = [...first!, ...second!].map((r) => r.id);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it('delivers rows written while no worker ran, once an instance with a worker starts', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    const config = testConfig({ webDistDir: '/nonexistent' });
+    const restarted = await buildApp({ ...config, push: { ...config.push, worker: true, pollMs: 50 } }, t.database);
+    await eventually(async () => (await outbox())[0]!.sent, 'the worker to send the queued row');
+    await restarted.close();
+    expect(phone.open(received[0]!.body).body).toBe('Bob P (@bob_p) started following you!');
+  });
+});
