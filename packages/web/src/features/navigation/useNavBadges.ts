@@ -1,7 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useCounters } from '../notifications/api';
+
+/** Spec §4: on /notifications the nav badge clears after 0.5 s. */
+const CLEAR_ON_NOTIFICATIONS_MS = 500;
+
 /**
- * Counts shown on the tab bar: unanswered questions received and unread notifications.
- * The notifications feature keeps these live; until it does they are zero.
+ * Counts shown on the tab bar: unanswered questions received and unread notifications
+ * (activity + answers). Kept live by LiveUpdates invalidating ['counters'].
  */
 export function useNavBadges(): { questions: number; notifications: number } {
-  return { questions: 0, notifications: 0 };
+  const { data } = useCounters();
+  const { pathname } = useLocation();
+  const onNotifications = pathname === '/notifications';
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => {
+    if (!onNotifications) {
+      setCleared(false);
+      return;
+    }
+    const timer = setTimeout(() => setCleared(true), CLEAR_ON_NOTIFICATIONS_MS);
+    return () => clearTimeout(timer);
+  }, [onNotifications]);
+  return {
+    questions: data?.unansweredQuestions ?? 0,
+    notifications: cleared && onNotifications ? 0 : (data?.unreadActivity ?? 0) + (data?.unreadAnswers ?? 0),
+  };
 }

@@ -1,12 +1,64 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BellRing } from 'lucide-react';
+import { BellOff, BellRing } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
+import { useAppConfig } from '../../features/session/api';
+import { isPushSupported, subscribeThisDevice } from '../../features/push/pushDevice';
 import styles from '../Auth.module.css';
 
-/** Asks for push permission after sign-in. The notifications feature wires 'Enable notifications'. */
+/** Spec §9: without push support, move on to /home after 2 s. */
+const UNSUPPORTED_REDIRECT_MS = 2000;
+
+/** Asks for push permission after sign-in; every way out (enable, skip, failure) ends on /home. */
 export function NotificationsSetupScreen() {
   const navigate = useNavigate();
+  const { data: config } = useAppConfig();
+  const [supported] = useState(isPushSupported);
+  const [busy, setBusy] = useState(false);
+  const goHome = () => navigate('/home', { replace: true });
+
+  const alreadyGranted = supported && Notification.permission === 'granted';
+  useEffect(() => {
+    if (!supported) {
+      const timer = setTimeout(goHome, UNSUPPORTED_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (alreadyGranted) goHome();
+    return undefined;
+  }, [supported, alreadyGranted]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const enable = async () => {
+    setBusy(true);
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission === 'granted' && config?.vapidPublicKey) await subscribeThisDevice(config.vapidPublicKey);
+    } catch (error) {
+      // spec: failure to enable goes to /home all the same
+      console.warn('could not enable notifications', error);
+    } finally {
+      goHome();
+    }
+  };
+
+  if (!supported) {
+    return (
+      <PlainLayout>
+        <div className={styles.onboarding}>
+          <BellOff size={72} color="var(--color-text-muted)" aria-hidden />
+          <h1 className={styles.title} style={{ marginTop: 'var(--space-5)' }}>
+            {messages.notificationsNotSupported}
+          </h1>
+          <div className={styles.actions}>
+            <button type="button" className="btn btn-primary btn-block" onClick={goHome}>
+              {messages.continueNow}
+            </button>
+          </div>
+        </div>
+      </PlainLayout>
+    );
+  }
+
   return (
     <PlainLayout>
       <div className={styles.onboarding}>
@@ -16,10 +68,10 @@ export function NotificationsSetupScreen() {
         </h1>
         <p className={styles.tagline}>Know when someone asks you a question, follows you or likes your answers.</p>
         <div className={styles.actions}>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => navigate('/home', { replace: true })}>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => void enable()} disabled={busy || alreadyGranted}>
             {messages.enableNotifications}
           </button>
-          <button type="button" className="btn btn-ghost btn-block" onClick={() => navigate('/home', { replace: true })}>
+          <button type="button" className="btn btn-ghost btn-block" onClick={goHome} disabled={busy}>
             {messages.skipForNow}
           </button>
         </div>

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { messages, relativeTime, type AnswerNotification } from '@askbox/common';
+import { Avatar } from '../../components/Avatar';
+import { EmptyState } from '../../components/EmptyState';
+import styles from './Notifications.module.css';
+
+/** Answers to questions the viewer sent (their anonymous ones too); each opens the answer on the profile. */
+export function AnswerNotificationsList({ items }: { items: AnswerNotification[] }) {
+  if (items.length === 0) return <EmptyState title={messages.noAnswersYet} />;
+  return (
+    <ul className={styles.list}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link to={`/u/${item.receiver.username}#post-${item.id}`} className={`${styles.row} ${item.unread ? styles.unread : ''}`}>
+            <span className={styles.avatar}>
+              <Avatar src={item.receiver.photoURL} name={item.receiver.fullname} size={44} />
+            </span>
+            <span className={styles.text}>
+              <span>
+                <strong>{item.receiver.fullname}</strong> {messages.answeredYourQuestion}
+                {item.isAnonymous && <span className={styles.tag}>{messages.anonymousQuestionLabel}</span>}
+              </span>
+              <span className={styles.question}>{item.question}</span>
+              <span className={styles.answer}>{item.answer}</span>
+              <time className={styles.time} dateTime={item.answeredAt}>
+                {relativeTime(item.answeredAt)}
+              </time>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
