@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCounters } from '../notifications/api';
 
@@ -14,6 +14,10 @@ export function useNavBadges(): { questions: number; notifications: number } {
   const { pathname } = useLocation();
   const onNotifications = pathname === '/notifications';
   const [cleared, setCleared] = useState(false);
+  const unread = (data?.unreadActivity ?? 0) + (data?.unreadAnswers ?? 0);
+  // opening the screen marks it read at once; the badge still shows what was unread for 0.5 s
+  const unreadBeforeOpening = useRef(unread);
+  if (!onNotifications) unreadBeforeOpening.current = unread;
   useEffect(() => {
     if (!onNotifications) {
       setCleared(false);
@@ -24,6 +28,6 @@ export function useNavBadges(): { questions: number; notifications: number } {
   }, [onNotifications]);
   return {
     questions: data?.unansweredQuestions ?? 0,
-    notifications: cleared && onNotifications ? 0 : (data?.unreadActivity ?? 0) + (data?.unreadAnswers ?? 0),
+    notifications: onNotifications ? (cleared ? 0 : unreadBeforeOpening.current) : unread,
   };
 }
