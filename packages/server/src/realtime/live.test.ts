@@ -83,6 +83,18 @@ describe('GET /api/events', () => {
     await eventually(() => stream.ended, 'the stream to end');
   });
 
+  it('is an event stream that sends heartbeats while idle', async () => {
+    const config = testConfig({ webDistDir: '/nonexistent', sseHeartbeatMs: 30 });
+    const appC = await buildApp(config, database);
+    const urlC = await appC.listen({ port: 0, host: '127.0.0.1' });
+    const stream = openEventStream(`${urlC}/api/events`, follower.cookie);
+    await stream.ready;
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+    await eventually(() => stream.raw.includes(': heartbeat'), 'a heartbeat');
+    stream.close();
+    await appC.close();
+  });
+
   it('closes open streams when the app closes', async () => {
     const config = testConfig({ webDistDir: '/nonexistent' });
     const appC = await buildApp(config, database);

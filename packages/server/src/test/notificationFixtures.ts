@@ -46,13 +46,17 @@ export async function insertSubscription(db: DbOrTx, userId: string, endpoint = 
 /** Reads a Server-Sent Events stream and keeps the event names it received. */
 export function openEventStream(url: string, cookie: string, headers: Record<string, string> = {}) {
   const events: { id: string; type: string }[] = [];
+  let raw = '';
+  let contentType = '';
   let ended = false;
   let request: http.ClientRequest;
   const ready = new Promise<number>((resolve, reject) => {
     request = http.get(url, { headers: { cookie, accept: 'text/event-stream', ...headers } }, (response) => {
       let buffer = '';
+      contentType = String(response.headers['content-type'] ?? '');
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
+        raw += chunk;
         buffer += chunk;
         let split: number;
         while ((split = buffer.indexOf('\n\n')) >= 0) {
@@ -74,6 +78,13 @@ export function openEventStream(url: string, cookie: string, headers: Record<str
     events,
     get ended() {
       return ended;
+    },
+    /** Everything received, comments (heartbeats) included. */
+    get raw() {
+      return raw;
+    },
+    get contentType() {
+      return contentType;
     },
     close: () => request.destroy(),
   };
