@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { userSummarySchema } from './users.js';
 
+export * from './push.js';
+
 /** One item of the Activity tab: someone followed the viewer or liked one of their answers. */
 export const activityItemSchema = z.object({
   id: z.string(),
@@ -48,26 +50,6 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
-/** `data` of a push_notifications row, exactly as spec §3. */
-export type PushData =
-  | { type: 'like'; likerId: string; likerUsername: string; postId: string; timestamp: string }
-  | { type: 'follow'; followerId: string; followerUsername: string; timestamp: string }
-  | { type: 'question'; senderId: string | null; senderUsername: string | null; isAnonymous: boolean; timestamp: string };
-
-/** What a push message carries to the service worker. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  data: PushData;
-}
-
 /** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
 export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
-
-/** The screen a push notification opens on click. */
-export function pushTargetUrl(data: PushData): string {
-  if (data.type === 'like') return `/profile#post-${data.postId}`;
-  if (data.type === 'follow') return `/u/${data.followerUsername}`;
-  return '/questions';
-}

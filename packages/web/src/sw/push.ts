@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { pushTargetUrl, type Counters, type PushPayload } from '@askbox/common';
+import type { Counters } from '@askbox/common';
+import { pushTargetUrl, type PushPayload } from '@askbox/common/push';
 
 /** Sets the installed app's badge to the same count as the nav badges, where the browser supports it. */
 async function updateAppBadge(sw: ServiceWorkerGlobalScope): Promise<void> {

@@ -1,0 +1,21 @@
+// Zod-free on purpose: the service worker imports this file alone ('@askbox/common/push').
+
+/** `data` of a push_notifications row, exactly as spec §3. */
+export type PushData =
+  | { type: 'like'; likerId: string; likerUsername: string; postId: string; timestamp: string }
+  | { type: 'follow'; followerId: string; followerUsername: string; timestamp: string }
+  | { type: 'question'; senderId: string | null; senderUsername: string | null; isAnonymous: boolean; timestamp: string };
+
+/** What a push message carries to the service worker. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  data: PushData;
+}
+
+/** The screen a push notification opens on click. */
+export function pushTargetUrl(data: PushData): string {
+  if (data.type === 'like') return `/profile#post-${data.postId}`;
+  if (data.type === 'follow') return `/u/${data.followerUsername}`;
+  return '/questions';
+}
