@@ -34,6 +34,10 @@ export const configSchema = z
     PUSH_MAX_ATTEMPTS: positiveInt(6),
     SSE_HEARTBEAT_MS: positiveInt(25000),
   })
+  .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
+    message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (a pair is then generated and stored)',
+    path: ['VAPID_PRIVATE_KEY'],
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,

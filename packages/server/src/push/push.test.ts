@@ -188,3 +188,17 @@ describe('push delivery worker', () => {
     expect(phone.open(received[0]!.body).body).toBe('Bob P (@bob_p) started following you!');
   });
 });
+
+describe('VAPID configuration', () => {
+  it('uses the configured key pair and refuses half of one', async () => {
+    const { loadConfig } = await import('../config.js');
+    const { default: webpush } = await import('web-push');
+    const pair = webpush.generateVAPIDKeys();
+    const config = loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'mailto:ops@example.test' });
+    expect(config.push).toMatchObject({ vapidPublicKey: pair.publicKey, vapidSubject: 'mailto:ops@example.test' });
+    const app = await buildApp({ ...config, logLevel: 'silent', push: { ...config.push, worker: false } }, t.database);
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().vapidPublicKey).toBe(pair.publicKey);
+    await app.close();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+});
