@@ -21,6 +21,7 @@ import { followRoutes } from './features/follows/routes.js';
 import { blockRoutes } from './features/blocks/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { mediaRoutes } from './storage/routes.js';
+import { friendRoutes } from './features/friends/routes.js';
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await followRoutes(app, ctx);
   await blockRoutes(app, ctx);
   await profileRoutes(app, ctx);
+  await friendRoutes(app, ctx);
   await mediaRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
