@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +24,11 @@ import { startPushWorker } from './push/worker.js';
 import { EventBus } from './realtime/bus.js';
 import { LiveHub } from './realtime/hub.js';
 import { liveRoutes } from './realtime/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { blockRoutes } from './features/blocks/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { mediaRoutes } from './storage/routes.js';
+import { friendRoutes } from './features/friends/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +67,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   installErrorHandler(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // image uploads (profile picture, cover); each route sets its own size cap
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   installOriginCheck(app, config.publicUrl);
   installViewer(app, ctx);
 
@@ -86,6 +94,11 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await notificationRoutes(app, ctx);
   await liveRoutes(app, ctx);
   await pushRoutes(app, ctx);
+  await followRoutes(app, ctx);
+  await blockRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await friendRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;

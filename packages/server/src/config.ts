@@ -33,6 +33,8 @@ export const configSchema = z
     PUSH_POLL_MS: positiveInt(2000),
     PUSH_MAX_ATTEMPTS: positiveInt(6),
     SSE_HEARTBEAT_MS: positiveInt(25000),
+    STORAGE: z.enum(['disk']).default('disk'),
+    STORAGE_DISK_DIR: optionalString,
   })
   .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
     message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (a pair is then generated and stored)',
@@ -70,6 +72,8 @@ export const configSchema = z
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
     },
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
+    // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
+    storage: { driver: env.STORAGE, diskDir: env.STORAGE_DISK_DIR },
   }));
 
 export type Config = z.output<typeof configSchema>;
