@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
@@ -33,7 +33,7 @@ import { friendRoutes } from './features/friends/routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The context the features got (tests call services and hooks with it). */
-    ctx: AppContext;
+    ctx: ServerContext;
   }
 }
 
@@ -55,7 +55,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
   const vapid = await loadVapidKeys(database.db, config);
   const worker = config.push.worker ? startPushWorker(database.db, vapid, { ...config.push, log: app.log }) : null;
-  const ctx: AppContext = { config, database, db: database.db, bus, live, push: { vapid, worker } };
+  const ctx: ServerContext = { config, database, db: database.db, bus, live, push: { vapid, worker } };
   app.decorate('ctx', ctx);
   // open SSE streams would keep the server from closing: end them first
   app.addHook('preClose', async () => live.closeAll());

@@ -1,5 +1,5 @@
 import type { AppInstance } from '../app.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { requireViewer } from '../http/viewer.js';
 
 /**
@@ -7,7 +7,7 @@ import { requireViewer } from '../http/viewer.js';
  * what changed; the browser refetches. A reconnect with Last-Event-ID gets 'resync' because
  * events are not stored (docs/decisions/031-live-events.md).
  */
-export async function liveRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function liveRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/events', { schema: { tags: ['live'], summary: 'Live events (text/event-stream) for the signed-in user' } }, async (request, reply) => {
     const viewer = requireViewer(request);
     reply.hijack();

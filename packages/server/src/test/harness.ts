@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppInstance } from '../app.js';
 import { testConfig, type Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
 import { drizzleOverPglite, openPostgres, pgliteExtensions, type Database } from '../db/open.js';
 import { migrateDatabase } from '../db/migrate.js';
 
@@ -44,7 +44,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 
 export interface TestApp {
   app: AppInstance;
-  ctx: AppContext;
+  ctx: ServerContext;
   database: Database;
   close(): Promise<void>;
 }

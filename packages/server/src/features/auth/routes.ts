@@ -63,7 +63,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
       supportEmail: ctx.config.supportEmail,
       microblogUrl: ctx.config.microblogUrl,
       photoSharingUrl: ctx.config.photoSharingUrl,
-      vapidPublicKey: ctx.push.vapid.publicKey,
+      vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
     }),
   );
 }

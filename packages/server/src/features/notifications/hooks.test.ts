@@ -112,7 +112,9 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     const text = 'Global: what made you smile today?';
     await t.ctx.db.transaction(async (tx) => {
-      for (const user of [alice, bob, carol]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true });
+      for (const user of [alice, bob, carol]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true, createdAt: at });
+      // an older global question with the same text is not this send
+      await insertQuestion(tx, { senderId: null, receiverId: alice.id, text, isGlobal: true, createdAt: new Date(at.getTime() - 86_400_000) });
       await sideEffects.globalQuestionSent(tx, t.ctx, { text, count: 3, at });
     });
     const rows = await t.ctx.db.select().from(pushNotifications);

@@ -89,14 +89,15 @@ export const sideEffects: SideEffects = {
   },
 
   async globalQuestionSent(tx, _ctx, { text, at }) {
-    // one set-based insert: every user who just received this global question and has a device
+    // one set-based insert: every user who received this global question (same text and time) and has a device
     const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
     await tx.execute(sql`
       insert into push_notifications (id, user_id, title, body, data)
       select gen_random_uuid()::text, u.id, ${messages.pushTitleQuestion}, ${messages.pushBodyAnonymousQuestion}, ${data}::jsonb
       from users u
       where exists (select 1 from push_subscriptions s where s.user_id = u.id)
-        and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text})`);
+        and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text}
+                    and q.created_at = ${at.toISOString()}::timestamptz)`);
     await publishLive(tx, { to: { everyone: true }, type: 'question' });
   },
 };
