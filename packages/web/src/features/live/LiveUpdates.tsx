@@ -33,20 +33,16 @@ export function LiveUpdates() {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    let hadError = false;
 
     const connect = () => {
       source = new EventSource('/api/events');
       for (const type of Object.keys(staleKeys) as LiveEventType[]) {
         source.addEventListener(type, () => invalidate(queryClient, type));
       }
-      source.onopen = () => {
-        // events may have been missed while disconnected
-        if (hadError) invalidate(queryClient, 'resync');
-        hadError = false;
-      };
+      // Anything that happened before the stream was registered (between the first fetches and
+      // now, or while disconnected) came without an event: refetch once the stream is open.
+      source.onopen = () => invalidate(queryClient, 'resync');
       source.onerror = () => {
-        hadError = true;
         if (source?.readyState === EventSource.CLOSED && !stopped) {
           source.close();
           retry = setTimeout(connect, RETRY_MS);
