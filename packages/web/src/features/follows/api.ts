@@ -51,7 +51,9 @@ export function useFollowToggle() {
       if (!isIdle(username)) return;
       // reconcile: the server decides (blocks, concurrent changes), and my own followings count moved
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: friendKeys.all });
+      // search results refetch; the recommendations keep the person (now 'Following') until the next visit
+      void queryClient.invalidateQueries({ queryKey: friendKeys.searches });
+      void queryClient.invalidateQueries({ queryKey: friendKeys.recommended, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });
     },
   });
