@@ -16,6 +16,10 @@ import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installViewer } from './http/viewer.js';
 import { authRoutes } from './features/auth/routes.js';
+import { questionsRoutes } from './features/questions/routes.js';
+import { answersRoutes } from './features/answers/routes.js';
+import { likesRoutes } from './features/likes/routes.js';
+import { feedRoutes } from './features/feed/routes.js';
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -58,6 +62,10 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);
+  await questionsRoutes(app, ctx);
+  await answersRoutes(app, ctx);
+  await likesRoutes(app, ctx);
+  await feedRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;
