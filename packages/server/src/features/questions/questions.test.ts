@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@askbox/common';
 import { questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { sideEffects } from '../notifications/hooks.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -150,5 +151,36 @@ describe('inbox, answering and deleting', () => {
     expect(seen).toHaveLength(45);
     expect(new Set(seen).size).toBe(45);
     expect((await apiAs(t.app, me).get('/api/me/inbox?cursor=garbage')).statusCode).toBe(400);
+  });
+});
+
+describe('side effects', () => {
+  it('calls questionAsked once per question and answered once per answer, with the event data', async () => {
+    const asked = vi.spyOn(sideEffects, 'questionAsked');
+    const answeredSpy = vi.spyOn(sideEffects, 'answered');
+    try {
+      const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
+      const { id } = (await ask(a, b.username, { text: 'hooked?', isAnonymous: false })).json();
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(asked.mock.calls[0]![2]).toMatchObject({ questionId: id, receiverId: b.id, senderId: a.id, isAnonymous: false });
+      await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'yes' });
+      await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'twice' });
+      expect(answeredSpy).toHaveBeenCalledTimes(1);
+      expect(answeredSpy.mock.calls[0]![2]).toMatchObject({ questionId: id, receiverId: b.id, senderId: a.id });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('writes nothing when the side effect fails (same transaction)', async () => {
+    vi.spyOn(sideEffects, 'questionAsked').mockRejectedValueOnce(new Error('outbox down'));
+    try {
+      const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
+      const res = await ask(a, b.username, { text: 'lost?' });
+      expect(res.statusCode).toBe(500);
+      expect(await t.ctx.db.select().from(questions).where(eq(questions.receiverId, b.id))).toHaveLength(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
