@@ -70,4 +70,15 @@ describe('answers on profiles', () => {
     expect((await apiAs(t.app, other).get(`/api/users/${owner.username}/answers`)).statusCode).toBe(403);
     expect((await apiAs(t.app, viewer).get('/api/users/nobody_at_all/answers')).statusCode).toBe(404);
   });
+
+  it('leaves out a named sender who is blocked either way with the viewer, keeping the answer', async () => {
+    const [owner, asker, viewer] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    const id = (await ask(asker, owner, 'named question', false)).json().id;
+    await answer(owner, id, 'visible answer');
+    await insertBlock(t.ctx.db, asker.id, viewer.id);
+    const [item] = (await apiAs(t.app, viewer).get(`/api/users/${owner.username}/answers`)).json().items;
+    expect(item).toMatchObject({ id, answer: 'visible answer', isAnonymous: false, sender: null });
+    const [ownerView] = (await apiAs(t.app, owner).get(`/api/users/${owner.username}/answers`)).json().items;
+    expect(ownerView.sender).toMatchObject({ username: asker.username });
+  });
 });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Post } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
-import { likes, users } from '../../db/schema/index.js';
+import { blocks, likes, users } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { userSummary } from '../users/views.js';
 
@@ -27,13 +27,15 @@ export interface PostRow {
 /**
  * Hydrates a page of post rows: users, like counts and the viewer's likes in three batch
  * queries. The sender is loaded only for non-anonymous questions, so an anonymous sender
- * can never reach a response, whatever the caller does with the result.
+ * can never reach a response, whatever the caller does with the result. A named sender is left
+ * out too when a block stands between them and the viewer (the question itself stays).
  */
 export async function hydratePosts(db: DbOrTx, viewerId: string, rows: PostRow[]): Promise<Post[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.flatMap((r) => (r.isAnonymous || !r.senderId ? [r.receiverId] : [r.receiverId, r.senderId])))];
-  const [people, counts, liked] = await Promise.all([
+  const namedSenderIds = [...new Set(rows.flatMap((r) => (!r.isAnonymous && r.senderId && r.senderId !== viewerId ? [r.senderId] : [])))];
+  const [people, counts, liked, blockedSenders] = await Promise.all([
     db.select().from(users).where(inArray(users.id, userIds)),
     queryRows<{ questionId: string; count: number }>(
       db,
@@ -43,14 +45,27 @@ export async function hydratePosts(db: DbOrTx, viewerId: string, rows: PostRow[]
       .select({ questionId: likes.questionId })
       .from(likes)
       .where(and(eq(likes.userId, viewerId), inArray(likes.questionId, ids))),
+    namedSenderIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+          .from(blocks)
+          .where(
+            or(
+              and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, namedSenderIds)),
+              and(eq(blocks.blockedId, viewerId), inArray(blocks.blockerId, namedSenderIds)),
+            ),
+          ),
   ]);
+  // a block cuts every link: a named sender blocked either way with the viewer is not shown
+  const hiddenSenders = new Set(blockedSenders.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)));
   const byId = new Map(people.map((u) => [u.id, userSummary(u)]));
   const countOf = new Map(counts.map((c) => [c.questionId, Number(c.count)]));
   const likedIds = new Set(liked.map((l) => l.questionId));
   return rows.flatMap((r) => {
     const receiver = byId.get(r.receiverId);
     if (!receiver) return [];
-    const sender = !r.isAnonymous && r.senderId ? (byId.get(r.senderId) ?? null) : null;
+    const sender = !r.isAnonymous && r.senderId && !hiddenSenders.has(r.senderId) ? (byId.get(r.senderId) ?? null) : null;
     return [
       {
         id: r.id,

@@ -25,9 +25,9 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
             <Link to={`/u/${post.sender.username}`}>
               {post.sender.fullname} <span className="muted">@{post.sender.username}</span>
             </Link>
-          ) : (
+          ) : post.isAnonymous ? (
             <span className="muted">{messages.anonymous}</span>
-          )}
+          ) : null}
         </p>
         <p className={styles.text}>
           <MentionText text={post.text} />
