@@ -6,4 +6,5 @@ export * from './time.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './profiles.js';
 export * from './questions.js';

@@ -113,6 +113,16 @@ export const messages = {
   confirmBlock: 'Are you sure you want to block this user ? This will remove all links between you. 🫣',
   userNotFound: 'User not found',
   userNotFoundText: 'No account has this username.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  cannotBlockSelf: 'You cannot block yourself.',
+  websiteInvalid: 'Website must be a link starting with http:// or https://',
+  imageInvalid: 'This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).',
+  imageTooLarge: 'This image is too large (5 MB maximum).',
+  imageMissing: 'Choose an image file to upload.',
+  share: 'Share profile',
+  settings: 'Settings',
+  inviteFriends: 'Invite your friends',
+  copyLink: 'Copy link',
 
   // Settings
   adminFeatures: 'Admin Features',

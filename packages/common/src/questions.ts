@@ -21,7 +21,6 @@ export const answerQuestionSchema = z.object({ answer: postText('Answer') });
 export type AnswerQuestionInput = z.infer<typeof answerQuestionSchema>;
 
 export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const usernameParamsSchema = z.object({ username: z.string().min(1).max(100) });
 export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 
 /** An unanswered question in the receiver's inbox. `sender` is null when anonymous, always. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +17,11 @@ import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installViewer } from './http/viewer.js';
 import { authRoutes } from './features/auth/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { blockRoutes } from './features/blocks/routes.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { mediaRoutes } from './storage/routes.js';
+import { friendRoutes } from './features/friends/routes.js';
 import { questionsRoutes } from './features/questions/routes.js';
 import { answersRoutes } from './features/answers/routes.js';
 import { likesRoutes } from './features/likes/routes.js';
@@ -40,6 +46,8 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   installErrorHandler(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
+  // image uploads (profile picture, cover); each route sets its own size cap
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   installOriginCheck(app, config.publicUrl);
   installViewer(app, ctx);
 
@@ -62,6 +70,11 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);
+  await followRoutes(app, ctx);
+  await blockRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await friendRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
   await questionsRoutes(app, ctx);
   await answersRoutes(app, ctx);
   await likesRoutes(app, ctx);

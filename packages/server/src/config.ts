@@ -26,6 +26,8 @@ export const configSchema = z
     UPLOAD_RATE_LIMIT: positiveInt(30),
     SESSION_DAYS: positiveInt(30),
     WEB_DIST_DIR: optionalString,
+    STORAGE: z.enum(['disk']).default('disk'),
+    STORAGE_DISK_DIR: optionalString,
   })
   .transform((env) => ({
     port: env.PORT,
@@ -49,6 +51,8 @@ export const configSchema = z
     },
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
+    // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
+    storage: { driver: env.STORAGE, diskDir: env.STORAGE_DISK_DIR },
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -33,3 +33,12 @@ export function notBlockedWith(viewerId: string, userColumn: AnyPgColumn | SQL):
        or (${blocks.blockerId} = ${userColumn} and ${blocks.blockedId} = ${viewerId})
   )`;
 }
+
+/**
+ * Transaction-scoped lock on an unordered pair of users: follow and block of the same two
+ * people run one after the other, so a block always wins over a racing follow.
+ */
+export async function lockPair(tx: DbOrTx, a: string, b: string): Promise<void> {
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}

@@ -1,13 +1,47 @@
 import { messages } from '@askbox/common';
+import { Spinner } from '../../components/Spinner';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { errorMessage } from '../../api/client';
+import { UserRow } from '../profiles/UserRow';
+import { useBlockedUsers, useBlockToggle } from './api';
 
-/** Settings' 'Blocked users' list (spec §2). Filled in by the social-graph feature. */
+/** Settings' 'Blocked users' list (spec §2): a spinner while loading, an empty list if loading fails. */
 export function BlockedUsersSection() {
+  const blocked = useBlockedUsers();
+  const toggle = useBlockToggle();
+  const { confirm, alert } = useDialogs();
+  const items = blocked.data?.items ?? [];
+
+  const onUnblock = async (username: string) => {
+    if (!(await confirm(messages.confirmUnblock))) return;
+    toggle.mutate({ username, block: false }, { onError: (error) => void alert(errorMessage(error)) });
+  };
+
   return (
     <section className="card" style={{ marginBottom: 'var(--space-4)' }} aria-labelledby="settings-blocked">
       <h2 id="settings-blocked" className="section-title" style={{ marginTop: 0 }}>
         {messages.blockedUsers}
       </h2>
-      <p className="muted">{messages.noBlockedUsers}</p>
+      {blocked.isPending ? (
+        <Spinner label="Loading blocked users" />
+      ) : items.length === 0 ? (
+        <p className="muted">{messages.noBlockedUsers}</p>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={messages.blockedUsers}>
+          {items.map((user) => (
+            <li key={user.id}>
+              <UserRow
+                user={user}
+                action={
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => void onUnblock(user.username)} aria-label={`${messages.unblock} @${user.username}`}>
+                    {messages.unblock}
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -1,20 +1,133 @@
-import { Link } from 'react-router';
-import { messages } from '@askbox/common';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Camera, ImagePlus } from 'lucide-react';
+import { MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, messages, updateProfileSchema } from '@askbox/common';
 import { useViewer } from '../../features/session/api';
+import { useSaveProfile } from '../../features/profiles/api';
+import { Avatar } from '../../components/Avatar';
+import { ApiError } from '../../api/client';
+import styles from './EditProfile.module.css';
+
+type Kind = 'avatar' | 'cover';
+
+/** A picked image with its local preview URL (revoked when replaced or on leaving). */
+function usePickedImage() {
+  const [picked, setPicked] = useState<{ file: File; preview: string } | null>(null);
+  useEffect(() => () => {
+    if (picked) URL.revokeObjectURL(picked.preview);
+  }, [picked]);
+  return [picked, (file: File | null) => setPicked(file ? { file, preview: URL.createObjectURL(file) } : null)] as const;
+}
 
 export function EditProfileScreen() {
   const me = useViewer();
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const [fullname, setFullname] = useState(me.fullname);
+  const [bio, setBio] = useState(me.bio);
+  const [website, setWebsite] = useState(me.website);
+  const [avatar, setAvatar] = usePickedImage();
+  const [cover, setCover] = usePickedImage();
+  const [progress, setProgress] = useState<Partial<Record<Kind, number>>>({});
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const ids = { fullname: useId(), bio: useId(), website: useId(), username: useId(), avatar: useId(), cover: useId() };
+
+  const onPick = (kind: Kind, file: File | undefined) => {
+    if (!file) return;
+    setSaveError(null);
+    if (!file.type.startsWith('image/')) return setFieldError(messages.imageInvalid);
+    if (file.size > MAX_UPLOAD_BYTES) return setFieldError(messages.imageTooLarge);
+    setFieldError(null);
+    (kind === 'avatar' ? setAvatar : setCover)(file);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaveError(null);
+    const parsed = updateProfileSchema.safeParse({ fullname, bio, website });
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? messages.errorUpdatingProfile);
+    setFieldError(null);
+    setProgress({});
+    save.mutate(
+      { fields: parsed.data, avatar: avatar?.file, cover: cover?.file, onProgress: (kind, percent) => setProgress((p) => ({ ...p, [kind]: percent })) },
+      {
+        onSuccess: () => void navigate('/profile'),
+        // the spec's message, with the server's reason when it gave one (e.g. a file that is not an image)
+        onError: (error) => setSaveError(error instanceof ApiError && error.status > 0 && error.status < 500 ? `${messages.errorUpdatingProfile}: ${error.message}` : messages.errorUpdatingProfile),
+      },
+    );
+  };
+
+  const coverUrl = cover?.preview ?? me.coverURL;
   return (
-    <div className="screen">
+    <form className="screen" onSubmit={onSubmit} noValidate>
       <h1 className="screen-title">{messages.editProfile}</h1>
-      <div className="field">
-        <span className="label">Username</span>
-        <span>@{me.username}</span>
-        <span className="hint">{messages.usernameCannotChange}</span>
+
+      <div className={styles.cover} style={coverUrl ? { backgroundImage: `url("${coverUrl}")` } : undefined} data-testid="cover-preview">
+        <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
+          <ImagePlus size={18} aria-hidden /> Change cover
+        </label>
+        <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
       </div>
-      <Link to="/profile" className="btn btn-secondary">
-        {messages.cancel}
-      </Link>
-    </div>
+      <div className={styles.avatarRow}>
+        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} size={96} />
+        <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
+          <Camera size={18} aria-hidden /> Change profile picture
+        </label>
+        <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
+      </div>
+      {(['avatar', 'cover'] as const).map(
+        (kind) =>
+          progress[kind] !== undefined && (
+            <div className="field" key={kind}>
+              <span className="hint">{kind === 'avatar' ? 'Uploading profile picture' : 'Uploading cover'}</span>
+              <progress className={styles.progress} max={100} value={progress[kind]} aria-label={kind === 'avatar' ? 'Profile picture upload' : 'Cover upload'} />
+            </div>
+          ),
+      )}
+
+      <div className="field">
+        <label htmlFor={ids.fullname}>Full name</label>
+        <input id={ids.fullname} className="input" value={fullname} onChange={(e) => setFullname(e.target.value)} autoComplete="name" required />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.username}>Username</label>
+        <input id={ids.username} className={`input ${styles.readonly}`} value={`@${me.username}`} readOnly aria-describedby={`${ids.username}-hint`} />
+        <span id={`${ids.username}-hint`} className="hint">
+          {messages.usernameCannotChange}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.bio}>Bio</label>
+        <textarea id={ids.bio} className="textarea" value={bio} maxLength={MAX_BIO_LENGTH} onChange={(e) => setBio(e.target.value)} />
+        <span className="counter">
+          {bio.length}/{MAX_BIO_LENGTH}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.website}>Website</label>
+        <input id={ids.website} className="input" type="url" inputMode="url" placeholder="https://" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
+
+      {fieldError && (
+        <p className="error-box" role="alert">
+          {fieldError}
+        </p>
+      )}
+      {saveError && (
+        <p className="error-box" role="alert">
+          {saveError}
+        </p>
+      )}
+      <div className={styles.buttons}>
+        <Link to="/profile" className="btn btn-secondary">
+          {messages.cancel}
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : messages.save}
+        </button>
+      </div>
+    </form>
   );
 }

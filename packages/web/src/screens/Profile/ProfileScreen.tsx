@@ -1,31 +1,50 @@
 import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 import { messages } from '@askbox/common';
-import { Avatar } from '../../components/Avatar';
 import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { useViewer } from '../../features/session/api';
+import { useProfile } from '../../features/profiles/api';
+import { ProfileHeader } from '../../features/profiles/ProfileHeader';
+import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
+import { errorMessage } from '../../api/client';
 
+/** The signed-in user's own profile; text fields come from the session, counters from the server. */
 export function ProfileScreen() {
   const me = useViewer();
+  const profile = useProfile(me.username);
+  const user = { id: me.id, username: me.username, fullname: me.fullname, photoURL: me.photoURL, coverURL: me.coverURL, badge: me.badge, bio: me.bio, website: me.website };
   return (
-    <div className="screen">
-      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Link to="/settings" className="icon-btn" aria-label="Settings">
-          <Settings size={22} aria-hidden />
-        </Link>
+    <div>
+      <ProfileHeader
+        profile={{ user, counts: profile.data?.counts ?? null }}
+        coverEnd={
+          <>
+            <ShareProfileButton username={me.username} fullname={me.fullname} />
+            <Link to="/settings" className="icon-btn" aria-label={messages.settings}>
+              <Settings size={20} aria-hidden />
+            </Link>
+          </>
+        }
+        actions={
+          <Link to="/edit-profile" className="btn btn-secondary btn-small">
+            {messages.editProfile}
+          </Link>
+        }
+      />
+      <div className="screen">
+        {profile.isError && (
+          <div className="error-box" role="alert">
+            {errorMessage(profile.error)}{' '}
+            <button type="button" className="btn btn-small btn-secondary" onClick={() => void profile.refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        <AskBox receiverUsername={me.username} isOwnProfile />
+        <h2 className="section-title">{messages.answers}</h2>
+        <AnswersList username={me.username} isOwnProfile />
       </div>
-      <div style={{ textAlign: 'center' }}>
-        <Avatar src={me.photoURL} name={me.fullname} size={96} />
-        <h1 style={{ margin: 'var(--space-2) 0 0' }}>{me.fullname}</h1>
-        <p className="muted" style={{ margin: 0 }}>@{me.username}</p>
-        <Link to="/edit-profile" className="btn btn-secondary btn-small" style={{ marginTop: 'var(--space-3)' }}>
-          {messages.editProfile}
-        </Link>
-      </div>
-      <h2 className="section-title">{messages.answers}</h2>
-      <AskBox receiverUsername={me.username} isOwnProfile />
-      <AnswersList username={me.username} isOwnProfile />
     </div>
   );
 }

@@ -1,11 +1,19 @@
-import { Link, Navigate, useParams } from 'react-router';
-import { Lock } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Ban, Lock, ShieldOff, UserX } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { Spinner } from '../../components/Spinner';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { ApiError, errorMessage } from '../../api/client';
 import { useMe } from '../../features/session/api';
+import { useProfile } from '../../features/profiles/api';
+import { ProfileHeader } from '../../features/profiles/ProfileHeader';
+import { FollowButton } from '../../features/follows/FollowButton';
+import { useBlockToggle } from '../../features/blocks/api';
+import styles from './PublicProfile.module.css';
 
 export function PublicProfileScreen() {
   const { username = '' } = useParams();
@@ -14,7 +22,7 @@ export function PublicProfileScreen() {
   if (!me) {
     return (
       <PlainLayout>
-        <div className="screen" style={{ textAlign: 'center', paddingTop: 'var(--space-6)' }}>
+        <div className={`screen ${styles.state}`}>
           <Lock size={56} color="var(--color-accent)" aria-hidden />
           <h1>{messages.authRequired}</h1>
           <p className="muted">{messages.authRequiredText}</p>
@@ -25,13 +33,113 @@ export function PublicProfileScreen() {
       </PlainLayout>
     );
   }
-  if (me.username === username.toLowerCase()) return <Navigate to="/profile" replace />;
+  if (me.username === username.toLowerCase()) return <RedirectToOwnProfile />;
+  return <OtherProfile username={username.toLowerCase()} />;
+}
+
+function RedirectToOwnProfile() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate('/profile', { replace: true });
+  }, [navigate]);
   return (
     <PlainLayout>
+      <div className={`screen ${styles.state}`}>
+        <Spinner label={messages.redirecting} />
+        <p className="muted">{messages.redirecting}</p>
+      </div>
+    </PlainLayout>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  // opened from a shared link there is no in-app history to go back to
+  const onBack = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/home'));
+  return (
+    <button type="button" className="icon-btn" aria-label="Back" onClick={() => void onBack()}>
+      <ArrowLeft size={22} aria-hidden />
+    </button>
+  );
+}
+
+function StateScreen({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <PlainLayout>
+      <div className={styles.topBar}>
+        <BackButton />
+      </div>
+      <div className={`screen ${styles.state}`}>
+        {icon}
+        <h1>{title}</h1>
+        <p className="muted">{text}</p>
+        {children}
+      </div>
+    </PlainLayout>
+  );
+}
+
+function OtherProfile({ username }: { username: string }) {
+  const profile = useProfile(username);
+  const blockToggle = useBlockToggle();
+  const { confirm, alert } = useDialogs();
+
+  const setBlocked = async (block: boolean) => {
+    if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock))) return;
+    blockToggle.mutate({ username, block }, { onError: (error) => void alert(errorMessage(error)) });
+  };
+
+  if (profile.isPending) {
+    return (
+      <PlainLayout>
+        <Spinner label="Loading profile" />
+      </PlainLayout>
+    );
+  }
+  if (profile.isError) {
+    const error = profile.error;
+    if (error instanceof ApiError && error.code === 'blocked_by_user') {
+      return <StateScreen icon={<Ban size={56} color="var(--color-danger)" aria-hidden />} title={messages.youHaveBeenBlocked} text={messages.blockedByThemText} />;
+    }
+    if (error instanceof ApiError && error.status === 404) {
+      return <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.userNotFound} text={messages.userNotFoundText} />;
+    }
+    return (
+      <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.somethingWentWrong} text={errorMessage(error)}>
+        <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
+          Retry
+        </button>
+      </StateScreen>
+    );
+  }
+
+  const data = profile.data;
+  if (data.viewer.blockedByViewer) {
+    return (
+      <StateScreen icon={<ShieldOff size={56} color="var(--color-danger)" aria-hidden />} title={messages.userBlocked} text={messages.youBlockedText}>
+        <button type="button" className="btn btn-primary" onClick={() => void setBlocked(false)} disabled={blockToggle.isPending}>
+          {messages.unblockFr}
+        </button>
+      </StateScreen>
+    );
+  }
+
+  return (
+    <PlainLayout>
+      <ProfileHeader
+        profile={data}
+        coverStart={<BackButton />}
+        coverEnd={
+          <button type="button" className="icon-btn" aria-label="Block this user" onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
+            <Ban size={20} aria-hidden />
+          </button>
+        }
+        actions={<FollowButton username={data.user.username} isFollowing={data.viewer.isFollowing} />}
+      />
       <div className="screen">
-        <h1>@{username}</h1>
-        <AskBox receiverUsername={username} isOwnProfile={false} />
-        <AnswersList username={username} isOwnProfile={false} />
+        <AskBox receiverUsername={data.user.username} isOwnProfile={false} />
+        <h2 className="section-title">{messages.answers}</h2>
+        <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>
     </PlainLayout>
   );

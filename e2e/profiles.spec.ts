@@ -1,0 +1,147 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, newUser, signUpViaApi, test, type NewUser } from './fixtures';
+
+// a 64×64 red PNG
+const RED_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAoElEQVRoge2SQQkAQRDDauT81L+DOFkR9wgDhQhIQ8PX00Q3YAOqV2QX6l2iG7AB1SuyC/Uu0Q3YgOoV2YV6l+gGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF+pdohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHrFPzyPrmEtpcYCUQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A second person in their own browser context, signed up through the API. */
+async function otherPerson(browser: Browser, prefix: string): Promise<{ page: Page; user: NewUser; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const user = newUser(prefix);
+  await signUpViaApi(page, user);
+  return { page, user, close: () => context.close() };
+}
+
+const confirmDialog = (page: Page, text: string) => page.getByRole('alertdialog', { name: text });
+
+test('edit the profile with a new avatar, then another user sees it on the public profile', async ({ page, browser }) => {
+  const owner = newUser('edit');
+  await signUpViaApi(page, owner);
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Edit profil' }).click();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(page.getByText('Username cannot be changed')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveJSProperty('readOnly', true);
+
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: RED_PNG });
+  await expect(page.getByRole('img', { name: `${owner.fullname} (preview)` })).toHaveAttribute('src', /^blob:/);
+  await page.getByLabel('Full name').fill('Ruby Redwood');
+  await page.getByLabel('Bio').fill('I answer everything.');
+  await page.getByLabel('Website').fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Website must be a link starting with http:// or https://');
+  await page.getByLabel('Website').fill('https://ruby.example.org');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Ruby Redwood' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Ruby Redwood' }).first()).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+\.jpg$/);
+
+  const viewer = await otherPerson(browser, 'viewer');
+  await viewer.page.goto(`/u/${owner.username}`);
+  await expect(viewer.page.getByRole('heading', { name: 'Ruby Redwood' })).toBeVisible();
+  await expect(viewer.page.getByText('I answer everything.')).toBeVisible();
+  await expect(viewer.page.getByRole('link', { name: 'ruby.example.org' })).toHaveAttribute('target', '_blank');
+  const avatar = viewer.page.getByRole('img', { name: 'Ruby Redwood' }).first();
+  await expect(avatar).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+\.jpg$/);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+  // the zoom overlay
+  await viewer.page.getByRole('button', { name: "View Ruby Redwood's profile picture" }).click();
+  await expect(viewer.page.getByRole('dialog', { name: 'Ruby Redwood' }).getByRole('img')).toBeVisible();
+  await viewer.close();
+});
+
+test('follow someone: the counter changes and you appear in their followers list', async ({ page, browser }) => {
+  const star = await otherPerson(browser, 'star');
+  const fan = newUser('fan');
+  await signUpViaApi(page, fan);
+  await page.goto(`/u/${star.user.username}`);
+  await expect(page.getByRole('button', { name: '0 Followers' })).toBeVisible();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await page.getByRole('button', { name: '1 Followers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Followers' });
+  await expect(dialog.getByRole('link', { name: new RegExp(fan.fullname) })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // the star sees the new follower on their own profile
+  await star.page.goto('/profile');
+  await expect(star.page.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await star.page.getByRole('button', { name: '0 Followings' }).click();
+  await expect(star.page.getByRole('dialog', { name: 'Followings' }).getByText('Not following anyone yet')).toBeVisible();
+  await star.page.keyboard.press('Escape');
+
+  // unfollow brings the counter back
+  await page.getByRole('button', { name: 'Following', exact: true }).click();
+  await expect(page.getByRole('button', { name: '0 Followers' })).toBeVisible();
+  await star.close();
+});
+
+test('block: the other user sees "You have been blocked"; unblock with Débloquer and from settings', async ({ page, browser }) => {
+  const other = await otherPerson(browser, 'other');
+  const me = newUser('blocker');
+  await signUpViaApi(page, me);
+  await page.goto(`/u/${other.user.username}`);
+  await page.getByRole('button', { name: 'Block this user' }).click();
+  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
+  await expect(page.getByText('You have blocked this user.')).toBeVisible();
+
+  await other.page.goto(`/u/${me.username}`);
+  await expect(other.page.getByRole('heading', { name: 'You have been blocked' })).toBeVisible();
+  await expect(other.page.getByText('This user has blocked you. You can no longer view their profile.')).toBeVisible();
+  await expect(other.page.getByRole('button', { name: 'Follow', exact: true })).toHaveCount(0);
+
+  // Débloquer, after the confirm
+  await page.getByRole('button', { name: 'Débloquer' }).click();
+  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+
+  // block again, then unblock from Settings
+  await page.getByRole('button', { name: 'Block this user' }).click();
+  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
+  await page.goto('/settings');
+  const blockedList = page.getByRole('list', { name: 'Blocked users' });
+  await expect(blockedList.getByText(`@${other.user.username}`)).toBeVisible();
+  await blockedList.getByRole('button', { name: 'Unblock' }).click();
+  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('No blocked users')).toBeVisible();
+
+  await other.page.reload();
+  await expect(other.page.getByRole('heading', { name: me.fullname })).toBeVisible();
+  await other.close();
+});
+
+test('search finds a user by a middle substring of the full name', async ({ page, browser }) => {
+  const wanted = await otherPerson(browser, 'wanted');
+  // give the wanted person a distinctive full name
+  const unique = `Quokkaberg${Date.now().toString(36)}`;
+  const renamed = await wanted.page.request.patch('/api/me/profile', { data: { fullname: `Zara ${unique}`, bio: '', website: '' } });
+  expect(renamed.status()).toBe(200);
+
+  await signUpViaApi(page, newUser('seeker'));
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Friends' }).click();
+  await expect(page.getByRole('heading', { name: 'RECOMMENDED FRIENDS' })).toBeVisible();
+  await expect(page.getByTestId('share-link')).toHaveText(/\/u\/seeker/);
+
+  const search = page.getByRole('searchbox', { name: 'Add or search friends' });
+  await search.fill(unique.slice(3, 12).toUpperCase());
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByText(`Zara ${unique}`)).toBeVisible();
+  await results.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(results.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+
+  await search.fill('zzzz-nobody-has-this');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('heading', { name: 'RECOMMENDED FRIENDS' })).toBeVisible();
+  await wanted.close();
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH, SEARCH_RESULTS_MAX } from './limits.js';
+import { fullnameSchema } from './auth.js';
+import { messages } from './messages.js';
+import { userSummarySchema } from './users.js';
+
+/** Profiles and the social graph: the API shapes shared by server and web. */
+
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+
+export const profileCountsSchema = z.object({
+  answers: z.number().int(),
+  followings: z.number().int(),
+  followers: z.number().int(),
+  likes: z.number().int(),
+});
+export type ProfileCounts = z.infer<typeof profileCountsSchema>;
+
+export const profileSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    photoURL: z.string(),
+    coverURL: z.string().nullable(),
+    badge: z.string(),
+    bio: z.string(),
+    website: z.string(),
+  }),
+  counts: profileCountsSchema,
+  viewer: z.object({ isSelf: z.boolean(), isFollowing: z.boolean(), blockedByViewer: z.boolean() }),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Website: empty, or an http(s) URL (no javascript:, data: ...). */
+export const websiteSchema = z
+  .string()
+  .trim()
+  .max(MAX_WEBSITE_LENGTH, `Website must be at most ${MAX_WEBSITE_LENGTH} characters`)
+  .refine((value) => value === '' || isHttpUrl(value), { message: messages.websiteInvalid });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const updateProfileSchema = z.object({
+  fullname: fullnameSchema,
+  bio: z.string().trim().max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`),
+  website: websiteSchema,
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const followStateSchema = z.object({ isFollowing: z.boolean(), followers: z.number().int() });
+export type FollowState = z.infer<typeof followStateSchema>;
+
+export const blockStateSchema = z.object({ blockedByViewer: z.boolean() });
+export type BlockState = z.infer<typeof blockStateSchema>;
+
+/** Followers, followings, blocked users, search results, recommendations. */
+export const userListSchema = z.object({ items: z.array(userSummarySchema) });
+export type UserList = z.infer<typeof userListSchema>;
+
+/** A recommendation or a search result: a card plus whether the viewer follows them. */
+export const friendCardSchema = userSummarySchema.extend({ isFollowing: z.boolean() });
+export type FriendCard = z.infer<typeof friendCardSchema>;
+export const friendListSchema = z.object({ items: z.array(friendCardSchema) });
+export type FriendList = z.infer<typeof friendListSchema>;
+
+export const searchQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const SEARCH_LIMIT = SEARCH_RESULTS_MAX;
+
+export const imageUploadResponseSchema = z.object({ url: z.string() });
+export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;

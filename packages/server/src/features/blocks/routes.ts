@@ -1,0 +1,41 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { blockStateSchema, userListSchema, usernameParamsSchema } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { AppInstance } from '../../app.js';
+import { requireViewer } from '../../http/viewer.js';
+import { findUserByUsername } from '../users/lookup.js';
+import { block, listBlockedUsers, unblock } from './service.js';
+
+export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = usernameParamsSchema;
+
+  api.post(
+    '/api/users/:username/block',
+    { schema: { tags: ['social'], summary: 'Block a user and remove follows both ways', params, response: { 200: blockStateSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const target = await findUserByUsername(ctx.db, request.params.username);
+      return block(ctx, viewer.id, target.id);
+    },
+  );
+
+  api.delete(
+    '/api/users/:username/block',
+    { schema: { tags: ['social'], summary: 'Remove your block of a user', params, response: { 200: blockStateSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const target = await findUserByUsername(ctx.db, request.params.username);
+      return unblock(ctx, viewer.id, target.id);
+    },
+  );
+
+  api.get(
+    '/api/me/blocks',
+    { schema: { tags: ['social'], summary: 'The users you blocked (visible to you only)', response: { 200: userListSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return { items: await listBlockedUsers(ctx.db, viewer.id) };
+    },
+  );
+}

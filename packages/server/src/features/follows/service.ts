@@ -1,0 +1,36 @@
+import { and, count, eq } from 'drizzle-orm';
+import { messages, type FollowState } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { follows } from '../../db/schema/index.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { sideEffects } from '../notifications/hooks.js';
+import { isBlockedEitherWay, lockPair } from '../social/rules.js';
+
+export async function followerCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The one place a follow happens. Idempotent: following twice keeps one link (and one
+ * notification). Refused for oneself and when either side blocked the other.
+ */
+export async function follow(ctx: AppContext, followerId: string, followeeId: string): Promise<FollowState> {
+  if (followerId === followeeId) throw badRequest(messages.cannotFollowSelf, 'self_follow');
+  return ctx.db.transaction(async (tx) => {
+    // serialises with a concurrent block of the same pair, so a follow never survives a block
+    await lockPair(tx, followerId, followeeId);
+    if (await isBlockedEitherWay(tx, followerId, followeeId)) throw forbidden(messages.unableToFollow, 'blocked');
+    const at = new Date();
+    const inserted = await tx.insert(follows).values({ followerId, followeeId, createdAt: at }).onConflictDoNothing().returning({ followerId: follows.followerId });
+    if (inserted.length > 0) await sideEffects.followed(tx, ctx, { followerId, followeeId, at });
+    return { isFollowing: true, followers: await followerCount(tx, followeeId) };
+  });
+}
+
+/** Removes the link (and so its time); unfollowing someone not followed is a no-op. */
+export async function unfollow(ctx: AppContext, followerId: string, followeeId: string): Promise<FollowState> {
+  await ctx.db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  return { isFollowing: false, followers: await followerCount(ctx.db, followeeId) };
+}

@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES, meResponseSchema, messages, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { AppInstance } from '../../app.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { consumeRateLimit } from '../../http/rateLimit.js';
+import { requireViewer } from '../../http/viewer.js';
+import type { ImageKind } from '../../storage/images.js';
+import { toMe } from '../users/views.js';
+import { getProfile, updateProfile } from './service.js';
+import { replaceProfileImage } from './uploads.js';
+
+export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/users/:username',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A user's public profile; 403 blocked_by_user (no data) when they blocked you",
+        params: usernameParamsSchema,
+        response: { 200: profileSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return getProfile(ctx.db, viewer.id, request.params.username);
+    },
+  );
+
+  api.patch(
+    '/api/me/profile',
+    { schema: { tags: ['profiles'], summary: 'Change your full name, bio and website', body: updateProfileSchema, response: { 200: meResponseSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return { user: toMe(await updateProfile(ctx, viewer.id, request.body)) };
+    },
+  );
+
+  const uploadRoute = (url: string, kind: ImageKind, summary: string) =>
+    api.post(url, { schema: { tags: ['profiles'], summary, consumes: ['multipart/form-data'], response: { 200: meResponseSchema } } }, async (request) => {
+      const viewer = requireViewer(request);
+      await consumeRateLimit(ctx.db, `upload:${viewer.id}`, ctx.config.rateLimits.uploadsPerHour, 3600);
+      const bytes = await readUploadedFile(request);
+      return { user: toMe(await replaceProfileImage(ctx, viewer.id, kind, bytes)) };
+    });
+  uploadRoute('/api/me/avatar', 'profile', 'Upload a new profile picture (multipart field "file", 5 MB max)');
+  uploadRoute('/api/me/cover', 'cover', 'Upload a new cover image (multipart field "file", 5 MB max)');
+}
+
+/** The bytes of the multipart field 'file', with the spec's messages for missing or oversized files. */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(messages.imageMissing, 'no_file');
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  } catch {
+    throw badRequest(messages.imageMissing, 'no_file');
+  }
+  if (!file || file.fieldname !== 'file') throw badRequest(messages.imageMissing, 'no_file');
+  try {
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw tooLarge();
+    return bytes;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw badRequest(messages.imageMissing, 'no_file');
+  }
+}
+
+const tooLarge = () => new AppError(413, 'file_too_large', messages.imageTooLarge);

@@ -1,0 +1,22 @@
+/**
+ * Where uploaded images live. The app stores keys like `users/{uid}/profile-{ts}.jpg` and
+ * saves the public URL (`/media/<key>` for the disk backend) on the user row.
+ */
+export interface MediaStorage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Deleting a missing file is not an error. */
+  delete(key: string): Promise<void>;
+  /** The URL the browser loads the file from. */
+  urlOf(key: string): string;
+  /** The key behind a URL this storage produced, or null (default images, foreign URLs). */
+  keyOf(url: string): string | null;
+}
+
+export const MEDIA_PREFIX = '/media/';
+
+/** Keys the app writes; anything else is refused when serving, so no path can escape the folder. */
+export const MEDIA_KEY_PATTERN = /^users\/[A-Za-z0-9-]{1,64}\/(profile|cover)-\d{1,16}\.jpg$/;
+
+export function mediaKeyFor(userId: string, kind: 'profile' | 'cover', at: Date = new Date()): string {
+  return `users/${userId}/${kind}-${at.getTime()}.jpg`;
+}

@@ -1,0 +1,22 @@
+import { messages } from '@askbox/common';
+import { errorMessage } from '../../api/client';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useFollowToggle } from './api';
+
+/** Follow / Following toggle; the state shown comes from the (optimistically updated) cache. */
+export function FollowButton({ username, isFollowing, small = false }: { username: string; isFollowing: boolean; small?: boolean }) {
+  const toggle = useFollowToggle();
+  const { alert } = useDialogs();
+  const onClick = () =>
+    toggle.mutate({ username, follow: !isFollowing }, { onError: (error) => void alert(errorMessage(error)) });
+  return (
+    <button
+      type="button"
+      className={`btn ${isFollowing ? 'btn-secondary' : 'btn-primary'} ${small ? 'btn-small' : ''}`}
+      aria-pressed={isFollowing}
+      onClick={onClick}
+    >
+      {isFollowing ? messages.following : messages.follow}
+    </button>
+  );
+}

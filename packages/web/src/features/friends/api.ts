@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FriendList } from '@askbox/common';
+import { api } from '../../api/client';
+
+export const friendKeys = {
+  all: ['friends'] as const,
+  search: (q: string) => ['friends', 'search', q] as const,
+  recommended: ['friends', 'recommended'] as const,
+};
+
+export function useUserSearch(query: string) {
+  const q = query.trim().toLowerCase();
+  return useQuery({
+    queryKey: friendKeys.search(q),
+    queryFn: ({ signal }) => api.get<FriendList>(`/api/users/search?q=${encodeURIComponent(q)}`, { signal }),
+    enabled: q !== '',
+    staleTime: 30_000,
+  });
+}
+
+export function useRecommendedFriends() {
+  return useQuery({ queryKey: friendKeys.recommended, queryFn: () => api.get<FriendList>('/api/users/recommended') });
+}

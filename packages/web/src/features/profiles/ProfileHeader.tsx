@@ -1,0 +1,86 @@
+import { useState, type ReactNode } from 'react';
+import { BadgeCheck, Link as LinkIcon } from 'lucide-react';
+import { isHttpUrl, messages, type Profile } from '@askbox/common';
+import { Avatar } from '../../components/Avatar';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { FollowListModal } from './FollowListModal';
+import styles from './ProfileHeader.module.css';
+
+type ProfileData = { user: Profile['user']; counts: Profile['counts'] | null };
+
+/**
+ * Cover, avatar (tap to zoom), name, badge, @username, bio, website and the four counters,
+ * shared by the own and the public profile. Followings and Followers open their lists.
+ */
+export function ProfileHeader({ profile, coverStart, coverEnd, actions }: { profile: ProfileData; coverStart?: ReactNode; coverEnd?: ReactNode; actions?: ReactNode }) {
+  const { user, counts } = profile;
+  const [zoomed, setZoomed] = useState(false);
+  const [list, setList] = useState<'followers' | 'following' | null>(null);
+
+  return (
+    <>
+      <div className={styles.cover} style={user.coverURL ? { backgroundImage: `url("${user.coverURL}")` } : undefined} data-testid="profile-cover">
+        <div className={styles.coverBar}>
+          <div className={styles.group}>{coverStart}</div>
+          <div className={styles.group}>{coverEnd}</div>
+        </div>
+      </div>
+      <div className={styles.identity}>
+        <div className={styles.avatarRow}>
+          <button type="button" className={styles.avatarButton} aria-label={`View ${user.fullname}'s profile picture`} onClick={() => setZoomed(true)}>
+            <Avatar src={user.photoURL} name={user.fullname} size={96} />
+          </button>
+          <div className={styles.actions}>{actions}</div>
+        </div>
+        <h1 className={styles.name}>
+          {user.fullname}
+          {user.badge && <BadgeCheck className={styles.badge} size={22} role="img" aria-label={messages.popularUser}><title>{messages.popularUser}</title></BadgeCheck>}
+        </h1>
+        <p className={`muted ${styles.username}`}>@{user.username}</p>
+        {user.bio && <p className={styles.bio}>{user.bio}</p>}
+        {user.website && isHttpUrl(user.website) && (
+          <a className={styles.website} href={user.website} target="_blank" rel="noopener noreferrer">
+            <LinkIcon size={16} aria-hidden />
+            {user.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+          </a>
+        )}
+      </div>
+      <div className={`card ${styles.counters}`} role="group" aria-label="Counters">
+        {counts ? (
+          <>
+            <Counter value={counts.answers} label={messages.answers} />
+            <Counter value={counts.followings} label={messages.followings} onClick={() => setList('following')} />
+            <Counter value={counts.followers} label={messages.followers} onClick={() => setList('followers')} />
+            <Counter value={counts.likes} label={messages.likes} />
+          </>
+        ) : (
+          <div style={{ gridColumn: '1 / -1' }}>
+            <Spinner size={20} label="Loading counters" />
+          </div>
+        )}
+      </div>
+      {zoomed && (
+        <Modal title={user.fullname} onClose={() => setZoomed(false)}>
+          <img className={styles.zoom} src={user.photoURL} alt={`${user.fullname}'s profile picture`} />
+        </Modal>
+      )}
+      {list && <FollowListModal username={user.username} direction={list} onClose={() => setList(null)} />}
+    </>
+  );
+}
+
+function Counter({ value, label, onClick }: { value: number; label: string; onClick?: () => void }) {
+  const content = (
+    <>
+      <span className={styles.counterValue}>{value}</span>
+      <span className={styles.counterLabel}>{label}</span>
+    </>
+  );
+  if (!onClick) return <div className={styles.counter} aria-label={`${value} ${label}`}>{content}</div>;
+  return (
+    <button type="button" className={styles.counter} onClick={onClick} aria-label={`${value} ${label}`}>
+      {content}
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse, Profile, UpdateProfileInput, UserList } from '@askbox/common';
+import { api, ApiError } from '../../api/client';
+import { sessionKeys } from '../session/api';
+import { uploadWithProgress } from './upload';
+
+/** Every key starts with 'profile' so live events can refresh them all. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  profile: (username: string) => ['profile', username.toLowerCase()] as const,
+  followers: (username: string) => ['profile', username.toLowerCase(), 'followers'] as const,
+  following: (username: string) => ['profile', username.toLowerCase(), 'following'] as const,
+};
+
+/** A 4xx will not change by retrying (blocked, unknown user). */
+const retryUnlessClientError = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+
+export function useProfile(username: string) {
+  return useQuery({
+    queryKey: profileKeys.profile(username),
+    queryFn: () => api.get<Profile>(`/api/users/${encodeURIComponent(username)}`),
+    retry: retryUnlessClientError,
+  });
+}
+
+export function useFollowList(username: string, direction: 'followers' | 'following') {
+  return useQuery({
+    queryKey: direction === 'followers' ? profileKeys.followers(username) : profileKeys.following(username),
+    queryFn: () => api.get<UserList>(`/api/users/${encodeURIComponent(username)}/${direction}`),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** Saves the edit-profile form: images first (each with its progress), then the text fields. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      fields: UpdateProfileInput;
+      avatar?: File | null;
+      cover?: File | null;
+      onProgress?: (kind: 'avatar' | 'cover', percent: number) => void;
+    }) => {
+      if (input.avatar) await uploadWithProgress('/api/me/avatar', input.avatar, (p) => input.onProgress?.('avatar', p));
+      if (input.cover) await uploadWithProgress('/api/me/cover', input.cover, (p) => input.onProgress?.('cover', p));
+      return api.patch<MeResponse>('/api/me/profile', input.fields);
+    },
+    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+    onSettled: () => {
+      // an image may be saved even if a later step failed: show what the server has
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
+  });
+}

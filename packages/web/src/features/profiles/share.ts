@@ -1,0 +1,33 @@
+/** Copies text, falling back to a hidden textarea where the async clipboard is refused. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  }
+}
+
+export const canWebShare = () => typeof navigator.share === 'function';
+
+/** The Web Share sheet; false when the browser has none. A dismissed sheet counts as handled. */
+export async function webShare(data: ShareData): Promise<boolean> {
+  if (!canWebShare()) return false;
+  try {
+    await navigator.share(data);
+  } catch {
+    // the user closed the sheet
+  }
+  return true;
+}
+
+export const profileLinkOf = (publicUrl: string, username: string) => `${publicUrl.replace(/\/$/, '')}/u/${username}`;
