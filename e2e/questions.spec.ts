@@ -43,7 +43,7 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   await expect(pageA.getByRole('button', { name: 'Ask', exact: true })).toBeDisabled();
   const question = `Hello from @${a.username}, what is your favourite colour?`;
   await box.fill(question);
-  await expect(pageA.getByText(`${300 - question.length} characters remaining`)).toBeVisible();
+  await expect(pageA.getByText(`${300 - question.length} characters left`)).toBeVisible();
   await expect(pageA.getByLabel('Ask anonymously')).toBeChecked();
   await pageA.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(pageA.getByRole('status').getByText('Question sent ! 🚀')).toBeVisible();
@@ -59,7 +59,7 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   await item.getByRole('button', { name: 'Answer' }).click();
   await expect(item.getByRole('button', { name: 'Send' })).toBeDisabled();
   await item.getByLabel('Your answer').fill('Purple, obviously');
-  await expect(item.getByText('283 characters remaining')).toBeVisible();
+  await expect(item.getByText('283 characters left')).toBeVisible();
   await item.getByRole('button', { name: 'Send' }).click();
   await expect(pageB.getByText('No questions yet.')).toBeVisible();
 

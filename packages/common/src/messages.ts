@@ -72,7 +72,7 @@ export const messages = {
   answers: 'Answers',
   noAnswersNow: 'No answers now.',
   textTooLong: (field: string) => `${field} must be at most 300 characters`,
-  remainingCharacters: (count: number) => `${count} characters remaining`,
+  remainingCharacters: (count: number) => `${count} characters left`,
   anonymous: 'Anonymous',
   like: 'Like',
   unlike: 'Unlike',

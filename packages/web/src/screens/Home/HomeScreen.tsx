@@ -19,8 +19,8 @@ export function HomeScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{messages.navHome}</h1>
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
+      <h1 className="screen-title">{messages.navHome}</h1>
       {feed.isPending ? (
         <Spinner label="Loading feed" />
       ) : feed.isError ? (
