@@ -7,3 +7,4 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './profiles.js';
+export * from './questions.js';
