@@ -81,7 +81,7 @@ async function measure(size: SeedSize): Promise<Map<string, number>> {
     };
     const results = new Map<string, number>();
     for (const [label, url] of Object.entries(paths)) {
-      await get(url); // warm-up
+      for (let i = 0; i < 5; i++) await get(url); // warm-up (JIT, caches)
       const times: number[] = [];
       for (let i = 0; i < runs; i++) {
         const start = performance.now();
