@@ -148,3 +148,31 @@ test('a refused question keeps its text; deleting from the inbox asks first', as
   await contextA.close();
   await contextB.close();
 });
+
+test('rapid taps on a like end on the last tap, on screen and on the server', async ({ browser }) => {
+  const contextA = await browser.newContext();
+  const pageA = await contextA.newPage();
+  const contextB = await browser.newContext();
+  const pageB = await contextB.newPage();
+  const a = newUser('tapper');
+  const b = newUser('tapped');
+  await signUpViaApi(pageA, a);
+  await signUpViaApi(pageB, b);
+  await answerMany(pageB.request, b.username, 1, 'Tap');
+  expect((await pageA.request.post(`/api/users/${b.username}/follow`)).ok()).toBe(true);
+
+  await pageA.goto('/home');
+  const like = pageA.getByRole('article').filter({ hasText: 'Tap answer 0' }).getByRole('button', { name: /^Like/ });
+  await expect(like).toHaveText('0');
+  for (let i = 0; i < 5; i++) await like.click({ delay: 0 }); // like, unlike, like, unlike, like
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveText('1');
+  await expect
+    .poll(async () => (await (await pageA.request.get(`/api/users/${b.username}/answers`)).json()).items[0].likeCount)
+    .toBe(1);
+  const [post] = (await (await pageA.request.get(`/api/users/${b.username}/answers`)).json()).items;
+  expect(post.likedByViewer).toBe(true);
+
+  await contextA.close();
+  await contextB.close();
+});
