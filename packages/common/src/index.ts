@@ -6,3 +6,4 @@ export * from './time.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './users.js';
+export * from './admin.js';

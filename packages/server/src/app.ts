@@ -16,6 +16,7 @@ import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
 import { installViewer } from './http/viewer.js';
 import { authRoutes } from './features/auth/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;
