@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router';
 import { DialogsProvider } from './components/dialogs/DialogsProvider';
 import { ApiError } from './api/client';
 import { router } from './app/router';
+import { OfflineBanner } from './features/pwa/OfflineBanner';
+import { registerServiceWorker } from './features/pwa/registerServiceWorker';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -23,7 +25,10 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <DialogsProvider>
         <RouterProvider router={router} />
+        <OfflineBanner />
       </DialogsProvider>
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();
