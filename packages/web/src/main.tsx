@@ -7,6 +7,7 @@ import { ApiError } from './api/client';
 import { router } from './app/router';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { registerServiceWorker } from './features/pwa/registerServiceWorker';
+import { captureInstallPrompt } from './features/pwa/installEvent';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -31,4 +32,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+captureInstallPrompt();
 registerServiceWorker();
