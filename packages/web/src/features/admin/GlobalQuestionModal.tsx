@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -13,7 +13,11 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
   const dialogs = useDialogs();
   const fieldId = useId();
   const counterId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
   const remaining = MAX_TEXT_LENGTH - text.length;
+
+  // Modal focuses its container when it opens (its effect runs first): the admin came to type
+  useEffect(() => textareaRef.current?.focus(), []);
   const blank = text.trim() === '';
 
   const onSubmit = (event: React.FormEvent) => {
@@ -47,8 +51,8 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
             maxLength={MAX_TEXT_LENGTH}
             onChange={(e) => setText(e.target.value)}
             aria-describedby={counterId}
+            ref={textareaRef}
             disabled={send.isPending}
-            autoFocus
           />
           <p id={counterId} className="counter" aria-live="polite">
             {remaining}
