@@ -1,4 +1,4 @@
-import { expect, newUser, signUpViaApi, test } from './fixtures';
+import { expect, freezeClock, gotoWithFrozenClock, newUser, signUpViaApi, test } from './fixtures';
 
 test('the tab bar hides on scroll down, shows on scroll up, and the current tab scrolls to the top', async ({ page }) => {
   await signUpViaApi(page, newUser('nav'));
@@ -43,4 +43,18 @@ test('on a desktop screen the app is a centred 500 px column', async ({ page }) 
   const box = (await bar.boundingBox())!;
   expect(box.width).toBe(500);
   expect(Math.round(box.x + box.width / 2)).toBe(640);
+});
+
+test('the splash shows the logo for at least 2 s, then fades out over 0.5 s', async ({ page }) => {
+  await freezeClock(page);
+  await gotoWithFrozenClock(page, '/onboarding');
+  const splash = page.getByRole('status', { name: 'Loading Askbox' });
+  await expect(splash).toBeVisible();
+  await page.clock.runFor(1900);
+  await expect(splash).toBeVisible();
+  await expect(page.getByText('Ask and Answer')).toHaveCount(0);
+  await page.clock.runFor(200); // past 2 s: the screen is there, under the fading splash
+  await expect(page.getByText('Ask and Answer')).toBeVisible();
+  await page.clock.runFor(600); // the 0.5 s fade is over
+  await expect(splash).toHaveCount(0);
 });

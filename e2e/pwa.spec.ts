@@ -1,4 +1,4 @@
-import { expect, newUser, signUpViaApi, test } from './fixtures';
+import { FROZEN_START, expect, freezeClock, gotoWithFrozenClock, newUser, signUpViaApi, test } from './fixtures';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(body: Buffer): { width: number; height: number } {
@@ -65,9 +65,9 @@ test('the service worker registers, and the app shell opens with the network off
 });
 
 test('the install prompt appears on home 3 s after load, once, and not again after "Plus tard"', async ({ page }) => {
-  await page.clock.install();
+  await freezeClock(page);
   await signUpViaApi(page, newUser('pwa'));
-  await page.goto('/home');
+  await gotoWithFrozenClock(page, '/home');
   await page.clock.runFor(2600); // the splash: 2 s, then a 0.5 s fade; home mounts at 2 s
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const prompt = page.getByRole('dialog', { name: 'Installer Askbox' });
@@ -88,11 +88,15 @@ test('the install prompt appears on home 3 s after load, once, and not again aft
   // back to home in the app, then a full reload: it stays away (30 days)
   await page.getByRole('link', { name: 'Friends' }).click();
   await page.getByRole('link', { name: 'Accueil' }).click();
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await page.clock.runFor(5000);
   await expect(prompt).toHaveCount(0);
+  const meAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
   await page.reload();
-  await page.clock.runFor(8000);
+  await meAgain;
+  await page.clock.runFor(2600);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.clock.runFor(5000);
   await expect(prompt).toHaveCount(0);
 });
 
@@ -102,12 +106,14 @@ test('the install prompt comes back after 30 days, with iOS instructions on an i
     userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   });
   const page = await context.newPage();
-  await page.clock.install();
+  await freezeClock(page);
   await signUpViaApi(page, newUser('ios'));
-  const thirtyOneDaysAgo = Date.now() - 31 * 86_400_000;
+  const thirtyOneDaysAgo = FROZEN_START.getTime() - 31 * 86_400_000;
   await page.addInitScript((at) => localStorage.setItem('askbox.installPromptShownAt', String(at)), thirtyOneDaysAgo);
-  await page.goto('/home');
-  await page.clock.runFor(6000);
+  await gotoWithFrozenClock(page, '/home');
+  await page.clock.runFor(2600);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.clock.runFor(3100);
   const prompt = page.getByRole('dialog', { name: 'Installer Askbox' });
   await expect(prompt).toBeVisible();
   await expect(prompt.getByText('Partager', { exact: true })).toBeVisible();

@@ -41,6 +41,11 @@ describe('install prompt schedule (spec §4)', () => {
     expect(shouldShowInstallPrompt(now)).toBe(false);
   });
 
+  it('ignores a time in the future (a wrong device clock) instead of hiding the prompt for good', () => {
+    rememberInstallPromptShown(now + 100 * DAY);
+    expect(shouldShowInstallPrompt(now)).toBe(true);
+  });
+
   it('ignores a garbled stored time', () => {
     store.set(PROMPT_SHOWN_AT_KEY, 'yesterday');
     expect(shouldShowInstallPrompt(now)).toBe(true);

@@ -17,7 +17,8 @@ export function shouldShowInstallPrompt(now = Date.now()): boolean {
   } catch {
     // storage blocked (private mode): show it, we cannot remember anyway
   }
-  return !(last > 0 && now - last < PWA_PROMPT_INTERVAL_DAYS * 86_400_000);
+  // a time in the future (the device clock was wrong then) does not count
+  return !(last > 0 && last <= now && now - last < PWA_PROMPT_INTERVAL_DAYS * 86_400_000);
 }
 
 export function rememberInstallPromptShown(now = Date.now()): void {
