@@ -26,6 +26,7 @@ import { questionsRoutes } from './features/questions/routes.js';
 import { answersRoutes } from './features/answers/routes.js';
 import { likesRoutes } from './features/likes/routes.js';
 import { feedRoutes } from './features/feed/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await answersRoutes(app, ctx);
   await likesRoutes(app, ctx);
   await feedRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;
