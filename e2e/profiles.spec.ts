@@ -180,3 +180,16 @@ test('rapid taps on Follow end in the state of the last tap, on screen and on th
   await expect(page.getByRole('button', { name: '1 Followers' })).toBeVisible();
   await star.close();
 });
+
+test('a file that is not really an image is refused with a clear message and changes nothing', async ({ page }) => {
+  const me = newUser('badfile');
+  await signUpViaApi(page, me);
+  await page.goto('/edit-profile');
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
+});
