@@ -180,3 +180,32 @@ test('rapid taps on Follow end in the state of the last tap, on screen and on th
   await expect(page.getByRole('button', { name: '1 Followers' })).toBeVisible();
   await star.close();
 });
+
+test('a file that is not really an image is refused with a clear message and changes nothing', async ({ page }) => {
+  const me = newUser('badfile');
+  await signUpViaApi(page, me);
+  await page.goto('/edit-profile');
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
+});
+
+test('following someone who has just blocked you shows the refusal alert', async ({ page, browser }) => {
+  const other = await otherPerson(browser, 'quickblock');
+  const me = newUser('latefan');
+  await signUpViaApi(page, me);
+  await page.goto(`/u/${other.user.username}`);
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  expect((await other.page.request.post(`/api/users/${me.username}/block`)).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const alert = page.getByRole('alertdialog', { name: 'Unable to follow this user (active block).' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'You have been blocked' })).toBeVisible();
+  await other.close();
+});
