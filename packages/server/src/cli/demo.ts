@@ -1,11 +1,12 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
+import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { follows, likes, questions, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/auth/password.js';
+import { createStorage, type MediaStorage } from '../storage/index.js';
+import { processImage } from '../storage/images.js';
+import { mediaKeyFor } from '../storage/storage.js';
 import type { CliIo } from './commands.js';
 import { CliError } from './commands.js';
 
@@ -65,14 +66,13 @@ function avatarSvg(hue: number): string {
 </svg>`;
 }
 
-/** Writes the avatar where uploads go (DATA_DIR/media/users/{id}/profile-{ts}.jpg) and returns its URL. */
-async function writeAvatar(dataDir: string, userId: string, hue: number, ts: number): Promise<{ url: string; file: string }> {
-  const dir = path.resolve(dataDir, 'media', 'users', userId);
-  fs.mkdirSync(dir, { recursive: true });
-  const name = `profile-${ts}.jpg`;
-  const file = path.join(dir, name);
-  await sharp(Buffer.from(avatarSvg(hue))).jpeg({ quality: 82 }).toFile(file);
-  return { url: `/media/users/${userId}/${name}`, file };
+/** Stores the avatar exactly as an upload would be (same pipeline, same storage, same key shape). */
+async function storeAvatar(storage: MediaStorage, userId: string, hue: number, at: Date): Promise<{ key: string; url: string }> {
+  const key = mediaKeyFor(userId, 'profile', at);
+  // uploads accept raster images only, so rasterise the SVG first, then take the upload path
+  const png = await sharp(Buffer.from(avatarSvg(hue))).png().toBuffer();
+  await storage.put(key, await processImage(png, 'profile'), 'image/jpeg');
+  return { key, url: storage.urlOf(key) };
 }
 
 /**
@@ -90,13 +90,14 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
   const hour = 3_600_000;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids = people.map(() => crypto.randomUUID());
+  const storage = createStorage(ctx.config);
   const written: string[] = [];
 
   try {
     const userRows: (typeof users.$inferInsert)[] = [];
     for (const [i, person] of people.entries()) {
-      const avatar = await writeAvatar(ctx.config.dataDir, ids[i]!, person.hue, now + i);
-      written.push(path.dirname(avatar.file));
+      const avatar = await storeAvatar(storage, ids[i]!, person.hue, new Date(now + i));
+      written.push(avatar.key);
       userRows.push({
         id: ids[i]!,
         email: `${person.username}@demo.askbox.local`,
@@ -164,7 +165,7 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
     io.out(`Make one an admin with: npm run cli -- grant-admin ${people[0]!.username}`);
   } catch (error) {
     // no half-filled demo: the rows roll back, so remove the images too
-    for (const dir of written) fs.rmSync(dir, { recursive: true, force: true });
+    for (const key of written) await storage.delete(key);
     throw error;
   }
 }
