@@ -40,3 +40,23 @@ export async function signUpViaApi(page: Page, user: NewUser): Promise<{ id: str
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).user;
 }
+
+/**
+ * Replaces the page's clock with one that stands still until `page.clock.runFor(ms)`, so timing
+ * rules (splash, install prompt) are checked exactly, without waiting and without races.
+ */
+export const FROZEN_START = new Date('2026-06-01T10:00:00Z');
+export async function freezeClock(page: Page): Promise<void> {
+  // note: TanStack Query delivers results on a setTimeout(0), so after a page load wait for the
+  // data (see gotoWithFrozenClock) before moving the clock, or the results wait for the next tick
+  const start = FROZEN_START;
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+/** Opens a page under a frozen clock and waits for the signed-in state to arrive. */
+export async function gotoWithFrozenClock(page: Page, url: string): Promise<void> {
+  const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+  await page.goto(url);
+  await me;
+}

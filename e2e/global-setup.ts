@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createAdminWithCli } from './admin-setup';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,21 +39,23 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SIGNUP_RATE_LIMIT: '10000',
+    LOGIN_RATE_LIMIT: '10000',
+    QUESTION_RATE_LIMIT: '10000',
+    E2E_DATA_DIR: dataDir,
+  };
+  createAdminWithCli(root, env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SIGNUP_RATE_LIMIT: '10000',
-      LOGIN_RATE_LIMIT: '10000',
-      QUESTION_RATE_LIMIT: '10000',
-      E2E_DATA_DIR: dataDir,
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, child);

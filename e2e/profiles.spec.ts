@@ -145,3 +145,67 @@ test('search finds a user by a middle substring of the full name', async ({ page
   await expect(page.getByRole('heading', { name: 'RECOMMENDED FRIENDS' })).toBeVisible();
   await wanted.close();
 });
+
+test('your own username redirects to /profile; an unknown one says so; signed out asks to log in', async ({ page }) => {
+  const me = newUser('self');
+  await signUpViaApi(page, me);
+  await page.goto(`/u/${me.username}`);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('link', { name: 'Edit profil' })).toBeVisible();
+
+  await page.goto('/u/nobody_has_this_name_1');
+  await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  await expect(page.getByText('No account has this username.')).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.goto(`/u/${me.username}`);
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(page.getByText('You need to be logged in to view this profile.')).toBeVisible();
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('rapid taps on Follow end in the state of the last tap, on screen and on the server', async ({ page, browser }) => {
+  const star = await otherPerson(browser, 'tapstar');
+  await signUpViaApi(page, newUser('tapper'));
+  await page.goto(`/u/${star.user.username}`);
+  const toggle = page.getByRole('button', { name: /^Follow(ing)?$/ });
+  await expect(toggle).toHaveText('Follow');
+  for (let i = 0; i < 5; i++) await toggle.click({ delay: 0 });
+  // five taps: following
+  await expect(toggle).toHaveText('Following');
+  await expect(page.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '1 Followers' })).toBeVisible();
+  await star.close();
+});
+
+test('a file that is not really an image is refused with a clear message and changes nothing', async ({ page }) => {
+  const me = newUser('badfile');
+  await signUpViaApi(page, me);
+  await page.goto('/edit-profile');
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
+});
+
+test('following someone who has just blocked you shows the refusal alert', async ({ page, browser }) => {
+  const other = await otherPerson(browser, 'quickblock');
+  const me = newUser('latefan');
+  await signUpViaApi(page, me);
+  await page.goto(`/u/${other.user.username}`);
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  expect((await other.page.request.post(`/api/users/${me.username}/block`)).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const alert = page.getByRole('alertdialog', { name: 'Unable to follow this user (active block).' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'You have been blocked' })).toBeVisible();
+  await other.close();
+});

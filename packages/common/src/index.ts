@@ -8,3 +8,5 @@ export * from './auth.js';
 export * from './users.js';
 export * from './notifications.js';
 export * from './profiles.js';
+export * from './questions.js';
+export * from './admin.js';

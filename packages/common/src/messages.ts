@@ -71,6 +71,17 @@ export const messages = {
   cannotSendQuestions: 'You cannot send questions to this user.',
   answers: 'Answers',
   noAnswersNow: 'No answers now.',
+  textTooLong: (field: string) => `${field} must be at most 300 characters`,
+  remainingCharacters: (count: number) => `${count} characters left`,
+  anonymous: 'Anonymous',
+  like: 'Like',
+  unlike: 'Unlike',
+  sendAnswer: 'Send',
+  yourAnswer: 'Your answer',
+  questionsLoadError: 'Could not load your questions.',
+  answersLoadError: 'Could not load the answers.',
+  feedLoadError: 'Could not load your feed.',
+  retry: 'Retry',
 
   // Notifications
   activity: 'Activity',

@@ -29,6 +29,11 @@ import { blockRoutes } from './features/blocks/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { mediaRoutes } from './storage/routes.js';
 import { friendRoutes } from './features/friends/routes.js';
+import { questionsRoutes } from './features/questions/routes.js';
+import { answersRoutes } from './features/answers/routes.js';
+import { likesRoutes } from './features/likes/routes.js';
+import { feedRoutes } from './features/feed/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +104,11 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await profileRoutes(app, ctx);
   await friendRoutes(app, ctx);
   await mediaRoutes(app, ctx);
+  await questionsRoutes(app, ctx);
+  await answersRoutes(app, ctx);
+  await likesRoutes(app, ctx);
+  await feedRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   serveWebApp(app, config.webDistDir ?? defaultWebDist);
   return app;

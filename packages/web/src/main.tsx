@@ -5,6 +5,9 @@ import { RouterProvider } from 'react-router';
 import { DialogsProvider } from './components/dialogs/DialogsProvider';
 import { ApiError } from './api/client';
 import { router } from './app/router';
+import { OfflineBanner } from './features/pwa/OfflineBanner';
+import { registerServiceWorker } from './features/pwa/registerServiceWorker';
+import { captureInstallPrompt } from './features/pwa/installEvent';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -23,7 +26,11 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <DialogsProvider>
         <RouterProvider router={router} />
+        <OfflineBanner />
       </DialogsProvider>
     </QueryClientProvider>
   </StrictMode>,
 );
+
+captureInstallPrompt();
+registerServiceWorker();

@@ -1,7 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { SPLASH_FADE_MS, SPLASH_MIN_MS } from '@askbox/common';
+import { ApiError } from '../api/client';
 import { useMe } from '../features/session/api';
 import { Splash } from './Splash';
+import { StartError } from './StartError';
 
 /**
  * Holds the routes until the auth state is known (so guards never redirect on a guess) and
@@ -11,12 +13,27 @@ export function AppGate({ children }: { children: ReactNode }) {
   const me = useMe();
   const [minimumShown, setMinimumShown] = useState(false);
   const [gone, setGone] = useState(false);
-  const ready = !me.isPending && minimumShown;
+  // `data` is null when signed out and undefined only until the first answer: once known it
+  // stays known (a failed refetch keeps it), so the routes never unmount and remount in a loop
+  const known = me.data !== undefined;
+  const ready = known && minimumShown;
+  // no answer: offline (queries pause, or the request fails) or the server failing
+  const failed = !known && minimumShown && (me.isError || me.fetchStatus === 'paused');
+  const offline = me.fetchStatus === 'paused' || (me.error instanceof ApiError && me.error.status === 0);
 
   useEffect(() => {
     const timer = setTimeout(() => setMinimumShown(true), SPLASH_MIN_MS);
     return () => clearTimeout(timer);
   }, []);
+  // a page opened offline never told TanStack Query it was offline, so it would not refetch on
+  // reconnect by itself: ask again as soon as the browser is back online
+  const { refetch } = me;
+  useEffect(() => {
+    if (!failed) return;
+    const onOnline = () => void refetch();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [failed, refetch]);
   useEffect(() => {
     if (!ready) return;
     const timer = setTimeout(() => setGone(true), SPLASH_FADE_MS);
@@ -26,7 +43,8 @@ export function AppGate({ children }: { children: ReactNode }) {
   return (
     <>
       {ready && children}
-      {!gone && <Splash fading={ready} />}
+      {failed && <StartError offline={offline} onRetry={() => void refetch()} />}
+      {!gone && !failed && <Splash fading={ready} />}
     </>
   );
 }

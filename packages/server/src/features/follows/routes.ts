@@ -40,7 +40,7 @@ export async function followRoutes(app: AppInstance, ctx: AppContext): Promise<v
       async (request) => {
         const viewer = requireViewer(request);
         const target = await findUserByUsername(ctx.db, request.params.username);
-        if (target.id !== viewer.id && (await isBlockedEitherWay(ctx.db, viewer.id, target.id))) throw forbidden(messages.youHaveBeenBlocked, 'blocked');
+        if (target.id !== viewer.id && (await isBlockedEitherWay(ctx.db, viewer.id, target.id))) throw forbidden(messages.forbidden, 'blocked');
         return { items: await listFollowLinks(ctx.db, viewer.id, target.id, direction) };
       },
     );

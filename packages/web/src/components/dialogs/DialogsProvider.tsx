@@ -118,6 +118,8 @@ function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(val
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="app-dialog-text"
+        // a click on the text keeps focus in the dialog (else it falls to <body> and Escape/Tab escape the trap)
+        tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <p id="app-dialog-text" className={styles.text}>

@@ -1,4 +1,27 @@
-/** Settings' 'Admin Features' card, admins only (spec §2). Filled in by the admin feature. */
+import { useState } from 'react';
+import { ChevronRight, Megaphone } from 'lucide-react';
+import { messages } from '@askbox/common';
+import { useMe } from '../session/api';
+import { GlobalQuestionModal } from './GlobalQuestionModal';
+import styles from './AdminCard.module.css';
+
+/** Settings' 'Admin Features' card, admins only (spec §2); the server checks the role again. */
 export function AdminCard() {
-  return null;
+  const { data: me } = useMe();
+  const [open, setOpen] = useState(false);
+  if (!me?.isAdmin) return null;
+
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby="settings-admin">
+      <h2 id="settings-admin" className={styles.title}>
+        {messages.adminFeatures}
+      </h2>
+      <button type="button" className={styles.row} onClick={() => setOpen(true)}>
+        <Megaphone size={20} aria-hidden />
+        <span className={styles.rowLabel}>{messages.sendGlobalQuestionToAll}</span>
+        <ChevronRight size={18} aria-hidden />
+      </button>
+      {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
+    </section>
+  );
 }

@@ -1,7 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { messages } from '@askbox/common';
+import { ApiError, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useDeleteAnswer, useProfileAnswers } from './api';
+import { LoadMoreFooter } from './LoadMoreFooter';
+import { PostCard } from './PostCard';
+import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
 
-/** A profile's answered questions, 20 a page (spec §2). Filled in by the questions feature. */
-export function AnswersList(_props: { username: string; isOwnProfile: boolean }) {
-  return <EmptyState title={messages.noAnswersNow} />;
+/** A profile's answered questions, newest first, 20 a page with infinite scroll (spec §2). */
+export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
+  const answers = useProfileAnswers(username);
+  const deleteAnswer = useDeleteAnswer();
+  const dialogs = useDialogs();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = answers;
+  useLoadMoreOnScroll({ hasMore: hasNextPage, loading: isFetchingNextPage || answers.isPending, loadMore: () => void fetchNextPage() });
+  useScrollToPostAnchor(answers);
+
+  if (answers.isPending) return <Spinner label="Loading answers" />;
+  if (answers.isError) {
+    // across a block the profile screen shows the block state; nothing to list here
+    if (answers.error instanceof ApiError && answers.error.status === 403) return null;
+    return (
+      <div className="error-box" role="alert">
+        {errorMessage(answers.error, messages.answersLoadError)}{' '}
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => void answers.refetch()}>
+          {messages.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const posts = answers.data.pages.flatMap((page) => page.items);
+  if (posts.length === 0) return <EmptyState title={messages.noAnswersNow} />;
+
+  const onDelete = async (postId: string) => {
+    if (!(await dialogs.confirm(messages.confirmDeleteAnswer))) return;
+    deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
+  };
+
+  return (
+    <section aria-label={messages.answers}>
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />
+      ))}
+      {hasNextPage && <LoadMoreFooter />}
+    </section>
+  );
+}
+
+/** Opening /u/{username}#post-{id} scrolls to that answer, loading pages until it is found. */
+function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>) {
+  const { hash } = useLocation();
+  const handled = useRef<string | null>(null);
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = answers;
+  useEffect(() => {
+    if (!hash.startsWith('#post-') || handled.current === hash || !data) return;
+    const element = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (element) {
+      handled.current = hash;
+      element.scrollIntoView({ block: 'start' });
+      element.focus?.();
+    } else if (hasNextPage) {
+      if (!isFetchingNextPage) void fetchNextPage();
+    } else {
+      handled.current = hash; // not on this profile (deleted?): stay at the top
+    }
+  }, [hash, data, hasNextPage, isFetchingNextPage, fetchNextPage]);
 }

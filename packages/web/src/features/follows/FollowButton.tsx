@@ -1,5 +1,5 @@
 import { messages } from '@askbox/common';
-import { errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useFollowToggle } from './api';
 
@@ -7,8 +7,17 @@ import { useFollowToggle } from './api';
 export function FollowButton({ username, isFollowing, small = false }: { username: string; isFollowing: boolean; small?: boolean }) {
   const toggle = useFollowToggle();
   const { alert } = useDialogs();
+  // spec §8: a failed follow is silent (the state reconciles with the server), except the block refusal
   const onClick = () =>
-    toggle.mutate({ username, follow: !isFollowing }, { onError: (error) => void alert(errorMessage(error)) });
+    toggle.mutate(
+      { username, follow: !isFollowing },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'blocked') void alert(messages.unableToFollow);
+          else console.error('follow failed', error);
+        },
+      },
+    );
   return (
     <button
       type="button"

@@ -3,24 +3,12 @@ import type { FollowState, FriendList, Profile } from '@askbox/common';
 import { api } from '../../api/client';
 import { profileKeys } from '../profiles/api';
 import { friendKeys } from '../friends/api';
+import { createSerialQueue } from './serialQueue';
 
-/**
- * Requests for one user run one after another, so rapid taps reach the server in the order
- * they were made and the last tap wins (follow and unfollow are idempotent on the server).
- */
-const queues = new Map<string, { tail: Promise<unknown>; pending: number }>();
-function enqueue<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const entry = queues.get(key) ?? { tail: Promise.resolve(), pending: 0 };
-  entry.pending += 1;
-  const result = entry.tail.then(run, run);
-  entry.tail = result.catch(() => undefined).finally(() => {
-    entry.pending -= 1;
-    if (entry.pending === 0) queues.delete(key);
-  });
-  queues.set(key, entry);
-  return result;
-}
-const isIdle = (key: string) => !queues.has(key);
+/** Requests for one user run one after another: the last tap wins (the server is idempotent). */
+const followQueue = createSerialQueue();
+const enqueue = followQueue.run;
+const isIdle = followQueue.isIdle;
 
 /** Shows the new state everywhere the user appears, before the server answers. */
 function applyFollow(queryClient: QueryClient, username: string, following: boolean, followers?: number) {
@@ -51,7 +39,9 @@ export function useFollowToggle() {
       if (!isIdle(username)) return;
       // reconcile: the server decides (blocks, concurrent changes), and my own followings count moved
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: friendKeys.all });
+      // search results refetch; the recommendations keep the person (now 'Following') until the next visit
+      void queryClient.invalidateQueries({ queryKey: friendKeys.searches });
+      void queryClient.invalidateQueries({ queryKey: friendKeys.recommended, refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['feed'] });
     },
   });

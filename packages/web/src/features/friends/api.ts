@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 
 export const friendKeys = {
   all: ['friends'] as const,
+  searches: ['friends', 'search'] as const,
   search: (q: string) => ['friends', 'search', q] as const,
   recommended: ['friends', 'recommended'] as const,
 };

@@ -1,7 +1,66 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
+import { ApiError, errorMessage } from '../../api/client';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useAskQuestion } from './api';
+import styles from './AskBox.module.css';
+
 /**
- * The 'Ask me a question' box on a profile (spec §2, §5). Filled in by the questions feature.
- * On the own profile the question goes to yourself.
+ * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
+ * to yourself. The text is kept on any failure.
  */
-export function AskBox(_props: { receiverUsername: string; isOwnProfile: boolean }) {
-  return null;
+export function AskBox({ receiverUsername }: { receiverUsername: string; isOwnProfile: boolean }) {
+  const [text, setText] = useState('');
+  const [isAnonymous, setIsAnonymous] = useState(true);
+  const ask = useAskQuestion(receiverUsername);
+  const dialogs = useDialogs();
+  const id = useId();
+  const blank = text.trim().length === 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || ask.isPending) return;
+    ask.mutate(
+      { text, isAnonymous },
+      {
+        onSuccess: () => {
+          setText('');
+          dialogs.toast(messages.questionSent);
+        },
+        onError: (error) => {
+          const refused = error instanceof ApiError && error.code === 'blocked';
+          void dialogs.alert(refused ? messages.cannotSendQuestions : errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={`card ${styles.box}`} onSubmit={onSubmit}>
+      <label htmlFor={`${id}-text`} className={styles.title}>
+        {messages.askMeAQuestion}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="textarea"
+        value={text}
+        maxLength={MAX_TEXT_LENGTH}
+        rows={3}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={`${id}-count`}
+      />
+      <div className={styles.row}>
+        <label className={styles.check}>
+          <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
+          {messages.askAnonymously}
+        </label>
+        <span id={`${id}-count`} className="counter" aria-live="polite">
+          {messages.remainingCharacters(MAX_TEXT_LENGTH - text.length)}
+        </span>
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
+        {messages.ask}
+      </button>
+    </form>
+  );
 }

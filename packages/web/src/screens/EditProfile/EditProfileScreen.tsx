@@ -65,17 +65,17 @@ export function EditProfileScreen() {
       <h1 className="screen-title">{messages.editProfile}</h1>
 
       <div className={styles.cover} style={coverUrl ? { backgroundImage: `url("${coverUrl}")` } : undefined} data-testid="cover-preview">
+        <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
           <ImagePlus size={18} aria-hidden /> Change cover
         </label>
-        <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
       </div>
       <div className={styles.avatarRow}>
         <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} size={96} />
+        <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
           <Camera size={18} aria-hidden /> Change profile picture
         </label>
-        <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
       </div>
       {(['avatar', 'cover'] as const).map(
         (kind) =>

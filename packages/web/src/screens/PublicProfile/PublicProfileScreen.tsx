@@ -86,7 +86,13 @@ function OtherProfile({ username }: { username: string }) {
 
   const setBlocked = async (block: boolean) => {
     if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock))) return;
-    blockToggle.mutate({ username, block }, { onError: (error) => void alert(errorMessage(error)) });
+    blockToggle.mutate(
+      { username, block },
+      {
+        // spec §8: a failed unblock is silent (the screen reloads from the server); a failed block says why
+        onError: (error) => (block ? void alert(errorMessage(error)) : console.error('unblock failed', error)),
+      },
+    );
   };
 
   if (profile.isPending) {

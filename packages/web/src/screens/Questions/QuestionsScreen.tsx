@@ -1,11 +1,41 @@
 import { messages } from '@askbox/common';
+import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { useInbox } from '../../features/questions/api';
+import { InboxItem } from '../../features/questions/InboxItem';
+import { LoadMoreFooter } from '../../features/answers/LoadMoreFooter';
+import { useLoadMoreOnScroll } from '../../features/answers/useLoadMoreOnScroll';
 
+/** /questions: unanswered questions received, newest first. */
 export function QuestionsScreen() {
+  const inbox = useInbox();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = inbox;
+  useLoadMoreOnScroll({ hasMore: hasNextPage, loading: isFetchingNextPage || inbox.isPending, loadMore: () => void fetchNextPage() });
+  const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+
   return (
     <div className="screen">
       <h1 className="screen-title">{messages.navQuestions}</h1>
-      <EmptyState title={messages.noQuestions} />
+      {inbox.isPending ? (
+        <Spinner label="Loading questions" />
+      ) : inbox.isError ? (
+        <div className="error-box" role="alert">
+          {errorMessage(inbox.error, messages.questionsLoadError)}{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void inbox.refetch()}>
+            {messages.retry}
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState title={messages.noQuestions} />
+      ) : (
+        <>
+          {items.map((question) => (
+            <InboxItem key={question.id} question={question} />
+          ))}
+          {hasNextPage && <LoadMoreFooter />}
+        </>
+      )}
     </div>
   );
 }

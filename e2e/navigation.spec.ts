@@ -1,0 +1,60 @@
+import { expect, freezeClock, gotoWithFrozenClock, newUser, signUpViaApi, test } from './fixtures';
+
+test('the tab bar hides on scroll down, shows on scroll up, and the current tab scrolls to the top', async ({ page }) => {
+  await signUpViaApi(page, newUser('nav'));
+  await page.goto('/home');
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar).toBeInViewport();
+  // a new user's feed is short: make the page long enough to scroll, like a full feed
+  await page.evaluate(() => {
+    const filler = document.createElement('div');
+    filler.style.height = '4000px';
+    filler.setAttribute('data-testid', 'filler');
+    document.querySelector('main')!.append(filler);
+  });
+
+  await page.mouse.move(195, 400);
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  await expect(bar).not.toBeInViewport();
+
+  await page.mouse.wheel(0, -300);
+  await expect(bar).toBeInViewport();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+
+  // tapping the tab you are on scrolls back to the top and stays on the screen
+  await bar.getByRole('link', { name: 'Accueil' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveURL(/\/home$/);
+
+  // another tab navigates
+  await bar.getByRole('link', { name: 'Questions' }).click();
+  await expect(page).toHaveURL(/\/questions$/);
+  await expect(bar.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('on a desktop screen the app is a centred 500 px column', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpViaApi(page, newUser('wide'));
+  await page.goto('/home');
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar).toBeVisible();
+  const box = (await bar.boundingBox())!;
+  expect(box.width).toBe(500);
+  expect(Math.round(box.x + box.width / 2)).toBe(640);
+});
+
+test('the splash shows the logo for at least 2 s, then fades out over 0.5 s', async ({ page }) => {
+  await freezeClock(page);
+  await gotoWithFrozenClock(page, '/onboarding');
+  const splash = page.getByRole('status', { name: 'Loading Askbox' });
+  await expect(splash).toBeVisible();
+  await page.clock.runFor(1900);
+  await expect(splash).toBeVisible();
+  await expect(page.getByText('Ask and Answer')).toHaveCount(0);
+  await page.clock.runFor(200); // past 2 s: the screen is there, under the fading splash
+  await expect(page.getByText('Ask and Answer')).toBeVisible();
+  await page.clock.runFor(600); // the 0.5 s fade is over
+  await expect(splash).toHaveCount(0);
+});

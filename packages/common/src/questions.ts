@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from './limits.js';
+import { messages } from './messages.js';
+import { userSummarySchema } from './users.js';
+
+/** Question or answer text: trimmed, non-blank, at most 300 characters (spec §5, §9). */
+const postText = (field: 'Question' | 'Answer') =>
+  z
+    .string({ error: messages.fieldRequired(field) })
+    .trim()
+    .min(1, messages.fieldRequired(field))
+    .max(MAX_TEXT_LENGTH, messages.textTooLong(field));
+
+export const askQuestionSchema = z.object({
+  text: postText('Question'),
+  isAnonymous: z.boolean().default(true),
+});
+export type AskQuestionInput = z.input<typeof askQuestionSchema>;
+
+export const answerQuestionSchema = z.object({ answer: postText('Answer') });
+export type AnswerQuestionInput = z.infer<typeof answerQuestionSchema>;
+
+export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+/** An unanswered question in the receiver's inbox. `sender` is null when anonymous, always. */
+export const inboxQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  isAnonymous: z.boolean(),
+  isGlobal: z.boolean(),
+  createdAt: z.string(),
+  sender: userSummarySchema.nullable(),
+});
+export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
+
+/** An answered question as shown on profiles and in the home feed. */
+export const postSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  answer: z.string(),
+  isAnonymous: z.boolean(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** null when the question was anonymous (the server never says who sent it). */
+  sender: userSummarySchema.nullable(),
+  receiver: userSummarySchema,
+  likeCount: z.number().int(),
+  likedByViewer: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const inboxPageSchema = page(inboxQuestionSchema);
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+export const postPageSchema = page(postSchema);
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const askQuestionResponseSchema = z.object({ id: z.string() });
+export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+/** The home feed as of a moment: the list stays stable until the user asks for newer answers. */
+export const feedQuerySchema = cursorQuerySchema.extend({ until: z.iso.datetime({ offset: true }).optional() });
+export const feedNewCountQuerySchema = z.object({ since: z.iso.datetime({ offset: true }) });
+export const feedNewCountSchema = z.object({ count: z.number().int() });
+export type FeedNewCount = z.infer<typeof feedNewCountSchema>;

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { migrateDatabase } from './db/migrate.js';
+import { openDatabase } from './db/open.js';
+import { CliError, databaseCommands, helpText, runCommand, type CliIo } from './cli/commands.js';
+
+/**
+ * The operator's command line: `npm run cli -- <command>`. Returns the exit code
+ * (0 done, 1 refused or failed, 2 usage error) so tests can run it in-process.
+ */
+export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo & { err(line: string): void }): Promise<number> {
+  const [command = 'help', ...args] = argv;
+  if (['help', '--help', '-h'].includes(command)) {
+    io.out(helpText);
+    return 0;
+  }
+  if (!databaseCommands.has(command)) {
+    io.err(`Unknown command "${command}".\n\n${helpText}`);
+    return 2;
+  }
+
+  let database;
+  try {
+    const config = loadConfig(env);
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    await migrateDatabase(database);
+    await runCommand({ config, database, db: database.db }, io, command, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(error.message);
+      return error.exitCode;
+    }
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database?.close();
+  }
+}
+
+// run only when started as a program (tests import cliMain)
+if (process.argv[1] && import.meta.url === new URL(`file://${fs.realpathSync(process.argv[1])}`).href) {
+  // settings may come from a .env file in the working directory, like the server
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  cliMain(process.argv.slice(2), process.env, { out: (line) => console.log(line), err: (line) => console.error(line) })
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

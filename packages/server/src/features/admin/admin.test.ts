@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages } from '@askbox/common';
+import { questions, users } from '../../db/schema/index.js';
+import { sideEffects } from '../notifications/hooks.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+
+let t: TestApp;
+let admin: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpUser(t.app, { username: 'boss' });
+  alice = await signUpUser(t.app, { username: 'alice' });
+  bob = await signUpUser(t.app, { username: 'bob' });
+  await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await t.ctx.db.delete(questions);
+});
+
+const send = (user: TestUser | null, body: unknown) => apiAs(t.app, user).post('/api/admin/global-question', body);
+
+describe('POST /api/admin/global-question', () => {
+  it('refuses signed-out users with 401 and writes nothing', async () => {
+    const res = await send(null, { text: 'Hello everyone?' });
+    expect(res.statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(questions)).toHaveLength(0);
+  });
+
+  it('refuses non-admins with 403, even with an invalid body, and writes nothing', async () => {
+    expect((await send(alice, { text: 'Hello everyone?' })).statusCode).toBe(403);
+    const invalid = await send(alice, { text: '' });
+    expect(invalid.statusCode).toBe(403);
+    expect(invalid.json().error.code).toBe('admin_only');
+    expect(await t.ctx.db.select().from(questions)).toHaveLength(0);
+  });
+
+  it('the admin check reads the role on every request (revoked rights take effect at once)', async () => {
+    const carol = await signUpUser(t.app, { username: 'carol' });
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, carol.id));
+    expect((await send(carol, { text: 'One?' })).statusCode).toBe(200);
+    await t.ctx.db.update(users).set({ role: 'user' }).where(eq(users.id, carol.id));
+    expect((await send(carol, { text: 'Two?' })).statusCode).toBe(403);
+  });
+
+  it('creates exactly one anonymous, global, unanswered question per user, with the trimmed text', async () => {
+    const all = await t.ctx.db.select({ id: users.id }).from(users);
+    const res = await send(admin, { text: '  What made you smile today?  ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ count: all.length });
+
+    const rows = await t.ctx.db.select().from(questions);
+    expect(rows).toHaveLength(all.length);
+    expect(new Set(rows.map((q) => q.receiverId))).toEqual(new Set(all.map((u) => u.id)));
+    for (const q of rows) {
+      expect(q).toMatchObject({ text: 'What made you smile today?', isGlobal: true, isAnonymous: true, answered: false, senderId: admin.id });
+    }
+    expect(new Set(rows.map((q) => q.id)).size).toBe(rows.length);
+    expect(rows.map((q) => q.receiverId)).toEqual(expect.arrayContaining([alice.id, bob.id]));
+  });
+
+  it('calls the global-send side effect once, inside the transaction, with the count', async () => {
+    const spy = vi.spyOn(sideEffects, 'globalQuestionSent');
+    const res = await send(admin, { text: 'Side effects?' });
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![2]).toMatchObject({ text: 'Side effects?', count: res.json().count });
+    // the hook receives the transaction: the questions are visible there before commit
+    const tx = spy.mock.calls[0]![0];
+    expect(tx).not.toBe(t.ctx.db);
+  });
+
+  it('writes nothing when a side effect fails (all or nothing, never a partial send)', async () => {
+    vi.spyOn(sideEffects, 'globalQuestionSent').mockRejectedValueOnce(new Error('outbox down'));
+    const res = await send(admin, { text: 'Will this fail?' });
+    expect(res.statusCode).toBe(500);
+    expect(await t.ctx.db.select().from(questions)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ text: '' }, messages.fieldRequired('Question')],
+    [{ text: '   \n ' }, messages.fieldRequired('Question')],
+    [{ text: 'x'.repeat(301) }, 'Question must be at most 300 characters'],
+    [{}, messages.fieldRequired('Question')],
+    [{ text: 42 }, messages.fieldRequired('Question')],
+  ])('refuses %j with 400 and writes nothing', async (body, message) => {
+    const res = await send(admin, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+    expect(await t.ctx.db.select().from(questions)).toHaveLength(0);
+  });
+
+  it('accepts exactly 300 characters', async () => {
+    const res = await send(admin, { text: 'y'.repeat(300) });
+    expect(res.statusCode).toBe(200);
+  });
+});

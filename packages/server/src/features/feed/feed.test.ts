@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questions } from '../../db/schema/index.js';
+import { insertBlock, insertFollow } from '../../test/fixtures.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let seq = 0;
+/** An answered question of `receiver`, answered at `answeredAt`. */
+async function answered(receiver: TestUser, sender: TestUser, answeredAt: Date, text = 'q'): Promise<string> {
+  const id = `feed-${++seq}-${receiver.id.slice(0, 8)}`;
+  await t.ctx.db.insert(questions).values({ id, senderId: sender.id, receiverId: receiver.id, text, answer: `a ${text}`, answered: true, answeredAt, createdAt: new Date(answeredAt.getTime() - 1000) });
+  return id;
+}
+
+type Page = { items: { id: string; answeredAt: string; receiver: { username: string } }[]; nextCursor: string | null };
+const feed = async (user: TestUser, query = '') => (await apiAs(t.app, user).get(`/api/feed${query}`)).json() as Page;
+
+describe('home feed', () => {
+  it('shows answers of followed users only, newest answer first, with like counts', async () => {
+    const [viewer, followed, stranger] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, viewer.id, followed.id);
+    const now = Date.now();
+    const older = await answered(followed, stranger, new Date(now - 60_000), 'older');
+    const newer = await answered(followed, stranger, new Date(now - 1_000), 'newer');
+    await answered(stranger, followed, new Date(now), 'not followed');
+    await t.ctx.db.insert(questions).values({ id: `unanswered-${viewer.id}`, senderId: viewer.id, receiverId: followed.id, text: 'pending' });
+    const page = await feed(viewer);
+    expect(page.items.map((p) => p.id)).toEqual([newer, older]);
+    expect(page.items[0]).toMatchObject({ text: 'newer', answer: 'a newer', likeCount: 0, likedByViewer: false, receiver: { username: followed.username } });
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it('is empty for someone who follows nobody', async () => {
+    const loner = await signUpUser(t.app);
+    expect(await feed(loner)).toEqual({ items: [], nextCursor: null });
+  });
+
+  it('never shows answers across a block, in either direction', async () => {
+    const [viewer, blockedByViewer, blockerOfViewer, fine] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    for (const u of [blockedByViewer, blockerOfViewer, fine]) await insertFollow(t.ctx.db, viewer.id, u.id);
+    const at = new Date();
+    await answered(blockedByViewer, fine, at);
+    await answered(blockerOfViewer, fine, at);
+    const visible = await answered(fine, fine, at);
+    await insertBlock(t.ctx.db, viewer.id, blockedByViewer.id);
+    await insertBlock(t.ctx.db, blockerOfViewer.id, viewer.id);
+    expect((await feed(viewer)).items.map((p) => p.id)).toEqual([visible]);
+    const since = new Date(at.getTime() - 1000).toISOString();
+    expect((await apiAs(t.app, viewer).get(`/api/feed/new-count?since=${since}`)).json()).toEqual({ count: 1 });
+  });
+
+  it('pages by (answered_at, id): every answer exactly once, even with equal times and new answers arriving', async () => {
+    const [viewer, x, y] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, viewer.id, x.id);
+    await insertFollow(t.ctx.db, viewer.id, y.id);
+    const base = Date.now() - 3_600_000;
+    const expected: string[] = [];
+    // 50 answers, many sharing the same answered_at, spread over two followees
+    for (let i = 0; i < 50; i++) expected.push(await answered(i % 2 ? x : y, viewer, new Date(base - Math.floor(i / 3) * 1000), `p${i}`));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await feed(viewer, cursor ? `?cursor=${cursor}` : '');
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      seen.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+      pages += 1;
+      // a new answer arrives between every page: it is newer, so it never enters the pages still to come
+      await answered(x, viewer, new Date(), `live${pages}`);
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(50);
+    expect(new Set(seen)).toEqual(new Set(expected));
+  });
+
+  it('pinned with `until`, the first page stays the same while `new-count` counts the newer answers', async () => {
+    const [viewer, x] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, viewer.id, x.id);
+    const first = await answered(x, viewer, new Date(Date.now() - 5000));
+    const until = new Date().toISOString();
+    expect((await apiAs(t.app, viewer).get(`/api/feed/new-count?since=${until}`)).json()).toEqual({ count: 0 });
+    await answered(x, viewer, new Date(Date.now() + 1000));
+    await answered(x, viewer, new Date(Date.now() + 2000));
+    expect((await feed(viewer, `?until=${until}`)).items.map((p) => p.id)).toEqual([first]);
+    expect((await apiAs(t.app, viewer).get(`/api/feed/new-count?since=${until}`)).json()).toEqual({ count: 2 });
+    expect((await feed(viewer)).items).toHaveLength(3);
+  });
+
+  it('rejects bad query values with a 400 and signed-out calls with a 401', async () => {
+    const viewer = await signUpUser(t.app);
+    expect((await apiAs(t.app, viewer).get('/api/feed/new-count')).statusCode).toBe(400);
+    expect((await apiAs(t.app, viewer).get('/api/feed/new-count?since=yesterday')).statusCode).toBe(400);
+    expect((await apiAs(t.app, viewer).get('/api/feed?cursor=%%%')).statusCode).toBe(400);
+    expect((await apiAs(t.app, viewer).get('/api/feed?until=soon')).statusCode).toBe(400);
+    expect((await apiAs(t.app, null).get('/api/feed')).statusCode).toBe(401);
+  });
+});

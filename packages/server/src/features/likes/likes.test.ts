@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { likes, questions } from '../../db/schema/index.js';
+import { insertBlock } from '../../test/fixtures.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { sideEffects } from '../notifications/hooks.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+let seq = 0;
+async function answerOf(owner: TestUser, answered = true): Promise<string> {
+  const id = `like-${++seq}`;
+  await t.ctx.db.insert(questions).values({ id, senderId: owner.id, receiverId: owner.id, text: 'q', answer: answered ? 'a' : null, answered, answeredAt: answered ? new Date() : null });
+  return id;
+}
+const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/questions/${id}/like`);
+const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/questions/${id}/like`);
+
+describe('likes', () => {
+  it('likes and unlikes, idempotently, returning the exact count and state', async () => {
+    const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = await answerOf(owner);
+    expect((await like(fan, id)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await like(fan, id)).json()).toEqual({ liked: true, likeCount: 1 });
+    const [row] = await t.ctx.db.select().from(likes).where(eq(likes.questionId, id));
+    expect(row).toMatchObject({ userId: fan.id });
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    expect((await unlike(fan, id)).json()).toEqual({ liked: false, likeCount: 0 });
+    expect((await unlike(fan, id)).json()).toEqual({ liked: false, likeCount: 0 });
+  });
+
+  it('keeps counts exact under concurrent likes and rapid double taps', async () => {
+    const owner = await signUpUser(t.app);
+    const fans = await Promise.all(Array.from({ length: 8 }, () => signUpUser(t.app)));
+    const id = await answerOf(owner);
+    await Promise.all(fans.flatMap((f) => [like(f, id), like(f, id)]));
+    expect((await like(owner, id)).json()).toEqual({ liked: true, likeCount: 9 });
+    // half of them toggle off while the others like again
+    await Promise.all(fans.map((f, i) => (i % 2 ? unlike(f, id) : like(f, id))));
+    const state = (await unlike(owner, id)).json();
+    expect(state).toEqual({ liked: false, likeCount: 4 });
+    expect(await t.ctx.db.select().from(likes).where(eq(likes.questionId, id))).toHaveLength(4);
+  });
+
+  it("calls the liked side effect once per real like of someone else's answer, never for one's own", async () => {
+    const spy = vi.spyOn(sideEffects, 'liked');
+    const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = await answerOf(owner);
+    await like(owner, id);
+    expect(spy).not.toHaveBeenCalled();
+    await like(fan, id);
+    await like(fan, id);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(spy.mock.calls[0]![2]).toMatchObject({ likerId: fan.id, questionId: id });
+  });
+
+  it('refuses unanswered, unknown and blocked answers, and signed-out callers', async () => {
+    const [owner, fan, blocker] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    expect((await like(fan, await answerOf(owner, false))).statusCode).toBe(404);
+    expect((await like(fan, 'nope')).statusCode).toBe(404);
+    const blockedAnswer = await answerOf(blocker);
+    await insertBlock(t.ctx.db, blocker.id, fan.id);
+    expect((await like(fan, blockedAnswer)).statusCode).toBe(403);
+    expect((await apiAs(t.app, null).post(`/api/questions/${blockedAnswer}/like`)).statusCode).toBe(401);
+  });
+
+  it('go with the answer when its owner deletes it', async () => {
+    const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = await answerOf(owner);
+    await like(fan, id);
+    expect((await apiAs(t.app, owner).delete(`/api/questions/${id}`)).statusCode).toBe(204);
+    expect(await t.ctx.db.select().from(likes).where(eq(likes.questionId, id))).toHaveLength(0);
+  });
+});

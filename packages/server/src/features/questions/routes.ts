@@ -1,0 +1,67 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerQuestionSchema,
+  askQuestionResponseSchema,
+  askQuestionSchema,
+  cursorQuerySchema,
+  inboxPageSchema,
+  questionIdParamsSchema,
+  usernameParamsSchema,
+} from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { AppInstance } from '../../app.js';
+import { requireViewer } from '../../http/viewer.js';
+import { answerQuestion, askQuestion, deleteQuestion, inboxPage } from './service.js';
+
+export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/users/:username/questions',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Ask a user a question (yourself on your own profile); anonymous by default',
+        params: usernameParamsSchema,
+        body: askQuestionSchema,
+        response: { 201: askQuestionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const created = await askQuestion(ctx, viewer.id, request.params.username, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.get(
+    '/api/me/inbox',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Unanswered questions received, newest first, 20 a page',
+        querystring: cursorQuerySchema,
+        response: { 200: inboxPageSchema },
+      },
+    },
+    async (request) => inboxPage(ctx.db, requireViewer(request).id, request.query.cursor),
+  );
+
+  api.post(
+    '/api/questions/:id/answer',
+    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
+    async (request, reply) => {
+      await answerQuestion(ctx, requireViewer(request).id, request.params.id, request.body.answer);
+      return reply.status(204).send();
+    },
+  );
+
+  api.delete(
+    '/api/questions/:id',
+    { schema: { tags: ['questions'], summary: 'Delete a question you received (unanswered, or your answer)', params: questionIdParamsSchema } },
+    async (request, reply) => {
+      await deleteQuestion(ctx.db, requireViewer(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

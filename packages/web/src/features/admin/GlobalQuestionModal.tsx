@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useSendGlobalQuestion } from './api';
+import styles from './AdminCard.module.css';
+
+/** Spec §2/§4 global-send modal: closed → open → sending → closed with the success alert. */
+export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
+  const [text, setText] = useState('');
+  const send = useSendGlobalQuestion();
+  const dialogs = useDialogs();
+  const fieldId = useId();
+  const counterId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const remaining = MAX_TEXT_LENGTH - text.length;
+
+  // Modal focuses its container when it opens (its effect runs first): the admin came to type
+  useEffect(() => textareaRef.current?.focus(), []);
+  const blank = text.trim() === '';
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (blank || send.isPending) return;
+    send.mutate(
+      { text: text.trim() },
+      {
+        onSuccess: ({ count }) => {
+          onClose();
+          void dialogs.alert(messages.globalQuestionSent(count));
+        },
+        onError: () => void dialogs.alert(messages.errorGlobalQuestion),
+      },
+    );
+  };
+
+  // closing while the send runs would hide its outcome: wait for it
+  const close = () => !send.isPending && onClose();
+
+  return (
+    <Modal title={messages.sendGlobalQuestion} onClose={close}>
+      <form onSubmit={onSubmit}>
+        <p className={styles.intro}>{messages.globalQuestionText}</p>
+        <div className="field">
+          <label htmlFor={fieldId}>Question</label>
+          <textarea
+            id={fieldId}
+            className="textarea"
+            value={text}
+            maxLength={MAX_TEXT_LENGTH}
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby={counterId}
+            ref={textareaRef}
+            disabled={send.isPending}
+          />
+          <p id={counterId} className="counter" aria-live="polite">
+            {remaining}
+            <span className="visually-hidden"> characters left</span>
+          </p>
+        </div>
+        {send.isPending && (
+          <div className={`hint ${styles.progress}`}>
+            <Spinner size={16} label={messages.sending} />
+            <span>Writing one question for every user. This can take a moment on a big community.</span>
+          </div>
+        )}
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={send.isPending}>
+            {messages.cancel}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={blank || send.isPending}>
+            {send.isPending ? messages.sending : messages.sendToAllUsers}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

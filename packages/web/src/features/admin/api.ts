@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GlobalQuestionInput, GlobalQuestionResult } from '@askbox/common';
+import { api } from '../../api/client';
+
+/** POST /api/admin/global-question; the admin receives one too, so their inbox refreshes. */
+export function useSendGlobalQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GlobalQuestionInput) => api.post<GlobalQuestionResult>('/api/admin/global-question', input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void queryClient.invalidateQueries({ queryKey: ['counters'] });
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import { messages, relativeTime, type Post } from '@askbox/common';
+import { Avatar } from '../../components/Avatar';
+import { LikeButton } from '../likes/LikeButton';
+import { MentionText } from './MentionText';
+import styles from './PostCard.module.css';
+
+/** One answered question (feed and profiles), with its #post-{id} anchor. */
+export function PostCard({ post, showReceiver, onDelete }: { post: Post; showReceiver: boolean; onDelete?: () => void }) {
+  const when = post.answeredAt ?? post.createdAt;
+  return (
+    <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={`Answer by @${post.receiver.username}`}>
+      {showReceiver && (
+        <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
+          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} size={36} />
+          <span>
+            <strong>{post.receiver.fullname}</strong> <span className="muted">@{post.receiver.username}</span>
+          </span>
+        </Link>
+      )}
+      <div className={styles.question}>
+        <p className={styles.from}>
+          {post.sender ? (
+            <Link to={`/u/${post.sender.username}`}>
+              {post.sender.fullname} <span className="muted">@{post.sender.username}</span>
+            </Link>
+          ) : post.isAnonymous ? (
+            <span className="muted">{messages.anonymous}</span>
+          ) : null}
+        </p>
+        <p className={styles.text}>
+          <MentionText text={post.text} />
+        </p>
+      </div>
+      <p className={styles.answer}>
+        <MentionText text={post.answer} />
+      </p>
+      <footer className={styles.footer}>
+        <time dateTime={when} className="muted">
+          {relativeTime(when)}
+        </time>
+        <span className={styles.actions}>
+          {onDelete && (
+            <button type="button" className="icon-btn" aria-label="Delete answer" onClick={onDelete}>
+              <Trash2 size={18} aria-hidden />
+            </button>
+          )}
+          <LikeButton post={post} />
+        </span>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { ArrowUp } from 'lucide-react';
+import { messages } from '@askbox/common';
+import { useNewAnswersCount } from './api';
+import styles from './NewAnswersPill.module.css';
+
+/** How long the pill's exit animation (and the scroll to the top) runs before the feed reloads. */
+const RELOAD_ANIMATION_MS = 400;
+
+/** 'New answers' with their count; tapping scrolls to the top, then reloads the feed. */
+export function NewAnswersPill({ since, onReload }: { since: string; onReload(): void }) {
+  const { data: count = 0 } = useNewAnswersCount(since);
+  const [leaving, setLeaving] = useState(false);
+  if (count === 0) return null;
+
+  const onClick = () => {
+    if (leaving) return;
+    setLeaving(true);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    setTimeout(() => {
+      setLeaving(false);
+      onReload();
+    }, RELOAD_ANIMATION_MS);
+  };
+
+  return (
+    <div className={styles.anchor}>
+      <button type="button" className={`${styles.pill} ${leaving ? styles.leaving : ''}`} onClick={onClick}>
+        <ArrowUp size={16} aria-hidden />
+        {messages.newAnswers}
+        <span className={styles.count}>{count > 99 ? '99+' : count}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { FeedNewCount, PostPage } from '@askbox/common';
+import { api } from '../../api/client';
+
+/** How often the 'New answers' count is polled; live events also invalidate ['feed', 'new-count']. */
+export const NEW_ANSWERS_POLL_MS = 30_000;
+
+export const feedKeys = {
+  all: ['feed'] as const,
+  /** The list as of `asOf`: refetches (likes, live invalidations) never add newer answers to it. */
+  list: (asOf: string) => ['feed', 'list', asOf] as const,
+  newCount: (since: string) => ['feed', 'new-count', since] as const,
+};
+
+export function useFeed(asOf: string) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.list(asOf),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ until: asOf });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<PostPage>(`/api/feed?${params}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Answers that arrived in the feed since the list was loaded (the pill's count). */
+export function useNewAnswersCount(since: string) {
+  return useQuery({
+    queryKey: feedKeys.newCount(since),
+    queryFn: async () => (await api.get<FeedNewCount>(`/api/feed/new-count?since=${encodeURIComponent(since)}`)).count,
+    refetchInterval: NEW_ANSWERS_POLL_MS,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { WifiOff } from 'lucide-react';
+import styles from './OfflineBanner.module.css';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine);
+}
+
+/** Says so when the network is gone (the app shell still opens from the service worker). */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className={styles.banner} role="status">
+      <WifiOff size={18} aria-hidden />
+      <span>You are offline. Some content may be unavailable until you reconnect.</span>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MAX_TEXT_LENGTH, messages, relativeTime, type InboxQuestion } from '@askbox/common';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { MentionText } from '../answers/MentionText';
+import { useAnswerQuestion, useDeleteQuestion } from './api';
+import styles from './InboxItem.module.css';
+
+/** One unanswered question with 'Answer' (300-character reply) and 'Delete'. */
+export function InboxItem({ question }: { question: InboxQuestion }) {
+  const [answering, setAnswering] = useState(false);
+  const [answer, setAnswer] = useState('');
+  const answerQuestion = useAnswerQuestion();
+  const deleteQuestion = useDeleteQuestion();
+  const dialogs = useDialogs();
+  const id = useId();
+  const blank = answer.trim().length === 0;
+
+  const onAnswer = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || answerQuestion.isPending) return;
+    answerQuestion.mutate({ id: question.id, answer }, { onError: () => void dialogs.alert(messages.errorSendingResponse) });
+  };
+
+  const onDelete = async () => {
+    if (!(await dialogs.confirm(messages.confirmDeleteQuestion))) return;
+    deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
+  };
+
+  return (
+    <article className={`card ${styles.item}`} aria-labelledby={`${id}-q`}>
+      <p className={styles.from}>
+        {question.sender ? (
+          <Link to={`/u/${question.sender.username}`}>
+            {question.sender.fullname} <span className="muted">@{question.sender.username}</span>
+          </Link>
+        ) : (
+          <span className="muted">{messages.anonymous}</span>
+        )}
+        <time dateTime={question.createdAt} className="muted">
+          {' · '}
+          {relativeTime(question.createdAt)}
+        </time>
+      </p>
+      <p id={`${id}-q`} className={styles.text}>
+        <MentionText text={question.text} />
+      </p>
+      {answering ? (
+        <form onSubmit={onAnswer} className={styles.form}>
+          <label htmlFor={`${id}-answer`} className="visually-hidden">
+            {messages.yourAnswer}
+          </label>
+          <textarea
+            id={`${id}-answer`}
+            className="textarea"
+            placeholder={messages.yourAnswer}
+            value={answer}
+            maxLength={MAX_TEXT_LENGTH}
+            onChange={(e) => setAnswer(e.target.value)}
+            aria-describedby={`${id}-count`}
+            autoFocus
+          />
+          <span id={`${id}-count`} className="counter" aria-live="polite">
+            {messages.remainingCharacters(MAX_TEXT_LENGTH - answer.length)}
+          </span>
+          <div className={styles.actions}>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => setAnswering(false)}>
+              {messages.cancel}
+            </button>
+            <button type="submit" className="btn btn-primary btn-small" disabled={blank || answerQuestion.isPending}>
+              {messages.sendAnswer}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
+            {messages.delete}
+          </button>
+          <button type="button" className="btn btn-primary btn-small" onClick={() => setAnswering(true)}>
+            {messages.answer}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

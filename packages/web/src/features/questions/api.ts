@@ -1,0 +1,50 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AskQuestionInput, InboxPage } from '@askbox/common';
+import { api } from '../../api/client';
+
+export const questionKeys = {
+  all: ['questions'] as const,
+  inbox: ['questions', 'inbox'] as const,
+};
+
+/** Unanswered questions received, newest first, 20 a page. */
+export function useInbox() {
+  return useInfiniteQuery({
+    queryKey: questionKeys.inbox,
+    queryFn: ({ pageParam }) => api.get<InboxPage>(`/api/me/inbox${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAskQuestion(receiverUsername: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AskQuestionInput) => api.post<{ id: string }>(`/api/users/${encodeURIComponent(receiverUsername)}/questions`, input),
+    // a question to yourself lands in your own inbox
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+  });
+}
+
+/** After an answer or a deletion the inbox, the tab badge and the own profile change. */
+function invalidateAfterInboxChange(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: questionKeys.all });
+  void queryClient.invalidateQueries({ queryKey: ['counters'] });
+  void queryClient.invalidateQueries({ queryKey: ['profile'] });
+}
+
+export function useAnswerQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: string }) => api.post<void>(`/api/questions/${encodeURIComponent(id)}/answer`, { answer }),
+    onSuccess: () => invalidateAfterInboxChange(queryClient),
+  });
+}
+
+export function useDeleteQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/questions/${encodeURIComponent(id)}`),
+    onSuccess: () => invalidateAfterInboxChange(queryClient),
+  });
+}

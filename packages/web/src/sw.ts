@@ -1,0 +1,41 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installPushHandlers } from './sw/push';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell (index.html, hashed bundles, icons, manifest), listed by vite-plugin-pwa at build time.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// A new version takes over as soon as it is installed instead of waiting for every tab to close.
+void self.skipWaiting();
+clientsClaim();
+
+const NAVIGATION_TIMEOUT_MS = 4000;
+
+/**
+ * Page loads go to the network first, so an online open always gets the newest index.html and
+ * therefore the newest bundles (never a stale shell); offline (or a network that hangs) the
+ * precached shell opens instead of the browser's error page, and the app says it is offline.
+ */
+registerRoute(
+  new NavigationRoute(
+    async ({ request }) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), NAVIGATION_TIMEOUT_MS);
+      try {
+        return await fetch(request, { signal: controller.signal });
+      } catch {
+        return (await matchPrecache('/index.html')) ?? Response.error();
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/] },
+  ),
+);
+
+installPushHandlers(self);
