@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushNotifications } from '../../db/schema/index.js';
-import type { BusMessage } from '../../realtime/bus.js';
+import { publishLive, type BusMessage } from '../../realtime/bus.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { eventually, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
 import { sideEffects } from './hooks.js';
@@ -25,9 +26,20 @@ afterAll(() => t.close());
 const rowsFor = (userId: string) => t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, userId));
 const clearOutbox = () => t.ctx.db.delete(pushNotifications);
 
-function captureLive() {
+/**
+ * Records live events from now on. Events of earlier tests may still be on their way (PostgreSQL
+ * delivers NOTIFY asynchronously, in commit order), so a fence event is published and awaited first.
+ */
+async function captureLive() {
   const seen: BusMessage[] = [];
-  const stop = t.ctx.bus.subscribe((m) => seen.push(m));
+  const fence = `fence-${crypto.randomUUID()}`;
+  let fenced = false;
+  const stop = t.ctx.bus.subscribe((m) => {
+    if (fenced) seen.push(m);
+    else if ('userId' in m.to && m.to.userId === fence) fenced = true;
+  });
+  await publishLive(t.ctx.db, { to: { userId: fence }, type: 'counters' });
+  await eventually(() => fenced, 'the fence event');
   return { seen, stop };
 }
 
@@ -126,7 +138,7 @@ describe('push outbox records (spec §3, §9)', () => {
 
 describe('live events from the hooks', () => {
   it('are published at commit to the right audience', async () => {
-    const { seen, stop } = captureLive();
+    const { seen, stop } = await captureLive();
     await t.ctx.db.transaction(async (tx) => {
       await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
       await sideEffects.questionAsked(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
@@ -144,7 +156,7 @@ describe('live events from the hooks', () => {
   });
 
   it('are dropped when the transaction rolls back', async () => {
-    const { seen, stop } = captureLive();
+    const { seen, stop } = await captureLive();
     await t.ctx.db
       .transaction(async (tx) => {
         await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
