@@ -7,12 +7,11 @@
  *   BENCH_SMALL_USERS (1000) · BENCH_LARGE_USERS (20000) · BENCH_RUNS (25)
  *   BENCH_DATABASE_URL: run on this PostgreSQL server (a database per size is created and dropped)
  */
-import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { testConfig } from '../packages/server/src/config.js';
-import { drizzleOverPglite, openPostgres, pgliteExtensions, type Database } from '../packages/server/src/db/open.js';
+import { drizzleOverPglite, pgliteExtensions } from '../packages/server/src/db/open.js';
+import { createThrowawayPostgres, type DroppableDatabase } from '../packages/server/src/db/throwaway.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { seedCommunity, type SeedSize } from './seed.js';
 
@@ -22,31 +21,11 @@ const sizes: Record<'small' | 'large', SeedSize> = {
   large: { users: Number(process.env.BENCH_LARGE_USERS ?? 20000), followsPerUser: 50, answersPerUser: 5, likesPerAnswer: 3 },
 };
 
-async function openBenchDatabase(): Promise<Database & { drop(): Promise<void> }> {
+async function openBenchDatabase(): Promise<DroppableDatabase> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (!serverUrl) {
-    const pglite = await PGlite.create({ extensions: pgliteExtensions });
-    const database: Database = { kind: 'pglite', pglite, db: drizzleOverPglite(pglite), close: () => pglite.close() };
-    return { ...database, drop: () => pglite.close() };
-  }
-  const name = `askbox_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  if (serverUrl) return createThrowawayPostgres(serverUrl, 'askbox_bench');
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
+  return { kind: 'pglite', pglite, db: drizzleOverPglite(pglite), close: () => pglite.close(), drop: () => pglite.close() };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

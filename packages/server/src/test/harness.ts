@@ -1,42 +1,24 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppInstance } from '../app.js';
 import { testConfig, type Config } from '../config.js';
 import type { ServerContext } from '../context.js';
-import { drizzleOverPglite, openPostgres, pgliteExtensions, type Database } from '../db/open.js';
+import { drizzleOverPglite, pgliteExtensions, type Database } from '../db/open.js';
+import { createThrowawayPostgres, type DroppableDatabase } from '../db/throwaway.js';
 import { migrateDatabase } from '../db/migrate.js';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default,
  * or a throw-away database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<DroppableDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `askbox_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
+    const database = await createThrowawayPostgres(serverUrl, 'askbox_test');
     await migrateDatabase(database);
-    return {
-      ...database,
-      async drop() {
-        await database.close();
-        const cleanup = new pg.Client({ connectionString: serverUrl });
-        await cleanup.connect();
-        // without FORCE: PostgreSQL waits (up to 5 s) for the pool's closing backends. FORCE would
-        // kill them while their sockets close, and pg reports that as an unhandled 57P01 error.
-        await cleanup.query(`drop database if exists ${name}`).catch(() => cleanup.query(`drop database if exists ${name} with (force)`));
-        await cleanup.end();
-      },
-    };
+    return database;
   }
   const template = fs.readFileSync(inject('pgliteTemplate'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions });
