@@ -26,6 +26,7 @@ export const configSchema = z
     UPLOAD_RATE_LIMIT: positiveInt(30),
     SESSION_DAYS: positiveInt(30),
     WEB_DIST_DIR: optionalString,
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: optionalString,
@@ -62,6 +63,8 @@ export const configSchema = z
     },
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
+    // behind a reverse proxy, client IPs (rate limits) come from X-Forwarded-For
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     push: {
       // both keys or neither: without them a pair is generated once and kept in app_settings
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
