@@ -189,6 +189,9 @@ test('a file that is not really an image is refused with a clear message and cha
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
   await expect(page).toHaveURL(/\/edit-profile$/);
+  // the failed upload does not stay on screen as if it were still under way
+  await expect(page.getByText('Uploading profile picture')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
