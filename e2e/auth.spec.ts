@@ -51,8 +51,15 @@ test('log out, wrong password, log in again', async ({ page }) => {
   await signUpThroughUi(page, user);
   await page.getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText('No blocked users')).toBeVisible();
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 401 && !response.url().endsWith('/api/auth/login')) failed.push(response.url());
+  });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
+  await page.waitForTimeout(500);
+  expect(failed, 'no screen asks for its data once signed out').toEqual([]);
 
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();

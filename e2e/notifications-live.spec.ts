@@ -46,6 +46,8 @@ test('a question arriving bumps the Questions badge live', async ({ browser }) =
   await expect(questionsTab).not.toContainText('1');
   expect((await b.page.request.post(`/api/users/${a.user.username}/questions`, { data: { text: 'Do you see me?', isAnonymous: false } })).status()).toBeLessThan(300);
   await expect(questionsTab).toContainText('1');
+  // screen readers hear the count as its own words, not '1Questions'
+  await expect(questionsTab).toHaveAccessibleName(/^Questions ?, 1 new$/);
 });
 
 test('opening Notifications shows the new follower and clears its badge', async ({ browser }) => {

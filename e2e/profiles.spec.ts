@@ -87,10 +87,17 @@ test('block: the other user sees "You have been blocked"; unblock with Débloque
   const me = newUser('blocker');
   await signUpViaApi(page, me);
   await page.goto(`/u/${other.user.username}`);
+  await expect(page.getByText('No answers now.')).toBeVisible();
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
   await page.getByRole('button', { name: 'Block this user' }).click();
   await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
   await expect(page.getByText('You have blocked this user.')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(refused, 'the blocked profile does not ask for its answers again').toEqual([]);
 
   await other.page.goto(`/u/${me.username}`);
   await expect(other.page.getByRole('heading', { name: 'You have been blocked' })).toBeVisible();
@@ -189,6 +196,9 @@ test('a file that is not really an image is refused with a clear message and cha
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
   await expect(page).toHaveURL(/\/edit-profile$/);
+  // the failed upload does not stay on screen as if it were still under way
+  await expect(page.getByText('Uploading profile picture')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');

@@ -54,12 +54,16 @@ export function TabBar() {
             <span className={styles.iconWrap}>
               <Icon size={24} aria-hidden />
               {count > 0 && (
-                <span className={styles.badge} aria-label={`${count} new`}>
+                <span className={styles.badge} aria-hidden>
                   {badgeText(count)}
                 </span>
               )}
             </span>
-            <span className={styles.label}>{label}</span>
+            <span className={styles.label}>
+              {label}
+              {/* an aria-label on a plain span is not read: the link's name was '1Questions' */}
+              {count > 0 && <span className="visually-hidden">, {count} new</span>}
+            </span>
           </NavLink>
         );
       })}

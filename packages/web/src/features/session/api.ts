@@ -58,9 +58,14 @@ export function useLogout() {
       await api.post('/api/auth/logout');
     },
     onSettled: () => {
-      // whatever the server said, forget everything about this user on this device
-      queryClient.clear();
+      // whatever the server said, forget everything about this user on this device: signed out on
+      // screen first (the guards leave the protected screens), then the rest of the cache once those
+      // screens are gone, or a still-mounted one (Settings' blocked users) asks for its data again: 401
       queryClient.setQueryData(sessionKeys.me, null);
+      setTimeout(() => {
+        queryClient.clear();
+        queryClient.setQueryData(sessionKeys.me, null);
+      }, 0);
     },
   });
 }

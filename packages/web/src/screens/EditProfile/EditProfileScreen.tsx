@@ -54,7 +54,10 @@ export function EditProfileScreen() {
       {
         onSuccess: () => void navigate('/profile'),
         // the spec's message, with the server's reason when it gave one (e.g. a file that is not an image)
-        onError: (error) => setSaveError(error instanceof ApiError && error.status > 0 && error.status < 500 ? `${messages.errorUpdatingProfile}: ${error.message}` : messages.errorUpdatingProfile),
+        onError: (error) => {
+          setProgress({}); // nothing is uploading any more: no progress bar left standing at 100 %
+          setSaveError(error instanceof ApiError && error.status > 0 && error.status < 500 ? `${messages.errorUpdatingProfile}: ${error.message}` : messages.errorUpdatingProfile);
+        },
       },
     );
   };

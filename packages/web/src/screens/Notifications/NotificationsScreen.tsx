@@ -62,9 +62,12 @@ export function NotificationsScreen() {
           >
             {label}
             {tab !== id && unreadOf(id) > 0 && (
-              <span className={styles.dot} aria-label={`${unreadOf(id)} unread`}>
-                {unreadOf(id) > 99 ? '99+' : unreadOf(id)}
-              </span>
+              <>
+                <span className={styles.dot} aria-hidden>
+                  {unreadOf(id) > 99 ? '99+' : unreadOf(id)}
+                </span>
+                <span className="visually-hidden">, {unreadOf(id)} unread</span>
+              </>
             )}
           </button>
         ))}
