@@ -3,6 +3,7 @@ import { ChevronRight, Megaphone } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
+import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
 
 /** Settings' 'Admin Features' card, admins only (spec §2); the server checks the role again. */
@@ -12,16 +13,13 @@ export function AdminCard() {
   if (!me?.isAdmin) return null;
 
   return (
-    <section className={`card ${styles.card}`} aria-labelledby="settings-admin">
-      <h2 id="settings-admin" className={styles.title}>
-        {messages.adminFeatures}
-      </h2>
-      <button type="button" className={styles.row} onClick={() => setOpen(true)}>
+    <SettingsSection id="settings-admin" title={messages.adminFeatures} accent>
+      <button type="button" className={`${settingsRow} ${styles.adminRow}`} onClick={() => setOpen(true)}>
         <Megaphone size={20} aria-hidden />
         <span className={styles.rowLabel}>{messages.sendGlobalQuestionToAll}</span>
         <ChevronRight size={18} aria-hidden />
       </button>
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
-    </section>
+    </SettingsSection>
   );
 }

@@ -1,3 +1,4 @@
+import { SettingsSection } from '../../components/SettingsSection';
 import { messages } from '@askbox/common';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -18,10 +19,7 @@ export function BlockedUsersSection() {
   };
 
   return (
-    <section className="card" style={{ marginBottom: 'var(--space-4)' }} aria-labelledby="settings-blocked">
-      <h2 id="settings-blocked" className="section-title" style={{ marginTop: 0 }}>
-        {messages.blockedUsers}
-      </h2>
+    <SettingsSection id="settings-blocked" title={messages.blockedUsers}>
       {blocked.isPending ? (
         <Spinner label="Loading blocked users" />
       ) : items.length === 0 ? (
@@ -42,6 +40,6 @@ export function BlockedUsersSection() {
           ))}
         </ul>
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -4,6 +4,7 @@ import { messages } from '@askbox/common';
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
+import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
 
 export function SettingsScreen() {
@@ -25,29 +26,23 @@ export function SettingsScreen() {
       <AdminCard />
       <BlockedUsersSection />
 
-      <section className={`card ${styles.section}`} aria-labelledby="settings-help">
-        <h2 id="settings-help" className={styles.sectionTitle}>
-          {messages.helpAndSocial}
-        </h2>
-        <a className={styles.row} href={`mailto:${config.data?.supportEmail ?? ''}`}>
+      <SettingsSection id="settings-help" title={messages.helpAndSocial}>
+        <a className={settingsRow} href={`mailto:${config.data?.supportEmail ?? ''}`}>
           <Mail size={20} aria-hidden /> {messages.contactUs}
         </a>
-        <button type="button" className={styles.row} onClick={() => config.data && window.open(config.data.microblogUrl, '_blank', 'noopener')}>
+        <button type="button" className={settingsRow} onClick={() => config.data && window.open(config.data.microblogUrl, '_blank', 'noopener')}>
           <AtSign size={20} aria-hidden /> Follow us on X
         </button>
-        <button type="button" className={styles.row} onClick={() => config.data && window.open(config.data.photoSharingUrl, '_blank', 'noopener')}>
+        <button type="button" className={settingsRow} onClick={() => config.data && window.open(config.data.photoSharingUrl, '_blank', 'noopener')}>
           <Camera size={20} aria-hidden /> Follow us on Instagram
         </button>
-      </section>
+      </SettingsSection>
 
-      <section className={`card ${styles.section}`} aria-labelledby="settings-account">
-        <h2 id="settings-account" className={styles.sectionTitle}>
-          {messages.account}
-        </h2>
-        <button type="button" className={`${styles.row} ${styles.danger}`} onClick={onLogout} disabled={logout.isPending}>
+      <SettingsSection id="settings-account" title={messages.account}>
+        <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
           <LogOut size={20} aria-hidden /> {messages.logout}
         </button>
-      </section>
+      </SettingsSection>
     </div>
   );
 }
