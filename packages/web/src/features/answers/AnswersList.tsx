@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '@askbox/common';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -9,6 +9,7 @@ import { useDeleteAnswer, useProfileAnswers } from './api';
 import { LoadMoreFooter } from './LoadMoreFooter';
 import { PostCard } from './PostCard';
 import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
+import { LoadError } from '../../components/LoadError';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll (spec §2). */
 export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
@@ -24,12 +25,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;
     return (
-      <div className="error-box" role="alert">
-        {errorMessage(answers.error, messages.answersLoadError)}{' '}
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void answers.refetch()}>
-          {messages.retry}
-        </button>
-      </div>
+      <LoadError error={answers.error} fallback={messages.answersLoadError} onRetry={() => void answers.refetch()} />
     );
   }
 

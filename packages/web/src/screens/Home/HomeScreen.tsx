@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { messages } from '@askbox/common';
-import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { useFeed } from '../../features/feed/api';
@@ -8,6 +7,7 @@ import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { PostCard } from '../../features/answers/PostCard';
 import { LoadMoreFooter } from '../../features/answers/LoadMoreFooter';
 import { useLoadMoreOnScroll } from '../../features/answers/useLoadMoreOnScroll';
+import { LoadError } from '../../components/LoadError';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
@@ -24,12 +24,7 @@ export function HomeScreen() {
       {feed.isPending ? (
         <Spinner label="Loading feed" />
       ) : feed.isError ? (
-        <div className="error-box" role="alert">
-          {errorMessage(feed.error, messages.feedLoadError)}{' '}
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void feed.refetch()}>
-            {messages.retry}
-          </button>
-        </div>
+        <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
         <EmptyState title={messages.noPosts} detail={messages.followMore} />
       ) : (

@@ -1,11 +1,11 @@
 import { messages } from '@askbox/common';
-import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
 import { LoadMoreFooter } from '../../features/answers/LoadMoreFooter';
 import { useLoadMoreOnScroll } from '../../features/answers/useLoadMoreOnScroll';
+import { LoadError } from '../../components/LoadError';
 
 /** /questions: unanswered questions received, newest first. */
 export function QuestionsScreen() {
@@ -20,12 +20,7 @@ export function QuestionsScreen() {
       {inbox.isPending ? (
         <Spinner label="Loading questions" />
       ) : inbox.isError ? (
-        <div className="error-box" role="alert">
-          {errorMessage(inbox.error, messages.questionsLoadError)}{' '}
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void inbox.refetch()}>
-            {messages.retry}
-          </button>
-        </div>
+        <LoadError error={inbox.error} fallback={messages.questionsLoadError} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={messages.noQuestions} />
       ) : (
