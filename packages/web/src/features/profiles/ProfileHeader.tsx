@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
 import styles from './ProfileHeader.module.css';
+import { Cover } from '../../components/Cover';
 
 type ProfileData = { user: Profile['user']; counts: Profile['counts'] | null };
 
@@ -20,12 +21,12 @@ export function ProfileHeader({ profile, coverStart, coverEnd, actions }: { prof
 
   return (
     <>
-      <div className={styles.cover} style={user.coverURL ? { backgroundImage: `url("${user.coverURL}")` } : undefined} data-testid="profile-cover">
+      <Cover url={user.coverURL} className={styles.cover} testId="profile-cover">
         <div className={styles.coverBar}>
           <div className={styles.group}>{coverStart}</div>
           <div className={styles.group}>{coverEnd}</div>
         </div>
-      </div>
+      </Cover>
       <div className={styles.identity}>
         <div className={styles.avatarRow}>
           <button type="button" className={styles.avatarButton} aria-label={`View ${user.fullname}'s profile picture`} onClick={() => setZoomed(true)}>

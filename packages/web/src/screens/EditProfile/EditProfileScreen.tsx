@@ -7,6 +7,7 @@ import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
 import { ApiError } from '../../api/client';
 import styles from './EditProfile.module.css';
+import { Cover } from '../../components/Cover';
 
 type Kind = 'avatar' | 'cover';
 
@@ -67,12 +68,12 @@ export function EditProfileScreen() {
     <form className="screen" onSubmit={onSubmit} noValidate>
       <h1 className="screen-title">{messages.editProfile}</h1>
 
-      <div className={styles.cover} style={coverUrl ? { backgroundImage: `url("${coverUrl}")` } : undefined} data-testid="cover-preview">
+      <Cover url={coverUrl} className={styles.cover} testId="cover-preview">
         <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
           <ImagePlus size={18} aria-hidden /> Change cover
         </label>
-      </div>
+      </Cover>
       <div className={styles.avatarRow}>
         <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} size={96} />
         <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
