@@ -1,10 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
+/** Import patterns that keep web features apart; the regexes run on the import's source text. */
+const internals = String.raw`((?!api$)[a-z][^/]*|[^/]+\.css)$`;
+const webBoundaries = {
+  featureInternals: {
+    regex: String.raw`(^|/)features/[^/]+/` + internals,
+    caseSensitive: true,
+    message: 'Import a feature through its public entry: its api.ts or one of its components (PascalCase.tsx). Its other modules and its CSS are its own.',
+  },
+  otherFeatureInternals: {
+    regex: String.raw`^\.\./[^./][^/]*/` + internals,
+    caseSensitive: true,
+    message:
+      'Import another feature through its public entry: its api.ts or one of its components (PascalCase.tsx). Its other modules and its CSS are its own.',
+  },
+  screensFromFeatures: {
+    regex: String.raw`(^|/)(screens|app)/`,
+    message: 'Features do not import screens or the app shell: screens compose features.',
+  },
+  sharedKnowsNoFeature: {
+    regex: String.raw`(^|/)(features|screens|app)/`,
+    message: 'Shared code (api/, components/) serves every feature and depends on none.',
+  },
+};
+
+const root = import.meta.dirname;
+const abs = (...parts) => path.join(root, ...parts);
+
+/**
+ * Boundaries (docs/decisions/052-boundaries-the-linter-enforces.md). Paths are resolved, so
+ * every way of spelling an import (relative, through a package name) is caught.
+ * - packages/common imports nothing from server or web; web and server never import each other.
+ * - A server feature (src/features/<name>/) may use another feature only through its public
+ *   surface: its `service.ts` and `views.ts`, and the shared seams below. Everything else in a
+ *   feature folder (routes, internal helpers, tests) is its own business.
+ */
+const featuresDir = 'packages/server/src/features';
+const featureSeams = '{users/lookup,social/rules,notifications/sideEffects}.ts';
+const featureNames = fs.readdirSync(abs(featuresDir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? [d.name] : []));
+
+const packageZones = [
+  {
+    target: abs('packages/common'),
+    from: [abs('packages/server'), abs('packages/web')],
+    message: 'packages/common is shared by server and web and imports neither.',
+  },
+  {
+    target: abs('packages/web'),
+    from: abs('packages/server'),
+    message: 'The web app talks to the server over HTTP only; shared code goes in packages/common.',
+  },
+  { target: abs('packages/server'), from: abs('packages/web'), message: 'The server never imports web code; shared code goes in packages/common.' },
+];
+
+const featureZones = featureNames.map((name) => ({
+  target: abs(featuresDir, name, '**'),
+  from: abs(featuresDir, '*', '**'),
+  except: [abs(featuresDir, name, '**'), abs(featuresDir, '*', '{service,views}.ts'), abs(featuresDir, featureSeams)],
+  message: `Use another feature through its service.ts or views.ts (or the seams ${featureSeams}), not its internals.`,
+}));
+
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'packages/server/drizzle/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/dist-previous/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'packages/server/drizzle/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +83,51 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Web-internal boundaries (docs/decisions/061-web-boundaries.md). A feature's public entry is its
+  // api.ts and its components (PascalCase .tsx); lower-case modules and CSS modules are its own.
+  // Screens compose features; shared code (api/, components/) knows no feature. These blocks use the
+  // TypeScript variant of the rule so that cross-package `no-restricted-imports` blocks, which also
+  // match web files, neither replace these patterns nor are replaced by them.
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webBoundaries.otherFeatureInternals, webBoundaries.screensFromFeatures] }] },
+  },
+  {
+    files: ['packages/web/src/{app,screens}/**/*.{ts,tsx}', 'packages/web/src/main.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webBoundaries.featureInternals] }] },
+  },
+  {
+    files: ['packages/web/src/{api,components,test}/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [webBoundaries.sharedKnowsNoFeature] }] },
+  },
+  {
+    files: ['packages/*/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // how import-x reads the modules it follows (no-cycle), and resolves `.js` specifiers to `.ts` sources
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones] }],
+    },
+  },
+  // each workspace declares the packages it imports, the workspaces it uses included, in its own
+  // package.json; the root's holds only the shared tooling (vitest, vite, drizzle-kit...)
+  ...['common', 'server', 'web'].map((workspace) => ({
+    files: [`packages/${workspace}/**/*.{ts,tsx}`],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [root, abs('packages', workspace)] }] },
+  })),
+  {
+    files: ['packages/common/**/*.ts', 'packages/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      // a module that imports itself round a loop is a boundary drawn wrong (cli/commands ↔ cli/demo was one)
+      'import-x/no-cycle': 'error',
     },
   },
 );

@@ -13,11 +13,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // the bench itself is not a test (too slow); only a smoke test of its data generator
+      { test: { name: 'bench', include: ['bench/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // boundaries.test.ts starts ESLint with the whole config: seconds on a busy 2-core machine
+          testTimeout: 30_000,
         },
       },
     ],

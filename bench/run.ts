@@ -1,89 +1,348 @@
 /**
- * `npm run bench`: builds a small and a large synthetic community, times the hot read paths
- * through the real app (fastify.inject, so no network noise) and reports large/small ratios.
- * A ratio near 1 means the path does not slow down as the community grows (keyset cursors and
- * indexes at work); it is a report, never a pass/fail threshold.
- *
- *   BENCH_SMALL_USERS (1000) · BENCH_LARGE_USERS (20000) · BENCH_RUNS (25)
- *   BENCH_DATABASE_URL: run on this PostgreSQL server (a database per size is created and dropped)
+ * `npm run bench`: the server under load over real HTTP against the same SQL, bare.
+ * See docs/benchmarks.md for what it measures, the options and the last results.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { buildApp } from '../packages/server/src/app.js';
-import { testConfig } from '../packages/server/src/config.js';
-import { drizzleOverPglite, pgliteExtensions } from '../packages/server/src/db/open.js';
-import { createThrowawayPostgres, type DroppableDatabase } from '../packages/server/src/db/throwaway.js';
-import { migrateDatabase } from '../packages/server/src/db/migrate.js';
-import { seedCommunity, type SeedSize } from './seed.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Database } from '../packages/server/src/db/open.js';
+import { driverReplay, pgbenchReplay, type Throughput } from './lib/bare.js';
+import { pgliteRunner, pgRunner, StatementRecorder } from './lib/capture.js';
+import { summariseCpuProfile } from './lib/cpuProfile.js';
+import { explainReadPaths, type Explained } from './lib/explain.js';
+import { cycle, httpLoad, type HttpRequest, type LoadResult } from './lib/load.js';
+import { captureReadPaths, type ReadPath } from './lib/paths.js';
+import { startServer, type RunningServer } from './lib/server.js';
+import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
+import { fixed } from './lib/stats.js';
+import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, type Subjects } from './lib/subjects.js';
 
-const runs = Number(process.env.BENCH_RUNS ?? 25);
-const sizes: Record<'small' | 'large', SeedSize> = {
-  small: { users: Number(process.env.BENCH_SMALL_USERS ?? 1000), followsPerUser: 50, answersPerUser: 5, likesPerAnswer: 3 },
-  large: { users: Number(process.env.BENCH_LARGE_USERS ?? 20000), followsPerUser: 50, answersPerUser: 5, likesPerAnswer: 3 },
+const READ_PATHS = ['feed1', 'feed2', 'profile', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'inbox'];
+const ALL = [...READ_PATHS, 'like', 'ask', 'sse', 'global'];
+
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '8' },
+    viewers: { type: 'string' },
+    'sse-clients': { type: 'string' },
+    'sse-answers': { type: 'string' },
+    only: { type: 'string' },
+    skip: { type: 'string', default: '' },
+    bare: { type: 'string' },
+    explain: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    'log-level': { type: 'string', default: 'warn' },
+    out: { type: 'string' },
+  },
+});
+
+const quick = args.quick;
+const settings = {
+  seconds: Number(args.seconds ?? (quick ? 4 : 15)),
+  warmup: Number(args.warmup ?? (quick ? 1 : 3)),
+  connections: Number(args.connections),
+  viewers: Number(args.viewers ?? (quick ? 50 : 100)),
+  sseClients: Number(args['sse-clients'] ?? (quick ? 200 : 1000)),
+  sseAnswers: Number(args['sse-answers'] ?? (quick ? 3 : 10)),
 };
+const selected = new Set((args.only ? args.only.split(',') : ALL).filter((s) => !args.skip.split(',').includes(s)));
+for (const s of selected) if (!ALL.includes(s)) throw new Error(`unknown scenario '${s}' (scenarios: ${ALL.join(', ')})`);
 
-async function openBenchDatabase(): Promise<DroppableDatabase> {
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) return createThrowawayPostgres(serverUrl, 'askbox_bench');
-  const pglite = await PGlite.create({ extensions: pgliteExtensions });
-  return { kind: 'pglite', pglite, db: drizzleOverPglite(pglite), close: () => pglite.close(), drop: () => pglite.close() };
+const databaseUrl = args.pglite ? undefined : (args['database-url'] ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+const dataDir = args['data-dir'] ?? process.env.DATA_DIR ?? './data';
+if (!args.pglite && !databaseUrl) throw new Error('set DATABASE_URL (or --database-url), or pass --pglite to use DATA_DIR');
+const bareMode = args.bare ?? (args.pglite ? 'driver' : 'pgbench');
+const log = (line: string) => console.log(line);
+
+const openBenchDatabase = () => openDatabase({ databaseUrl, dataDir });
+
+interface Row {
+  name: string;
+  label: string;
+  api?: LoadResult;
+  bare?: Throughput;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const rows: Row[] = [];
+let sse: FanOutResult | undefined;
+let globalQuestion: { seconds: number; count: number } | undefined;
+let chunked: Throughput | undefined;
+let explained: Explained[] = [];
+let idleRssMb = NaN;
 
-async function measure(size: SeedSize): Promise<Map<string, number>> {
-  const database = await openBenchDatabase();
+log(
+  `Askbox server benchmark on ${args.pglite ? `PGlite (${dataDir})` : 'PostgreSQL'} — ${settings.connections} connections, ${settings.seconds} s per path (+${settings.warmup} s warm-up), bare SQL by ${bareMode}`,
+);
+log(
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at start`,
+);
+
+// 1. With the database open in this process: subjects, sessions, and the server's SQL per request.
+let database: Database = await openBenchDatabase();
+const recorder = new StatementRecorder(database);
+const subjects: Subjects = await pickSubjects(database, settings);
+log(
+  `dataset: ${Object.entries(subjects.info.counts)
+    .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+    .join(', ')} (seeded ${subjects.info.createdAt.slice(0, 10)})`,
+);
+const likePairs: { userId: string; questionId: string }[] = [];
+let paths: ReadPath[] = [];
+try {
+  paths = await captureReadPaths(database.db, recorder, subjects, log);
+  // like toggle: one answer per viewer from their own feed, not liked yet
+  const { feedPage } = await import('../packages/server/src/features/feed/service.js');
+  for (const viewer of subjects.viewers) {
+    const page = await feedPage(database.db, viewer.id, {});
+    const post = page.items.find((p) => !p.likedByViewer);
+    if (post) likePairs.push({ userId: viewer.id, questionId: post.id });
+  }
+  const runner = database.kind === 'pglite' ? pgliteRunner(database.pglite) : pgRunner(database.pool as never);
+  if (args.explain) {
+    const exec = (s: { text: string }) =>
+      (database.kind === 'pglite' ? database.pglite.query(s.text) : database.pool.query(s.text)) as Promise<{ rows: { 'QUERY PLAN': string }[] }>;
+    explained = await explainReadPaths(
+      database.db,
+      recorder,
+      paths.filter((p) => ['feed1', 'feed2', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'feedChunked'].includes(p.name)),
+      exec,
+      runner,
+    );
+    writeExplain(args.explain, explained);
+    log(`  EXPLAIN (ANALYZE, BUFFERS) of ${explained.length} statements written to ${args.explain}`);
+  }
+
+  // 2. Bare SQL on PGlite now (the server cannot open it while we hold it); on PostgreSQL each
+  //    path's bare run goes right before its API run, so both see the same machine load.
+  if (database.kind === 'pglite') for (const p of paths) await bareRun(p, database);
+} finally {
+  // PGlite: one process at a time, so the server may only open it once we closed it
+  if (database.kind === 'pglite') await database.close();
+}
+
+// 3. The server over HTTP.
+const loadOptions = { connections: settings.connections, seconds: settings.seconds, warmup: settings.warmup };
+let server: RunningServer = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'] });
+try {
+  idleRssMb = server.rssMb();
+  for (const p of paths) {
+    if (database.kind === 'postgres') await bareRun(p, database);
+    if (!selected.has(p.name) || p.requests.length === 0) continue;
+    // one request first: whatever a running server keeps warm (caches, prepared statements) is warm
+    await fetch(`${server.url}${p.requests[0]!.path}`, { headers: { cookie: p.requests[0]!.viewer.cookie } });
+    const next = cycle(p.requests);
+    const result = await httpLoad(
+      server,
+      [
+        () => {
+          const r = next();
+          return { method: 'GET', path: r.path, cookie: r.viewer.cookie };
+        },
+      ],
+      loadOptions,
+    );
+    rowOf(p).api = result;
+    await settle(server);
+    log(
+      `  API ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB${errorsOf(result)}`,
+    );
+  }
+  if (selected.has('like') && likePairs.length > 0) {
+    // each connection likes then unlikes the same answer; 100 pairs shared by 8 connections never collide
+    const pairs = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
+    const next = cycle(pairs);
+    let current = pairs[0]!;
+    const sequence: (() => HttpRequest)[] = [
+      () => {
+        current = next();
+        return { method: 'POST', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie };
+      },
+      () => ({ method: 'DELETE', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie }),
+    ];
+    const result = await httpLoad(server, sequence, loadOptions);
+    rows.push({ name: 'like', label: 'like toggle (like, unlike)', api: result });
+    await settle(server);
+    log(
+      `  API like toggle: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request${errorsOf(result)}`,
+    );
+  }
+  if (selected.has('ask')) {
+    const nextViewer = cycle(subjects.viewers);
+    const nextTarget = cycle(subjects.targets);
+    const result = await httpLoad(
+      server,
+      [
+        () => ({
+          method: 'POST',
+          path: `/api/users/${nextTarget()}/questions`,
+          cookie: nextViewer().cookie,
+          body: { text: BENCH_QUESTION_TEXT, isAnonymous: true },
+        }),
+      ],
+      loadOptions,
+    );
+    rows.push({ name: 'ask', label: 'ask a question', api: result });
+    await settle(server);
+    log(
+      `  API ask: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request${errorsOf(result)}`,
+    );
+  }
+  if (selected.has('sse')) {
+    sse = await sseFanOut(server, subjects.sseAnswerer, subjects.sseFollowers, subjects.admin, settings.sseAnswers);
+    log(`  SSE fan-out to ${sse.clients} clients: p50 ${fixed(sse.p50)} ms, p99 ${fixed(sse.p99)} ms, last client p50 ${fixed(sse.lastP50)} ms`);
+  }
+  if (selected.has('global')) {
+    globalQuestion = await timeGlobalQuestion(server, subjects.admin);
+    log(`  global question to ${globalQuestion.count.toLocaleString('en')} users: ${fixed(globalQuestion.seconds, 2)} s`);
+  }
+} finally {
+  await server.stop();
+}
+
+// 4. Optional: a CPU profile of the server while it serves page 1 of the feed.
+let profileLines: string[] = [];
+if (args['cpu-prof']) {
+  const dir = path.resolve(args['cpu-prof']);
+  fs.mkdirSync(dir, { recursive: true });
+  const before = new Set(fs.readdirSync(dir));
+  server = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'], cpuProfDir: dir });
+  const feed = paths.find((p) => p.name === 'feed1')!;
+  const next = cycle(feed.requests);
+  let result: LoadResult;
+  const loadStarted = performance.now();
+  let loadEnded = loadStarted;
   try {
-    await migrateDatabase(database);
-    const seedStart = performance.now();
-    await seedCommunity(database.db, size);
-    console.log(`  seeded ${size.users} users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-    const app = await buildApp(testConfig({ webDistDir: '/nonexistent' }), database);
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'user42@bench.test', password: 'bench password' } });
-    if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.body}`);
-    const cookie = `askbox_session=${login.cookies.find((c) => c.name === 'askbox_session')!.value}`;
-    const get = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      return res.json() as { nextCursor?: string | null };
-    };
-    const firstPage = await get('/api/feed');
-    const secondPage = await get(`/api/feed?cursor=${encodeURIComponent(firstPage.nextCursor ?? '')}`);
-    const paths: Record<string, string> = {
-      'home feed, first page': '/api/feed',
-      'home feed, third page': `/api/feed?cursor=${encodeURIComponent(secondPage.nextCursor ?? '')}`,
-      'profile answers (popular user)': '/api/users/user1/answers',
-      'public profile with counters': '/api/users/user1',
-      'friends search (substring)': '/api/users/search?q=son%2012',
-      'recommended friends': '/api/users/recommended',
-      'questions inbox': '/api/me/inbox',
-    };
-    const results = new Map<string, number>();
-    for (const [label, url] of Object.entries(paths)) {
-      for (let i = 0; i < 5; i++) await get(url); // warm-up (JIT, caches)
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const start = performance.now();
-        await get(url);
-        times.push(performance.now() - start);
-      }
-      results.set(label, median(times));
-    }
-    await app.close();
-    return results;
+    result = await httpLoad(
+      server,
+      [
+        () => {
+          const r = next();
+          return { method: 'GET', path: r.path, cookie: r.viewer.cookie };
+        },
+      ],
+      loadOptions,
+    );
+    loadEnded = performance.now();
   } finally {
-    await database.drop();
+    await server.stop();
+  }
+  // only the samples taken while the load ran (not start-up, not shutdown)
+  const tailMs = performance.now() - loadEnded;
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && !before.has(f));
+  if (file) {
+    const summary = summariseCpuProfile(path.join(dir, file), { windowMs: loadEnded - loadStarted, tailMs });
+    const cpuMsPerRequest = (summary.totalMs - summary.idleMs) / (result.requests * (1 + settings.warmup / settings.seconds));
+    profileLines = [
+      `CPU profile of the server serving 'home feed, page 1' (${path.join(dir, file)}):`,
+      `  ${fixed(result.rps, 0)} req/s; busy ${fixed((summary.totalMs - summary.idleMs) / 1000, 1)} s of ${fixed(summary.totalMs / 1000, 1)} s ≈ ${fixed(cpuMsPerRequest, 2)} ms of server CPU per request (warm-up and measured run, start-up excluded)`,
+      '  by package (self time):',
+      ...summary.packages.slice(0, 15).map((p) => `    ${fixed(p.share * 100)} %  ${p.name}`),
+      '  top functions (self time):',
+      ...summary.functions.map((f) => `    ${fixed(f.share * 100)} %  ${f.name}  (${f.where})`),
+    ];
+    for (const line of profileLines) log(line);
   }
 }
 
-console.log(`Askbox read-path benchmark on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${runs} runs`);
-console.log(`small community:`);
-const small = await measure(sizes.small);
-console.log(`large community:`);
-const large = await measure(sizes.large);
-console.log(`\n| read path | ${sizes.small.users} users (ms) | ${sizes.large.users} users (ms) | ratio |`);
-console.log('| --- | ---: | ---: | ---: |');
-for (const [label, smallMs] of small) {
-  const largeMs = large.get(label)!;
-  console.log(`| ${label} | ${smallMs.toFixed(2)} | ${largeMs.toFixed(2)} | ${(largeMs / smallMs).toFixed(2)} |`);
+// 5. Put the database back as it was (sessions, questions and likes the run wrote).
+if (database.kind === 'pglite') database = await openBenchDatabase();
+try {
+  await cleanUp(database.db, subjects.sessionIds, likePairs);
+} finally {
+  await database.close();
+}
+
+printTable();
+log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the end (other work on the machine skews the figures)`,
+);
+if (args.out) {
+  fs.writeFileSync(
+    args.out,
+    JSON.stringify({ date: new Date().toISOString(), settings, rows, chunked, sse, globalQuestion, idleRssMb, profileLines }, null, 2),
+  );
+}
+
+function rowOf(p: ReadPath): Row {
+  let row = rows.find((r) => r.name === p.name);
+  if (!row) rows.push((row = { name: p.name, label: p.label }));
+  return row;
+}
+
+/** The captured statements of a path replayed bare at the same concurrency (pgbench, or the driver). */
+async function bareRun(p: ReadPath, db: Database): Promise<void> {
+  if (bareMode === 'none' || p.requests.length === 0) return;
+  if (!(selected.has(p.name) || (p.name === 'feedChunked' && selected.has('feed1')))) return;
+  const options = { connections: settings.connections, seconds: settings.seconds };
+  const result =
+    bareMode === 'pgbench' && db.kind === 'postgres'
+      ? pgbenchReplay(db.url, p.requests, options)
+      : await driverReplay(db.kind === 'pglite' ? { kind: 'pglite', pglite: db.pglite } : { kind: 'postgres', url: db.url }, p.requests, options);
+  log(`  bare SQL ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${fixed(result.p50, 2)} ms, p99 ${fixed(result.p99, 2)} ms`);
+  if (p.name === 'feedChunked') chunked = result;
+  else rowOf(p).bare = result;
+}
+
+/** Waits until the server answers /healthz quickly again (slow queries of the last scenario finished). */
+async function settle(target: RunningServer): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const t0 = performance.now();
+    await fetch(`${target.url}/healthz`).catch(() => undefined);
+    if (performance.now() - t0 < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+function errorsOf(result: LoadResult): string {
+  return result.errors || result.non2xx ? ` — ${result.errors} errors, ${result.non2xx} non-2xx` : '';
+}
+
+function printTable(): void {
+  log('');
+  log('| path | API req/s | API p50 ms | API p99 ms | bare SQL req/s | bare p99 ms | API ÷ bare | server CPU ms/req | RSS max MB |');
+  log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of rows) {
+    const ratio = r.api && r.bare ? fixed(r.api.rps / r.bare.rps, 2) : '–';
+    log(
+      `| ${r.label} | ${r.api ? fixed(r.api.rps, 0) : '–'} | ${r.api ? fixed(r.api.p50, 1) : '–'} | ${r.api ? fixed(r.api.p99, 1) : '–'} | ${r.bare ? fixed(r.bare.rps, 0) : '–'} | ${r.bare ? fixed(r.bare.p99, 1) : '–'} | ${ratio} | ${r.api ? fixed(r.api.cpuMsPerRequest, 2) : '–'} | ${r.api ? fixed(r.api.rssMaxMb, 0) : '–'} |`,
+    );
+  }
+  const feed = rows.find((r) => r.name === 'feed1');
+  if (chunked && feed) {
+    log('');
+    log(`Feed page 1, chunked pattern (bare SQL): ${fixed(chunked.rps, 0)} req/s, p99 ${fixed(chunked.p99, 1)} ms`);
+    if (feed.bare) log(`  ours ÷ chunked, bare SQL: ${fixed(feed.bare.rps / chunked.rps, 2)}`);
+    if (feed.api) log(`  ours through the API ÷ chunked bare SQL: ${fixed(feed.api.rps / chunked.rps, 2)}`);
+  }
+  if (globalQuestion) log(`Global question to ${globalQuestion.count.toLocaleString('en')} users: ${fixed(globalQuestion.seconds, 2)} s`);
+  if (sse)
+    log(
+      `SSE fan-out, ${sse.clients} clients × ${sse.answers} answers: p50 ${fixed(sse.p50)} ms, p99 ${fixed(sse.p99)} ms (RSS ≤ ${fixed(sse.rssMaxMb, 0)} MB)`,
+    );
+  log(`Server RSS idle after start: ${fixed(idleRssMb, 0)} MB`);
+}
+
+function writeExplain(file: string, list: Explained[]): void {
+  const byPath = new Map<string, Explained[]>();
+  for (const e of list) byPath.set(e.path, [...(byPath.get(e.path) ?? []), e]);
+  const out: string[] = [];
+  for (const [p, statements] of byPath) {
+    out.push(`## ${p}`, '');
+    for (const e of [...statements].sort((a, b) => b.ms - a.ms)) out.push(`-- ${fixed(e.ms, 3)} ms: ${e.statement}`, '', e.plan, '');
+  }
+  fs.writeFileSync(file, out.join('\n'));
 }

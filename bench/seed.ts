@@ -1,50 +1,53 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../packages/server/src/db/open.js';
-import { hashPassword } from '../packages/server/src/features/auth/password.js';
-
-export interface SeedSize {
-  users: number;
-  /** accounts each user follows */
-  followsPerUser: number;
-  /** answered questions per user */
-  answersPerUser: number;
-  /** likes per answer on average */
-  likesPerAnswer: number;
-}
-
 /**
- * Fills an empty database with a synthetic community, set-based (a handful of INSERT … SELECT),
- * so that 100k users take seconds, not hours. Every user's password is 'bench password'.
+ * `npm run bench:seed -- --users 100000 [--seed 0.42] [--heavy-answers 20000] [--reset]`
+ *
+ * Migrates the database the server would open (DATABASE_URL, else PGlite under DATA_DIR) with the
+ * server's own migrator, then fills it with a synthetic community (bench/seed/community.ts).
+ * Every user's password is 'bench password'; the admin is @bench_admin.
  */
-export async function seedCommunity(db: Db, size: SeedSize): Promise<void> {
-  const passwordHash = await hashPassword('bench password');
-  await db.execute(sql`
-    insert into users (id, email, username, fullname, password_hash, created_at)
-    select 'u' || g, 'user' || g || '@bench.test', 'user' || g, 'Bench Person ' || g || ' ' || md5(g::text),
-           ${passwordHash}, now() - (g || ' seconds')::interval
-    from generate_series(1, ${size.users}) g`);
-  // each user follows the next `followsPerUser` users (wrapping) plus user1..user5 (the "popular" ones)
-  await db.execute(sql`
-    insert into follows (follower_id, followee_id, created_at)
-    select 'u' || g, 'u' || (((g + k - 1) % ${size.users}) + 1), now() - (k || ' minutes')::interval
-    from generate_series(1, ${size.users}) g, generate_series(1, ${size.followsPerUser}) k
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into follows (follower_id, followee_id)
-    select 'u' || g, 'u' || p from generate_series(6, ${size.users}) g, generate_series(1, 5) p
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into questions (id, sender_id, receiver_id, text, is_anonymous, answered, answer, answered_at, created_at)
-    select 'q' || g || '_' || k, 'u' || (((g + 7 * k) % ${size.users}) + 1), 'u' || g,
-           'What is your favourite thing number ' || k || '?', k % 2 = 0, true,
-           'Answer ' || k || ' from user ' || g,
-           now() - ((g * 13 + k * 101) % 100000 || ' seconds')::interval,
-           now() - ((g * 13 + k * 101) % 100000 + 60 || ' seconds')::interval
-    from generate_series(1, ${size.users}) g, generate_series(1, ${size.answersPerUser}) k`);
-  await db.execute(sql`
-    insert into likes (user_id, question_id)
-    select 'u' || (((g * 31 + l) % ${size.users}) + 1), 'q' || g || '_' || k
-    from generate_series(1, ${size.users}) g, generate_series(1, ${size.answersPerUser}) k, generate_series(1, ${size.likesPerAnswer}) l
-    on conflict do nothing`);
-  await db.execute(sql`analyze`);
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../packages/server/src/db/open.js';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
+import { hashPassword } from '../packages/server/src/features/auth/password.js';
+import { BENCH_PASSWORD, defaultCommunity, resetCommunity, seedCommunity } from './seed/community.js';
+import { sessionOf } from './lib/database.js';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10000' },
+    seed: { type: 'string' },
+    'heavy-answers': { type: 'string' },
+    reset: { type: 'boolean', default: false },
+  },
+});
+
+const options = defaultCommunity(Number(values.users));
+if (values.seed !== undefined) options.seed = Number(values.seed);
+if (values['heavy-answers'] !== undefined) options.heavyAnswers = Number(values['heavy-answers']);
+if (!(options.seed >= -1 && options.seed <= 1)) throw new Error('--seed must be between -1 and 1 (PostgreSQL setseed)');
+
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = process.env.DATA_DIR ?? './data';
+console.log(`Seeding ${options.users.toLocaleString('en')} users into ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`} (seed ${options.seed})`);
+const database = await openDatabase({ databaseUrl, dataDir });
+try {
+  await migrateDatabase(database);
+  const session = await sessionOf(database);
+  try {
+    if (values.reset) {
+      await resetCommunity(session);
+      console.log('  emptied the tables (--reset)');
+    }
+    const info = await seedCommunity(session, options, await hashPassword(BENCH_PASSWORD), (line) => console.log(line));
+    console.log(`  counts: ${JSON.stringify(info.counts)}`);
+    console.log(
+      `  popular: ${info.popular.join(', ')} · heavy answerers: ${info.heavyAnswerers.join(', ')} · admin: ${info.admin} · password: '${info.password}'`,
+    );
+  } finally {
+    await session.release();
+  }
+} finally {
+  await database.close();
 }

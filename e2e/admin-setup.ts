@@ -9,7 +9,8 @@ export const e2eAdmin = { email: 'e2e_admin@example.test', username: 'e2e_admin'
  * BEFORE it starts the server (a second app for one spec would double the start-up time).
  */
 export function createAdminWithCli(root: string, env: NodeJS.ProcessEnv): void {
-  const cli = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', ...args], { cwd: root, env, stdio: 'pipe' });
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', ...args], { cwd: root, env, stdio: 'pipe' });
   cli('create-user', '--email', e2eAdmin.email, '--username', e2eAdmin.username, '--fullname', e2eAdmin.fullname, '--password', e2eAdmin.password);
   cli('grant-admin', e2eAdmin.username);
 }

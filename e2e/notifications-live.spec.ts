@@ -23,7 +23,9 @@ test('B answers while A has /home open: the "New answers" pill shows 1', async (
   const a = await signedInPage(browser, 'pilla');
   const b = await signedInPage(browser, 'pillb');
   expect((await a.page.request.post(`/api/users/${b.user.username}/follow`)).status()).toBeLessThan(300);
-  expect((await a.page.request.post(`/api/users/${b.user.username}/questions`, { data: { text: 'Live pill?', isAnonymous: true } })).status()).toBeLessThan(300);
+  expect((await a.page.request.post(`/api/users/${b.user.username}/questions`, { data: { text: 'Live pill?', isAnonymous: true } })).status()).toBeLessThan(
+    300,
+  );
   await openHome(a.page);
 
   const inbox = await (await b.page.request.get('/api/me/inbox')).json();
@@ -44,7 +46,9 @@ test('a question arriving bumps the Questions badge live', async ({ browser }) =
   await openHome(a.page);
   const questionsTab = a.page.getByRole('link', { name: 'Questions' });
   await expect(questionsTab).not.toContainText('1');
-  expect((await b.page.request.post(`/api/users/${a.user.username}/questions`, { data: { text: 'Do you see me?', isAnonymous: false } })).status()).toBeLessThan(300);
+  expect(
+    (await b.page.request.post(`/api/users/${a.user.username}/questions`, { data: { text: 'Do you see me?', isAnonymous: false } })).status(),
+  ).toBeLessThan(300);
   await expect(questionsTab).toContainText('1');
   // screen readers hear the count as its own words, not '1Questions'
   await expect(questionsTab).toHaveAccessibleName(/^Questions ?, 1 new$/);

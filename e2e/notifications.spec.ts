@@ -47,7 +47,7 @@ test('notifications setup with permission already granted goes straight to /home
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the server offers a VAPID key and accepts this device\'s subscription', async ({ page }) => {
+test("the server offers a VAPID key and accepts this device's subscription", async ({ page }) => {
   await signUpViaApi(page, newUser('nsub'));
   const config = await (await page.request.get('/api/config')).json();
   expect(config.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);

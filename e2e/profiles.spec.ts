@@ -39,7 +39,10 @@ test('edit the profile with a new avatar, then another user sees it on the publi
 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Ruby Redwood' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Ruby Redwood' }).first()).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+\.jpg$/);
+  const ownAvatar = page.getByRole('img', { name: 'Ruby Redwood' }).first();
+  await expect(ownAvatar).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+-400\.jpg$/);
+  // stored at upload in two widths: the browser picks the one its slot needs
+  await expect(ownAvatar).toHaveAttribute('srcset', /profile-\d+-96\.jpg 96w/);
 
   const viewer = await otherPerson(browser, 'viewer');
   await viewer.page.goto(`/u/${owner.username}`);
@@ -47,8 +50,9 @@ test('edit the profile with a new avatar, then another user sees it on the publi
   await expect(viewer.page.getByText('I answer everything.')).toBeVisible();
   await expect(viewer.page.getByRole('link', { name: 'ruby.example.org' })).toHaveAttribute('target', '_blank');
   const avatar = viewer.page.getByRole('img', { name: 'Ruby Redwood' }).first();
-  await expect(avatar).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+\.jpg$/);
-  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+  await expect(avatar).toHaveAttribute('src', /^\/media\/users\/.+\/profile-\d+-400\.jpg$/);
+  // a 96 px slot on a 1× screen loads the 96 px copy, not the 400 px original
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
   // the zoom overlay
   await viewer.page.getByRole('button', { name: "View Ruby Redwood's profile picture" }).click();
   await expect(viewer.page.getByRole('dialog', { name: 'Ruby Redwood' }).getByRole('img')).toBeVisible();
@@ -93,7 +97,9 @@ test('block: the other user sees "You have been blocked"; unblock with Débloque
     if (response.status() === 403) refused.push(response.url());
   });
   await page.getByRole('button', { name: 'Block this user' }).click();
-  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣').getByRole('button', { name: 'OK' }).click();
+  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣')
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
   await expect(page.getByText('You have blocked this user.')).toBeVisible();
   await page.waitForTimeout(300);
@@ -111,7 +117,9 @@ test('block: the other user sees "You have been blocked"; unblock with Débloque
 
   // block again, then unblock from Settings
   await page.getByRole('button', { name: 'Block this user' }).click();
-  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣').getByRole('button', { name: 'OK' }).click();
+  await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣')
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
   await page.goto('/settings');
   const blockedList = page.getByRole('list', { name: 'Blocked users' });
@@ -172,6 +180,33 @@ test('your own username redirects to /profile; an unknown one says so; signed ou
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('a modal keeps keyboard focus inside, and Escape gives it back to what opened it', async ({ page, browser }) => {
+  const fan = await otherPerson(browser, 'fan');
+  const me = newUser('trap');
+  await signUpViaApi(page, me);
+  expect((await fan.page.request.post(`/api/users/${me.username}/follow`)).ok()).toBe(true);
+  await page.goto('/profile');
+  const opener = page.getByRole('button', { name: '1 Followers' });
+  await opener.click();
+  const modal = page.getByRole('dialog', { name: 'Followers' });
+  const close = modal.getByRole('button', { name: 'Close' });
+  const fanLink = modal.getByRole('link', { name: new RegExp(`@${fan.user.username}`) });
+  await expect(fanLink).toBeVisible();
+  await expect(modal).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(fanLink).toBeFocused();
+  await page.keyboard.press('Tab'); // past the last: back to the first
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Shift+Tab'); // before the first: the last
+  await expect(fanLink).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await fan.close();
+});
+
 test('rapid taps on Follow end in the state of the last tap, on screen and on the server', async ({ page, browser }) => {
   const star = await otherPerson(browser, 'tapstar');
   await signUpViaApi(page, newUser('tapper'));
@@ -192,7 +227,9 @@ test('a file that is not really an image is refused with a clear message and cha
   const me = newUser('badfile');
   await signUpViaApi(page, me);
   await page.goto('/edit-profile');
-  await page.getByLabel('Change profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
+  await page
+    .getByLabel('Change profile picture')
+    .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
   await expect(page).toHaveURL(/\/edit-profile$/);

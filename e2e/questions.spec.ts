@@ -167,9 +167,7 @@ test('rapid taps on a like end on the last tap, on screen and on the server', as
   for (let i = 0; i < 5; i++) await like.click({ delay: 0 }); // like, unlike, like, unlike, like
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toHaveText('1');
-  await expect
-    .poll(async () => (await (await pageA.request.get(`/api/users/${b.username}/answers`)).json()).items[0].likeCount)
-    .toBe(1);
+  await expect.poll(async () => (await (await pageA.request.get(`/api/users/${b.username}/answers`)).json()).items[0].likeCount).toBe(1);
   const [post] = (await (await pageA.request.get(`/api/users/${b.username}/answers`)).json()).items;
   expect(post.likedByViewer).toBe(true);
 

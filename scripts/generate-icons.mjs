@@ -12,7 +12,10 @@ fs.mkdirSync(outDir, { recursive: true });
 
 /** The logo alone, transparent corners: the 'any' purpose icons. */
 async function plain(size, name) {
-  await sharp(logo, { density: (72 * size) / 128 }).resize(size, size).png().toFile(path.join(outDir, name));
+  await sharp(logo, { density: (72 * size) / 128 })
+    .resize(size, size)
+    .png()
+    .toFile(path.join(outDir, name));
 }
 
 /**
@@ -24,7 +27,10 @@ async function fullBleed(size, name, logoShare) {
   const background = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8b5cf6"/><stop offset="1" stop-color="#ec4899"/></linearGradient></defs><rect width="${size}" height="${size}" fill="url(#g)"/></svg>`,
   );
-  const mark = await sharp(logo, { density: (72 * inner) / 128 }).resize(inner, inner).png().toBuffer();
+  const mark = await sharp(logo, { density: (72 * inner) / 128 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   await sharp(background)
     .composite([{ input: mark, gravity: 'centre' }])
     .flatten({ background: '#8b5cf6' })

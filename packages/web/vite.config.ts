@@ -10,7 +10,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
-      // registered by src/features/pwa/registerServiceWorker.ts, not by an injected script (strict CSP)
+      // registered by src/features/pwa/api.ts, not by an injected script (strict CSP)
       injectRegister: false,
       injectManifest: {
         rollupFormat: 'iife',
@@ -43,5 +43,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // the manifest lets scripts/bundle-budget.mjs find what each screen loads
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

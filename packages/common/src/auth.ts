@@ -3,7 +3,7 @@ import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASS
 import { messages } from './messages.js';
 import { USERNAME_PATTERN } from './username.js';
 
-const required = (field: string) => z.string({ error: messages.fieldRequired(field) });
+export const required = (field: string) => z.string({ error: messages.fieldRequired(field) });
 
 export const emailSchema = required('Email')
   .trim()
@@ -21,7 +21,8 @@ export const fullnameSchema = required('Full name')
   .min(1, messages.fieldRequired('Full name'))
   .max(MAX_FULLNAME_LENGTH, `Full name must be at most ${MAX_FULLNAME_LENGTH} characters`);
 
-const passwordSchema = required('Password')
+/** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
+export const passwordSchema = required('Password')
   .min(1, messages.fieldRequired('Password'))
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);

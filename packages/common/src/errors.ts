@@ -2,5 +2,3 @@
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }
-
-export type Paginated<T> = { items: T[]; nextCursor: string | null };

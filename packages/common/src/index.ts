@@ -10,3 +10,8 @@ export * from './notifications.js';
 export * from './profiles.js';
 export * from './questions.js';
 export * from './admin.js';
+export * from './settings.js';
+export * from './account.js';
+export * from './images.js';
+export * from './urls.js';
+export * from './federation.js';

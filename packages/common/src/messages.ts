@@ -3,6 +3,9 @@
  * Server and web both read from here so a message is written once.
  */
 export const messages = {
+  // A new version of the app is installed (the service worker waits for the user)
+  newVersionAvailable: 'A new version of Askbox is available.',
+  reload: 'Reload',
   // Onboarding / auth
   tagline: 'Ask and Answer',
   signUp: 'Sign up',
@@ -96,8 +99,7 @@ export const messages = {
   pushTitleLike: 'New Like ❤️',
   pushTitleFollow: 'New Follower 👋',
   pushTitleQuestion: 'New Question ❓',
-  pushBodyLike: (likerFullname: string, answer: string) =>
-    `${likerFullname} liked your answer: "${answer.length > 30 ? `${answer.slice(0, 30)}...` : answer}"`,
+  pushBodyLike: (likerFullname: string, answer: string) => `${likerFullname} liked your answer: "${answer.length > 30 ? `${answer.slice(0, 30)}...` : answer}"`,
   pushBodyFollow: (fullname: string, username: string) => `${fullname} (@${username}) started following you!`,
   pushBodyAnonymousQuestion: 'Someone sent you an anonymous question!',
   pushBodyQuestion: (fullname: string, username: string) => `${fullname} (@${username}) sent you a question!`,
@@ -149,6 +151,21 @@ export const messages = {
   account: 'Account',
   logout: 'Logout',
 
+  // Public profile (issue 15): not in the spec, worded to match it
+  outsideAskbox: 'Outside Askbox',
+  publicProfile: 'Public profile',
+  publicProfileExplanation: 'When on, your answers may be read outside Askbox: in link previews, in feed readers and on the fediverse.',
+  publicProfileUpdateError: 'Could not change your public profile. Please try again.',
+  fediverseAddress: 'Your fediverse address',
+  atomFeed: 'Atom feed',
+  remote: 'Remote',
+  fromOtherServers: 'On other servers',
+  blockedOnOtherServers: 'Blocked on other servers',
+  blockRemoteAccount: (handle: string) => `Block ${handle}`,
+  blockRemoteServer: (domain: string) => `Block everyone on ${domain}`,
+  confirmBlockRemoteAccount: (handle: string) => `Block ${handle}? They will no longer follow you.`,
+  confirmBlockRemoteServer: (domain: string) => `Block everyone on ${domain}? Nobody there will follow you any more.`,
+
   // Global question
   sendGlobalQuestion: 'Send Global Question',
   globalQuestionText: 'This question will be sent to all users of the app.',
@@ -160,6 +177,11 @@ export const messages = {
   // PWA prompt
   pwaLater: 'Plus tard',
   pwaGotIt: "J'ai compris",
+
+  // Account self-service (decisions 125–129)
+  wrongPassword: 'Incorrect password',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
 
   // Generic
   notFound: 'Not found',

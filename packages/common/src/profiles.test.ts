@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, updateProfileSchema } from './profiles.js';
+import { updateProfileSchema } from './profiles.js';
+import { isHttpUrl } from './urls.js';
 import { messages } from './messages.js';
 
 describe('profile fields', () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH, SEARCH_RESULTS_MAX } from './limits.js';
+import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH } from './limits.js';
 import { fullnameSchema } from './auth.js';
 import { messages } from './messages.js';
+import { isHttpUrl } from './urls.js';
 import { userSummarySchema } from './users.js';
 
 /** Profiles and the social graph: the API shapes shared by server and web. */
@@ -39,15 +40,6 @@ export const websiteSchema = z
   .max(MAX_WEBSITE_LENGTH, `Website must be at most ${MAX_WEBSITE_LENGTH} characters`)
   .refine((value) => value === '' || isHttpUrl(value), { message: messages.websiteInvalid });
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
-
 export const updateProfileSchema = z.object({
   fullname: fullnameSchema,
   bio: z.string().trim().max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`),
@@ -72,7 +64,3 @@ export const friendListSchema = z.object({ items: z.array(friendCardSchema) });
 export type FriendList = z.infer<typeof friendListSchema>;
 
 export const searchQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
-export const SEARCH_LIMIT = SEARCH_RESULTS_MAX;
-
-export const imageUploadResponseSchema = z.object({ url: z.string() });
-export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;

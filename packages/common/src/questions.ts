@@ -18,7 +18,6 @@ export const askQuestionSchema = z.object({
 export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
 export const answerQuestionSchema = z.object({ answer: postText('Answer') });
-export type AnswerQuestionInput = z.infer<typeof answerQuestionSchema>;
 
 export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });

@@ -1,3 +1,5 @@
+import { BADGE_CAP } from './limits.js';
+
 /** 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' (spec §9). */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
@@ -18,6 +20,6 @@ export function activityWindowStart(days: number, now: Date = new Date()): Date 
 }
 
 /** Nav badge text: the count, or '99+' above 99. */
-export function badgeText(count: number, cap = 99): string {
+export function badgeText(count: number, cap = BADGE_CAP): string {
   return count > cap ? `${cap}+` : String(count);
 }

@@ -1,26 +1,38 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { installErrorHandler } from './http/errors.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
+import { s3MediaOrigin } from './storage/s3Storage.js';
+import type { AppInstance } from './http/types.js';
 import { installViewer } from './http/viewer.js';
+import { loadWebShell, serveWebApp } from './http/webShell.js';
 import { authRoutes } from './features/auth/routes.js';
+import { sessionViewer } from './features/auth/sessions.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { loadVapidKeys } from './push/vapid.js';
 import { startPushWorker } from './push/worker.js';
+import { outboxCounts } from './outbox/outbox.js';
+import { emailOutbox, federationDeliveries, pushNotifications } from './db/schema/index.js';
+import { Metrics } from './metrics/registry.js';
+import { installMetrics } from './metrics/routes.js';
+import { loadLinkSecret } from './email/links.js';
+import { createMailer } from './email/mailer.js';
+import { emailRoutes } from './email/routes.js';
+import { runEmailBatch, startEmailWorker } from './email/worker.js';
 import { EventBus } from './realtime/bus.js';
 import { LiveHub } from './realtime/hub.js';
 import { liveRoutes } from './realtime/routes.js';
@@ -34,20 +46,19 @@ import { answersRoutes } from './features/answers/routes.js';
 import { likesRoutes } from './features/likes/routes.js';
 import { feedRoutes } from './features/feed/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The context the features got (tests call services and hooks with it). */
-    ctx: ServerContext;
-  }
-}
-
-export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+import { settingsRoutes } from './features/settings/routes.js';
+import { accountRoutes } from './features/account/routes.js';
+import { startFederation } from './federation/index.js';
+import { federationRoutes } from './federation/routes.js';
+import { sharingRoutes } from './features/sharing/routes.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Builds the whole HTTP app on an open database; tests build one per file, main.ts one per process. */
-export async function buildApp(config: Config, database: Database): Promise<AppInstance> {
+/**
+ * Builds the whole HTTP app on an open database; tests build one per file (with a clock they
+ * move), main.ts one per process.
+ */
+export async function buildApp(config: Config, database: Database, options: { clock?: Clock } = {}): Promise<AppInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -60,22 +71,69 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
   const vapid = await loadVapidKeys(database.db, config);
   const worker = config.push.worker ? startPushWorker(database.db, vapid, { ...config.push, log: app.log }) : null;
-  const ctx: ServerContext = { config, database, db: database.db, bus, live, push: { vapid, worker } };
+  const clock = options.clock ?? systemClock;
+  const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log: app.log });
+  const emailDeps = {
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    linkSecret: await loadLinkSecret(database.db),
+    mailer,
+    maxAttempts: config.email.maxAttempts,
+    digestHourUtc: config.email.digestHourUtc,
+    log: app.log,
+  };
+  const emailWorker = config.email.worker ? startEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
+  const metrics = config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size) : null;
+  const ctx: ServerContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    bus,
+    live,
+    push: { vapid, worker },
+    email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
+    metrics,
+    webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
+    federation: null,
+  };
   app.decorate('ctx', ctx);
+  if (metrics) {
+    metrics.addOutbox('push', () => outboxCounts(database.db, pushNotifications, config.push.maxAttempts));
+    metrics.addOutbox('email', () => outboxCounts(database.db, emailOutbox, config.email.maxAttempts));
+    metrics.addOutbox('federation', () => outboxCounts(database.db, federationDeliveries, config.federation.maxAttempts));
+    const listener = await installMetrics(app, metrics, { ...config.metrics, host: config.host });
+    metrics.port = listener.port;
+    app.addHook('onClose', () => listener.close());
+  }
   // open SSE streams would keep the server from closing: end them first
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await emailWorker?.stop();
+    mailer.close();
     await bus.close();
   });
 
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config.storage.driver === 's3' ? [s3MediaOrigin(config.storage.s3!)] : []);
+  // JSON and the SPA shell compressed for browsers that ask (brotli at a fast level); the built
+  // assets are compressed once at build time and sent as they are (preCompressed below)
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifyCookie);
   // image uploads (profile picture, cover); each route sets its own size cap
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   installOriginCheck(app, config.publicUrl);
-  installViewer(app, ctx);
+  installViewer(app, sessionViewer(ctx.db));
+  // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
+  if (config.federation.enabled) ctx.federation = startFederation(app, ctx);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -109,32 +167,12 @@ export async function buildApp(config: Config, database: Database): Promise<AppI
   await likesRoutes(app, ctx);
   await feedRoutes(app, ctx);
   await adminRoutes(app, ctx);
+  await settingsRoutes(app, ctx);
+  await accountRoutes(app, ctx);
+  await emailRoutes(app, ctx);
+  await sharingRoutes(app, ctx);
+  if (ctx.federation) await federationRoutes(app, ctx);
 
-  serveWebApp(app, config.webDistDir ?? defaultWebDist);
+  serveWebApp(app, ctx.webShell);
   return app;
-}
-
-/** Serves the built PWA with an SPA fallback; API 404s stay JSON. */
-function serveWebApp(app: AppInstance, distDir: string): void {
-  const indexFile = path.join(distDir, 'index.html');
-  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null;
-  if (indexHtml) {
-    void app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      setHeaders(res, filePath) {
-        // hashed assets are immutable; the shell and the service worker must always be revalidated
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url);
-    if (!isPage || !indexHtml) return reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${url}` } });
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-  });
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
-import { CliError, databaseCommands, helpText, runCommand, type CliIo } from './cli/commands.js';
+import { databaseCommands, helpText, runCommand } from './cli/commands.js';
+import { CliError, type CliIo } from './cli/io.js';
 
 /**
  * The operator's command line: `npm run cli -- <command>`. Returns the exit code
@@ -25,7 +27,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
     const config = loadConfig(env);
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await migrateDatabase(database);
-    await runCommand({ config, database, db: database.db }, io, command, args);
+    await runCommand({ config, database, db: database.db, clock: systemClock }, io, command, args);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

@@ -8,12 +8,18 @@ const optionalString = z
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** Every setting, read from the environment once at start-up; `.env.example` lists them. */
-export const configSchema = z
+const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
+    PGLITE_SHARED_BUFFERS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+(kB|MB|GB)$/, 'a size such as 32MB')
+        .optional(),
+    ),
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEFAULT_FOLLOWS: z.string().default(''),
@@ -34,8 +40,34 @@ export const configSchema = z
     PUSH_POLL_MS: positiveInt(2000),
     PUSH_MAX_ATTEMPTS: positiveInt(6),
     SSE_HEARTBEAT_MS: positiveInt(25000),
-    STORAGE: z.enum(['disk']).default('disk'),
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'use at least 16 characters').optional()),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:password@host:587 (or smtps://)' }).optional()),
+    MAIL_FROM: optionalString,
+    EMAIL_WORKER: z.enum(['on', 'off']).default('on'),
+    EMAIL_POLL_MS: positiveInt(5000),
+    EMAIL_MAX_ATTEMPTS: positiveInt(6),
+    EMAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+    PASSWORD_RESET_RATE_LIMIT: positiveInt(5),
+    FEDERATION: z.enum(['on', 'off']).default('on'),
+    FEDERATION_WORKER: z.enum(['on', 'off']).default('on'),
+    FEDERATION_POLL_MS: positiveInt(2000),
+    FEDERATION_MAX_ATTEMPTS: positiveInt(10),
+    FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+    STORAGE: z.enum(['disk', 's3']).default('disk'),
     STORAGE_DISK_DIR: optionalString,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).default('false'),
+    S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  })
+  .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_BUCKET), { message: 'STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together (or neither, to use the AWS default credentials)',
+    path: ['S3_SECRET_ACCESS_KEY'],
   })
   .refine((env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY), {
     message: 'set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY together, or neither (a pair is then generated and stored)',
@@ -46,6 +78,8 @@ export const configSchema = z
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    // the embedded database's buffer pool (in the server's memory); PGlite's default is 128MB
+    pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     defaultFollows: env.DEFAULT_FOLLOWS.split(',')
@@ -61,6 +95,8 @@ export const configSchema = z
       questionsPer10Min: env.QUESTION_RATE_LIMIT,
       uploadsPerHour: env.UPLOAD_RATE_LIMIT,
     },
+    // "Forgot password?" requests per IP per hour, and per address per hour
+    passwordResetsPerHour: env.PASSWORD_RESET_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
     // behind a reverse proxy, client IPs (rate limits) come from X-Forwarded-For
@@ -75,8 +111,44 @@ export const configSchema = z
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
     },
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
+    // Prometheus metrics: off unless a token (GET /metrics with a bearer token) or a port is set
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    email: {
+      // without SMTP_URL nothing is sent: the server logs each email (a reset link in full) instead
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `Askbox <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      worker: env.EMAIL_WORKER === 'on',
+      pollMs: env.EMAIL_POLL_MS,
+      maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+      // the daily digest goes out at this hour, UTC
+      digestHourUtc: env.EMAIL_DIGEST_HOUR,
+    },
+    // ActivityPub (docs/federation.md): needs PUBLIC_URL to be the public https origin
+    federation: {
+      enabled: env.FEDERATION === 'on',
+      worker: env.FEDERATION_WORKER === 'on',
+      pollMs: env.FEDERATION_POLL_MS,
+      maxAttempts: env.FEDERATION_MAX_ATTEMPTS,
+      // tests only: deliver to and fetch from loopback/private addresses (a peer server on this machine)
+      allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES === 'true',
+    },
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
-    storage: { driver: env.STORAGE, diskDir: env.STORAGE_DISK_DIR },
+    storage: {
+      driver: env.STORAGE,
+      diskDir: env.STORAGE_DISK_DIR,
+      // STORAGE=s3: an S3-compatible bucket, served by redirect (decision 148)
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+            publicUrl: env.S3_PUBLIC_URL,
+          }
+        : undefined,
+    },
   }));
 
 export type Config = z.output<typeof configSchema>;
@@ -92,6 +164,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: defaults with generous limits, overridable per test. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = configSchema.parse({ LOG_LEVEL: 'silent', SIGNUP_RATE_LIMIT: '1000', LOGIN_RATE_LIMIT: '1000', QUESTION_RATE_LIMIT: '1000', PUSH_WORKER: 'off' });
+  const base = configSchema.parse({
+    LOG_LEVEL: 'silent',
+    SIGNUP_RATE_LIMIT: '1000',
+    LOGIN_RATE_LIMIT: '1000',
+    QUESTION_RATE_LIMIT: '1000',
+    PUSH_WORKER: 'off',
+    EMAIL_WORKER: 'off',
+    PASSWORD_RESET_RATE_LIMIT: '1000',
+    FEDERATION_WORKER: 'off',
+  });
   return { ...base, ...overrides };
 }

@@ -1,5 +1,11 @@
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/open.js';
+import type { Mailer } from './email/mailer.js';
+import type { EmailWorker } from './email/worker.js';
+import type { Metrics } from './metrics/registry.js';
+import type { FederationRuntime } from './federation/index.js';
+import type { WebShell } from './http/webShell.js';
 import type { VapidKeys } from './push/vapid.js';
 import type { PushWorker } from './push/worker.js';
 import type { EventBus } from './realtime/bus.js';
@@ -10,6 +16,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** The time for rules that depend on it (reset link expiry, digests); tests move their own. */
+  clock: Clock;
   /** Set by buildApp; absent in one-shot processes such as the admin CLI. */
   push?: { vapid: VapidKeys; worker: PushWorker | null };
 }
@@ -24,4 +32,12 @@ export interface ServerContext extends AppContext {
   /** This instance's open SSE streams. */
   live: LiveHub;
   push: { vapid: VapidKeys; worker: PushWorker | null };
+  /** Emails: the transport, the key of unsubscribe links, this instance's worker; `runBatch` sends due rows now. */
+  email: { mailer: Mailer; linkSecret: Buffer; worker: EmailWorker | null; runBatch(): Promise<number> };
+  /** Prometheus metrics when configured (METRICS_TOKEN / METRICS_PORT); an outbox worker adds its queue with `addOutbox`. */
+  metrics: Metrics | null;
+  /** The web app's index.html, for pages that add share-card tags to it. */
+  webShell: WebShell;
+  /** ActivityPub, unless FEDERATION=off. */
+  federation: FederationRuntime | null;
 }

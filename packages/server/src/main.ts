@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   // settings may come from a .env file in the working directory (see .env.example)
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   await migrateDatabase(database);
   const app = await buildApp(config, database);
 

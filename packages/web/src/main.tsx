@@ -3,11 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { DialogsProvider } from './components/dialogs/DialogsProvider';
-import { ApiError } from './api/client';
+import { retryUnlessClientError } from './api/client';
 import { router } from './app/router';
+import { preloadScreenFor } from './app/screens';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
-import { registerServiceWorker } from './features/pwa/registerServiceWorker';
-import { captureInstallPrompt } from './features/pwa/installEvent';
+import { UpdateBanner } from './features/pwa/UpdateBanner';
+import { captureInstallPrompt, registerServiceWorker } from './features/pwa/api';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -15,11 +16,13 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 15_000,
-      // a 4xx will not change on retry; network blips might
-      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      retry: retryUnlessClientError,
     },
   },
 });
+
+// the first screen's code starts loading now, beside the session request, while the splash shows
+preloadScreenFor(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -27,6 +30,7 @@ createRoot(document.getElementById('root')!).render(
       <DialogsProvider>
         <RouterProvider router={router} />
         <OfflineBanner />
+        <UpdateBanner />
       </DialogsProvider>
     </QueryClientProvider>
   </StrictMode>,

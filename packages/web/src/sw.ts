@@ -10,8 +10,11 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// A new version takes over as soon as it is installed instead of waiting for every tab to close.
-void self.skipWaiting();
+// A new version waits until the page says so (the user chose 'Reload', decision 147): until then
+// open tabs keep the worker whose precache holds the code chunks they were built with.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 clientsClaim();
 
 const NAVIGATION_TIMEOUT_MS = 4000;
@@ -34,7 +37,8 @@ registerRoute(
         clearTimeout(timer);
       }
     },
-    { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/] },
+    // feeds, WebFinger, NodeInfo and ActivityPub documents are the server's, never the app shell
+    { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/ap\//, /^\/\.well-known\//, /^\/nodeinfo\//, /\.atom$/] },
   ),
 );
 

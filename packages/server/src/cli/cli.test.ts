@@ -8,7 +8,8 @@ import { follows, likes, questions, sessions, users } from '../db/schema/index.j
 import { openDatabase } from '../db/open.js';
 import { apiAs, createTestApp, openTestDatabase, signUpUser, type TestApp } from '../test/harness.js';
 import { cliMain } from '../cli.js';
-import { CliError, runCommand } from './commands.js';
+import { runCommand } from './commands.js';
+import { CliError } from './io.js';
 import { DEMO_PASSWORD } from './demo.js';
 
 function capture() {
@@ -112,7 +113,7 @@ describe('demo', () => {
     const all = await t.ctx.db.select().from(users);
     expect(all).toHaveLength(12);
     for (const user of all) {
-      expect(user.photoUrl).toMatch(new RegExp(`^/media/users/${user.id}/profile-\\d+\\.jpg$`));
+      expect(user.photoUrl).toMatch(new RegExp(`^/media/users/${user.id}/profile-\\d+-400\\.jpg$`));
       const file = path.join(dataDir, user.photoUrl!);
       expect(fs.readFileSync(file).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff])); // a JPEG
     }

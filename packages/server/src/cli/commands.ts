@@ -1,27 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { messages, signupSchema } from '@askbox/common';
 import type { AppContext } from '../context.js';
+import { recountCounters } from '../db/counters.js';
 import { sessions, users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { signUp } from '../features/auth/service.js';
+import { userByUsername } from '../features/users/lookup.js';
 import { seedDemo } from './demo.js';
+import { CliError, type CliIo } from './io.js';
 
-/** A refusal the operator should read (bad arguments, unknown user...): printed, exit code 1. */
-export class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
-
-export interface CliIo {
-  out(line: string): void;
-}
-
-export const MAX_BADGE_LENGTH = 40;
+const MAX_BADGE_LENGTH = 40;
 
 export const helpText = `Askbox command line (run with the server stopped when using the embedded database)
 
@@ -36,27 +24,29 @@ Commands:
   create-user --email <email> --username <username> --fullname <name> --password <password>
                                         Create an account (same rules as signing up).
   demo                                  Fill an EMPTY database with a small demo community.
+  recount                               Recount every profile counter and like count from the tables
+                                        (they are kept exact as things happen; this is for data loaded by hand).
 
 Settings come from the environment or a .env file: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, ./data).`;
 
-async function findUserId(ctx: AppContext, username: string | undefined): Promise<string> {
+async function findUser(ctx: AppContext, username: string | undefined) {
   if (!username) throw new CliError('Missing <username>. See "npm run cli -- help".', 2);
-  const name = username.replace(/^@/, '').toLowerCase();
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, name)).limit(1);
-  if (!row) throw new CliError(`No user named "${name}".`);
-  return row.id;
+  const name = username.replace(/^@/, '');
+  const user = await userByUsername(ctx.db, name);
+  if (!user) throw new CliError(`No user named "${name}".`);
+  return user;
 }
 
 async function setRole(ctx: AppContext, io: CliIo, username: string | undefined, role: 'admin' | 'user') {
-  const id = await findUserId(ctx, username);
-  await ctx.db.update(users).set({ role }).where(eq(users.id, id));
-  io.out(role === 'admin' ? `@${username!.toLowerCase()} is now an admin.` : `@${username!.toLowerCase()} is no longer an admin.`);
+  const user = await findUser(ctx, username);
+  await ctx.db.update(users).set({ role }).where(eq(users.id, user.id));
+  io.out(role === 'admin' ? `@${user.username} is now an admin.` : `@${user.username} is no longer an admin.`);
 }
 
 async function setBadge(ctx: AppContext, io: CliIo, username: string | undefined, badge: string) {
-  const id = await findUserId(ctx, username);
-  await ctx.db.update(users).set({ badge }).where(eq(users.id, id));
-  io.out(badge ? `@${username!.toLowerCase()} now shows the badge "${badge}".` : `@${username!.toLowerCase()} no longer has a badge.`);
+  const user = await findUser(ctx, username);
+  await ctx.db.update(users).set({ badge }).where(eq(users.id, user.id));
+  io.out(badge ? `@${user.username} now shows the badge "${badge}".` : `@${user.username} no longer has a badge.`);
 }
 
 /** Flags of the form --name value (or --name=value). */
@@ -114,9 +104,12 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
       return createUser(ctx, io, args);
     case 'demo':
       return seedDemo(ctx, io);
+    case 'recount':
+      await recountCounters(ctx.db);
+      return io.out('Counters recounted.');
     default:
       throw new CliError(`Unknown command "${command}".\n\n${helpText}`, 2);
   }
 }
 
-export const databaseCommands = new Set(['grant-admin', 'revoke-admin', 'set-badge', 'clear-badge', 'create-user', 'demo']);
+export const databaseCommands = new Set(['grant-admin', 'revoke-admin', 'set-badge', 'clear-badge', 'create-user', 'demo', 'recount']);

@@ -5,10 +5,8 @@ import type { AppContext } from '../context.js';
 import { follows, likes, questions, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createStorage, type MediaStorage } from '../storage/index.js';
-import { processImage } from '../storage/images.js';
-import { mediaKeyFor } from '../storage/storage.js';
-import type { CliIo } from './commands.js';
-import { CliError } from './commands.js';
+import { deletePicture, storePicture } from '../storage/pictures.js';
+import { CliError, type CliIo } from './io.js';
 
 /** Every demo account signs in with this password (printed by the command). */
 export const DEMO_PASSWORD = 'askbox-demo';
@@ -67,12 +65,12 @@ function avatarSvg(hue: number): string {
 }
 
 /** Stores the avatar exactly as an upload would be (same pipeline, same storage, same key shape). */
-async function storeAvatar(storage: MediaStorage, userId: string, hue: number, at: Date): Promise<{ key: string; url: string }> {
-  const key = mediaKeyFor(userId, 'profile', at);
+async function storeAvatar(storage: MediaStorage, userId: string, hue: number, at: Date): Promise<{ url: string }> {
   // uploads accept raster images only, so rasterise the SVG first, then take the upload path
-  const png = await sharp(Buffer.from(avatarSvg(hue))).png().toBuffer();
-  await storage.put(key, await processImage(png, 'profile'), 'image/jpeg');
-  return { key, url: storage.urlOf(key) };
+  const png = await sharp(Buffer.from(avatarSvg(hue)))
+    .png()
+    .toBuffer();
+  return { url: await storePicture(storage, userId, 'profile', png, at) };
 }
 
 /**
@@ -97,7 +95,7 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
     const userRows: (typeof users.$inferInsert)[] = [];
     for (const [i, person] of people.entries()) {
       const avatar = await storeAvatar(storage, ids[i]!, person.hue, new Date(now + i));
-      written.push(avatar.key);
+      written.push(avatar.url);
       userRows.push({
         id: ids[i]!,
         email: `${person.username}@demo.askbox.local`,
@@ -165,7 +163,7 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
     io.out(`Make one an admin with: npm run cli -- grant-admin ${people[0]!.username}`);
   } catch (error) {
     // no half-filled demo: the rows roll back, so remove the images too
-    for (const key of written) await storage.delete(key);
+    for (const url of written) await deletePicture(storage, url);
     throw error;
   }
 }

@@ -11,12 +11,11 @@ import { acquireDataDirLock } from './lock.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; services accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type Database =
-  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+  { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> } | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
 
 /** pg_trgm must be loaded every time a PGlite database that uses it is opened. */
 export const pgliteExtensions = { pg_trgm };
@@ -31,14 +30,19 @@ export async function openPostgres(url: string): Promise<Database> {
   return { kind: 'postgres', db, pool, url, close: () => pool.end() };
 }
 
-/** Opens DATABASE_URL when set, else the embedded PGlite database under dataDir (one process only). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * Opens DATABASE_URL when set, else the embedded PGlite database under dataDir (one process only).
+ * `pgliteSharedBuffers` (e.g. '32MB'): PGlite's buffer pool, which lives in the process's memory
+ * (128MB by default); reads beyond it go to the files (and the OS cache).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.resolve(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const lock = acquireDataDirLock(options.dataDir);
   try {
-    const pglite = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions });
+    const startParams = options.pgliteSharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] : undefined;
+    const pglite = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, startParams });
     return {
       kind: 'pglite',
       db: drizzleOverPglite(pglite),

@@ -21,10 +21,6 @@ export const notFound = (message: string = messages.notFound) => new AppError(40
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) => new AppError(429, 'rate_limited', message);
 
-export function sendError(status: number, code: string, message: string) {
-  return { status, body: { error: { code, message } } };
-}
-
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

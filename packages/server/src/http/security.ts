@@ -1,22 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const csp = (imageOrigins: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-/** Strict CSP (no inline script) and the usual hardening headers on every response. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Strict CSP (no inline script) and the usual hardening headers on every response. `imageOrigins`:
+ * where pictures may also come from (the S3 bucket that /media/ redirects to).
+ */
+export function installSecurityHeaders(app: FastifyInstance, imageOrigins: string[] = []): void {
+  const CSP = csp(imageOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     // swagger-ui ships its own inline bootstrap; it sets its own CSP
     if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', CSP);

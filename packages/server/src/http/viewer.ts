@@ -1,24 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
-import { SESSION_COOKIE, findSessionUser, type SessionUser } from '../features/auth/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request, or null; resolved once per API request. */
-    viewer: SessionUser | null;
+    viewer: UserRow | null;
     sessionId: string | null;
   }
 }
 
-export function installViewer(app: FastifyInstance, ctx: AppContext): void {
+/** Who sent a request: the user and the session they are signed in with. */
+export interface Viewer {
+  user: UserRow;
+  sessionId: string;
+}
+
+/**
+ * Resolves `request.viewer` on every API request with `identify`. How a request proves who
+ * sent it (the session cookie) belongs to the auth feature, which app.ts passes in here.
+ */
+export function installViewer(app: FastifyInstance, identify: (request: FastifyRequest) => Promise<Viewer | null>): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await findSessionUser(ctx.db, token);
+    const found = await identify(request);
     if (found) {
       request.viewer = found.user;
       request.sessionId = found.sessionId;
@@ -27,13 +34,13 @@ export function installViewer(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** The signed-in user, or a 401. */
-export function requireViewer(request: FastifyRequest): SessionUser {
+export function requireViewer(request: FastifyRequest): UserRow {
   if (!request.viewer) throw unauthorized();
   return request.viewer;
 }
 
 /** The signed-in admin, or 401/403: admin rights are checked here, never trusted from the client. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
+export function requireAdmin(request: FastifyRequest): UserRow {
   const viewer = requireViewer(request);
   if (viewer.role !== 'admin') throw forbidden('Only an admin can do this.', 'admin_only');
   return viewer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { pushNotifications, pushSubscriptions } from '../db/schema/index.js';
-import { sideEffects } from '../features/notifications/hooks.js';
+import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { addressOf, eventually, makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { claimDue, runPushBatch } from './worker.js';
@@ -58,7 +58,11 @@ async function subscribeDevice(user: TestUser, path: string) {
   const endpoint = `${pushUrl}${path}`;
   const response = await apiAs(t.app, user).post('/api/push/subscriptions', { endpoint, keys: device.keys });
   expect(response.statusCode).toBe(204);
-  return { ...device, endpoint, open: (body: Buffer) => JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')) };
+  return {
+    ...device,
+    endpoint,
+    open: (body: Buffer) => JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8')),
+  };
 }
 
 const follow = (followerId: string, followeeId: string) =>
@@ -89,7 +93,8 @@ describe('push subscriptions API', () => {
   it('removes only this device, and only for its owner', async () => {
     const phone = await subscribeDevice(alice, '/phone');
     await subscribeDevice(alice, '/laptop');
-    const deleteAs = (user: TestUser) => t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: user.cookie }, payload: { endpoint: phone.endpoint } });
+    const deleteAs = (user: TestUser) =>
+      t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: user.cookie }, payload: { endpoint: phone.endpoint } });
     expect((await deleteAs(bob)).statusCode).toBe(204);
     expect(await subscriptionsOf(alice.id)).toHaveLength(2);
     expect((await deleteAs(alice)).statusCode).toBe(204);

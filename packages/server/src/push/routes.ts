@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@askbox/common';
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../http/types.js';
 import type { AppContext } from '../context.js';
 import { requireViewer } from '../http/viewer.js';
 import { deleteSubscription, saveSubscription } from './subscriptions.js';

@@ -5,10 +5,10 @@ import type { LiveEventType } from '@askbox/common';
 import type { Database, DbOrTx } from '../db/open.js';
 
 /** The one NOTIFY channel every app instance listens on. */
-export const EVENTS_CHANNEL = 'askbox_events';
+const EVENTS_CHANNEL = 'askbox_events';
 
 /** Who gets a live event; resolved by each instance against its own open streams. */
-export type Audience = { userId: string } | { followersOf: string } | { sessionId: string } | { everyone: true };
+type Audience = { userId: string } | { followersOf: string } | { sessionId: string } | { everyone: true };
 
 export interface BusMessage {
   to: Audience;

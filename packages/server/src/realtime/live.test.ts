@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppInstance } from '../app.js';
+import { buildApp } from '../app.js';
+import type { AppInstance } from '../http/types.js';
 import { testConfig } from '../config.js';
-import { sideEffects } from '../features/notifications/hooks.js';
+import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, openEventStream } from '../test/notificationFixtures.js';

@@ -1,4 +1,4 @@
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../http/types.js';
 import type { ServerContext } from '../context.js';
 import { requireViewer } from '../http/viewer.js';
 

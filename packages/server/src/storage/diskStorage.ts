@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_KEY_PATTERN, MEDIA_PREFIX, type MediaStorage } from './storage.js';
+import { MEDIA_KEY_PATTERN, mediaKeyOf, mediaUrlOf, type MediaStorage } from './storage.js';
 
 /** Files under `${DATA_DIR}/media/<key>`, served by the app at `/media/<key>`. */
 export function diskStorage(dataDir: string): MediaStorage & { root: string; pathOf(key: string): string | null } {
@@ -22,11 +22,7 @@ export function diskStorage(dataDir: string): MediaStorage & { root: string; pat
       const file = pathOf(key);
       if (file) await fs.rm(file, { force: true });
     },
-    urlOf: (key) => `${MEDIA_PREFIX}${key}`,
-    keyOf(url) {
-      if (!url.startsWith(MEDIA_PREFIX)) return null;
-      const key = url.slice(MEDIA_PREFIX.length);
-      return MEDIA_KEY_PATTERN.test(key) ? key : null;
-    },
+    urlOf: mediaUrlOf,
+    keyOf: mediaKeyOf,
   };
 }

@@ -1,16 +1,17 @@
 import sharp from 'sharp';
-import { messages } from '@askbox/common';
+import { messages, type ImageKind } from '@askbox/common';
 import { badRequest } from '../http/errors.js';
 
-export type ImageKind = 'profile' | 'cover';
+export type { ImageKind } from '@askbox/common';
 
+/** The size an upload is cropped to; smaller widths are made from it (IMAGE_WIDTHS). */
 const SIZES: Record<ImageKind, { width: number; height: number }> = {
   profile: { width: 400, height: 400 },
   cover: { width: 1500, height: 500 },
 };
 
 /** The formats we accept, recognised by their first bytes (never by the file name or the client's type). */
-export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
+function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
   if (bytes.length < 12) return null;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
@@ -39,4 +40,9 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
     // truncated or corrupt data behind valid magic bytes
     throw badRequest(messages.imageInvalid, 'invalid_image');
   }
+}
+
+/** The same picture at a smaller width (same crop), for small slots. */
+export async function downscale(jpeg: Buffer, width: number): Promise<Buffer> {
+  return sharp(jpeg).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

@@ -1,17 +1,34 @@
 import fs from 'node:fs';
 import type { AppContext } from '../context.js';
-import type { AppInstance } from '../app.js';
+import type { AppInstance } from '../http/types.js';
 import { diskStorage } from './diskStorage.js';
+import { s3Storage } from './s3Storage.js';
+import { MEDIA_KEY_PATTERN } from './storage.js';
 
-/** Serves the disk backend's files at /media/<key>. Keys carry a timestamp, so a URL never changes content. */
+const notFound = { error: { code: 'not_found', message: 'No such file' } };
+
+/**
+ * GET /media/<key>: the disk backend's files, served by the app; the S3 backend's, by a redirect
+ * to the bucket (public URL or signed link). Keys carry a timestamp, so a URL never changes content.
+ */
 export async function mediaRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  if (ctx.config.storage.driver !== 'disk') return;
-  const disk = diskStorage(ctx.config.storage.diskDir ?? ctx.config.dataDir);
+  const { storage } = ctx.config;
+  if (storage.driver === 's3') {
+    const s3 = s3Storage(storage.s3!);
+    app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!MEDIA_KEY_PATTERN.test(key)) return reply.status(404).send(notFound);
+      const { url, maxAgeSeconds } = await s3.locationOf(key);
+      return reply.header('cache-control', `private, max-age=${maxAgeSeconds}`).redirect(url, 302);
+    });
+    return;
+  }
+  const disk = diskStorage(storage.diskDir ?? ctx.config.dataDir);
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const file = disk.pathOf(key);
     const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
-    if (!file || !stat?.isFile()) return reply.status(404).send({ error: { code: 'not_found', message: 'No such file' } });
+    if (!file || !stat?.isFile()) return reply.status(404).send(notFound);
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')

@@ -12,11 +12,21 @@ export interface MediaStorage {
   keyOf(url: string): string | null;
 }
 
+/** The app's own URL of a stored file: every backend is reached through /media/<key>. */
+export const mediaUrlOf = (key: string) => `${MEDIA_PREFIX}${key}`;
+
+export function mediaKeyOf(url: string): string | null {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  const key = url.slice(MEDIA_PREFIX.length);
+  return MEDIA_KEY_PATTERN.test(key) ? key : null;
+}
+
 export const MEDIA_PREFIX = '/media/';
 
-/** Keys the app writes; anything else is refused when serving, so no path can escape the folder. */
-export const MEDIA_KEY_PATTERN = /^users\/[A-Za-z0-9-]{1,64}\/(profile|cover)-\d{1,16}\.jpg$/;
+/** Keys the app writes (older uploads have no width); anything else is refused when serving, so no path can escape the folder. */
+export const MEDIA_KEY_PATTERN = /^users\/[A-Za-z0-9-]{1,64}\/(profile|cover)-\d{1,16}(-\d{2,4})?\.jpg$/;
 
-export function mediaKeyFor(userId: string, kind: 'profile' | 'cover', at: Date = new Date()): string {
-  return `users/${userId}/${kind}-${at.getTime()}.jpg`;
+/** The key of one stored width of a picture (the widths: IMAGE_WIDTHS in common). */
+export function mediaKeyFor(userId: string, kind: 'profile' | 'cover', at: Date, width: number): string {
+  return `users/${userId}/${kind}-${at.getTime()}-${width}.jpg`;
 }

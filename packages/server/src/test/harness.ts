@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { buildApp, type AppInstance } from '../app.js';
+import { buildApp } from '../app.js';
+import type { Clock } from '../clock.js';
+import type { AppInstance } from '../http/types.js';
 import { testConfig, type Config } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { drizzleOverPglite, pgliteExtensions, type Database } from '../db/open.js';
@@ -33,10 +35,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** The app on a fresh database; `clock` replaces the system clock for time-bound rules. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...overrides });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return {
     app,
@@ -60,7 +63,10 @@ export interface TestUser {
 let counter = 0;
 
 /** Signs up a user through the API and returns its session cookie. */
-export async function signUpUser(app: AppInstance, fields: Partial<{ username: string; email: string; fullname: string; password: string }> = {}): Promise<TestUser> {
+export async function signUpUser(
+  app: AppInstance,
+  fields: Partial<{ username: string; email: string; fullname: string; password: string }> = {},
+): Promise<TestUser> {
   counter += 1;
   const username = fields.username ?? `user${counter}_${crypto.randomBytes(3).toString('hex')}`;
   const body = {

@@ -7,7 +7,16 @@ import { likes, pushSubscriptions, questions } from '../db/schema/index.js';
 /** Direct inserts of the questions feature's data, for notification tests. */
 export async function insertQuestion(
   db: DbOrTx,
-  fields: { senderId: string | null; receiverId: string; text?: string; isAnonymous?: boolean; answer?: string; answeredAt?: Date; createdAt?: Date; isGlobal?: boolean },
+  fields: {
+    senderId: string | null;
+    receiverId: string;
+    text?: string;
+    isAnonymous?: boolean;
+    answer?: string;
+    answeredAt?: Date;
+    createdAt?: Date;
+    isGlobal?: boolean;
+  },
 ): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(questions).values({

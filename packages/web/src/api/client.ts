@@ -24,16 +24,31 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
       ...init,
     });
   } catch {
-    throw new ApiError(0, 'network', navigator.onLine ? messages.somethingWentWrong : 'You are offline. Check your connection and try again.');
+    throw networkError();
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  const data = text ? (JSON.parse(text) as unknown) : undefined;
-  if (!response.ok) {
-    const error = (data as ApiErrorBody | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? 'error', error?.message ?? messages.somethingWentWrong);
+  if (!response.ok) throw errorFromResponse(response.status, parseBody(text));
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An error body as JSON; undefined when empty or not JSON (a proxy's error page). */
+export function parseBody(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
   }
-  return data as T;
+}
+
+/** The request never reached the server. */
+export const networkError = () =>
+  new ApiError(0, 'network', navigator.onLine ? messages.somethingWentWrong : 'You are offline. Check your connection and try again.');
+
+/** A refused request: the server's `{ error: { code, message } }`, or a generic message. */
+export function errorFromResponse(status: number, data: unknown): ApiError {
+  const error = (data as ApiErrorBody | undefined)?.error;
+  return new ApiError(status, error?.code ?? 'error', error?.message ?? messages.somethingWentWrong);
 }
 
 export const api = {
@@ -48,3 +63,7 @@ export const api = {
 export function errorMessage(error: unknown, fallback: string = messages.somethingWentWrong): string {
   return error instanceof ApiError ? error.message : fallback;
 }
+
+/** Queries retry network blips, never a 4xx (blocked, unknown user...): asking again will not change it. */
+export const retryUnlessClientError = (failureCount: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2;

@@ -2,12 +2,15 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { SPLASH_FADE_MS, SPLASH_MIN_MS } from '@askbox/common';
 import { ApiError } from '../api/client';
 import { useMe } from '../features/session/api';
+import { RevealedContext } from '../components/revealed';
 import { Splash } from './Splash';
 import { StartError } from './StartError';
 
 /**
  * Holds the routes until the auth state is known (so guards never redirect on a guess) and
- * keeps the splash up for at least 2 s, then fades it out over 0.5 s.
+ * keeps the splash up for at least 2 s, then fades it out over 0.5 s. The splash never delays
+ * data: as soon as the session is known the first screen mounts *under* it (inert, hidden from
+ * assistive technology), so its code and data load while the logo shows (decision 147).
  */
 export function AppGate({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -42,7 +45,11 @@ export function AppGate({ children }: { children: ReactNode }) {
 
   return (
     <>
-      {ready && children}
+      {known && (
+        <div inert={!ready} aria-hidden={!ready} style={{ display: 'contents' }}>
+          <RevealedContext.Provider value={ready}>{children}</RevealedContext.Provider>
+        </div>
+      )}
       {failed && <StartError offline={offline} onRetry={() => void refetch()} />}
       {!gone && !failed && <Splash fading={ready} />}
     </>

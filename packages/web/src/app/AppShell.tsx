@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { LiveUpdates } from '../features/live/LiveUpdates';
@@ -11,7 +12,10 @@ export function AppShell() {
     <div className={styles.shell}>
       <LiveUpdates />
       <main className={styles.main}>
-        <Outlet />
+        {/* the tab bar stays while a screen's chunk loads */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       {pathname === '/home' && <InstallPrompt />}
       <TabBar />

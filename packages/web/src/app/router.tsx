@@ -1,25 +1,31 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { AppGate } from './AppGate';
 import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
-import { OnboardingScreen } from '../screens/Onboarding/OnboardingScreen';
-import { SignupScreen } from '../screens/Signup/SignupScreen';
-import { LoginScreen } from '../screens/Login/LoginScreen';
-import { NotificationsSetupScreen } from '../screens/NotificationsSetup/NotificationsSetupScreen';
-import { HomeScreen } from '../screens/Home/HomeScreen';
-import { FriendsScreen } from '../screens/Friends/FriendsScreen';
-import { QuestionsScreen } from '../screens/Questions/QuestionsScreen';
-import { NotificationsScreen } from '../screens/Notifications/NotificationsScreen';
-import { ProfileScreen } from '../screens/Profile/ProfileScreen';
-import { EditProfileScreen } from '../screens/EditProfile/EditProfileScreen';
-import { SettingsScreen } from '../screens/Settings/SettingsScreen';
-import { PublicProfileScreen } from '../screens/PublicProfile/PublicProfileScreen';
-import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen';
+import {
+  EditProfileScreen,
+  FriendsScreen,
+  HomeScreen,
+  LoginScreen,
+  NotFoundScreen,
+  NotificationsScreen,
+  NotificationsSetupScreen,
+  OnboardingScreen,
+  ProfileScreen,
+  PublicProfileScreen,
+  QuestionsScreen,
+  SettingsScreen,
+  SignupScreen,
+} from './screens';
 
 function Root() {
   return (
     <AppGate>
-      <Outlet />
+      {/* a screen's chunk arrives while the splash shows; later, the previous frame stays until it does */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </AppGate>
   );
 }
@@ -56,6 +62,8 @@ export const router = createBrowserRouter([
         ],
       },
       { path: '/u/:username', element: <PublicProfileScreen /> },
+      // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
+      { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },

@@ -1,10 +1,29 @@
 import type { ReactNode } from 'react';
+import { imageVariants } from '@askbox/common';
 import styles from './Cover.module.css';
 
+/** The cover at the width the screen needs: 750 px on a 1× screen, 1500 px from 2× (the column is 500 px wide). */
+function coverImage(url: string): string {
+  const variants = imageVariants(url);
+  if (!variants) return `url("${url}")`;
+  const byWidth = [...variants].sort((a, b) => a.width - b.width);
+  return `image-set(${byWidth.map((v, i) => `url("${v.url}") ${i + 1}x`).join(', ')})`;
+}
+
 /** A profile cover: the uploaded image, or the default gradient when there is none (spec §2). */
-export function Cover({ url, className = '', testId, children }: { url: string | null | undefined; className?: string; testId?: string; children?: ReactNode }) {
+export function Cover({
+  url,
+  className = '',
+  testId,
+  children,
+}: {
+  url: string | null | undefined;
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
+}) {
   return (
-    <div className={`${styles.cover} ${className}`} style={url ? { backgroundImage: `url("${url}")` } : undefined} data-testid={testId}>
+    <div className={`${styles.cover} ${className}`} style={url ? { backgroundImage: coverImage(url) } : undefined} data-testid={testId}>
       {children}
     </div>
   );

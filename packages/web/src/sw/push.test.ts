@@ -58,7 +58,9 @@ describe('service worker push handlers', () => {
 
   it('a click focuses an open window and navigates it instead', async () => {
     const calls: string[] = [];
-    const w = fakeWorker([{ url: 'https://askbox.test/home', focus: async () => void calls.push('focus'), navigate: async (u) => calls.push(`navigate ${u}`) }]);
+    const w = fakeWorker([
+      { url: 'https://askbox.test/home', focus: async () => void calls.push('focus'), navigate: async (u) => calls.push(`navigate ${u}`) },
+    ]);
     await w.dispatch('notificationclick', { notification: { data: like.data, close: () => undefined } });
     expect(calls).toEqual(['focus', 'navigate https://askbox.test/profile#post-p1']);
     expect(w.opened).toEqual([]);

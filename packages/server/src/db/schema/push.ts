@@ -37,5 +37,9 @@ export const pushNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('push_notifications_pending').on(t.nextAttemptAt).where(sql`not ${t.sent}`)],
+  (t) => [
+    index('push_notifications_pending')
+      .on(t.nextAttemptAt)
+      .where(sql`not ${t.sent}`),
+  ],
 );

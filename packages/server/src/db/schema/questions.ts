@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const questions = pgTable(
@@ -18,14 +18,22 @@ export const questions = pgTable(
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // how many likes it has, kept exact by a trigger on likes (migration 0006): read with the post, never counted
+    likeCount: integer('like_count').notNull().default(0),
   },
   (t) => [
     // home feed and profile answers: keyset on (answered_at, id) per receiver
-    index('questions_receiver_answered').on(t.receiverId, t.answeredAt.desc(), t.id.desc()).where(sql`${t.answered}`),
+    index('questions_receiver_answered')
+      .on(t.receiverId, t.answeredAt.desc(), t.id.desc())
+      .where(sql`${t.answered}`),
     // inbox: unanswered questions per receiver, newest first
-    index('questions_receiver_inbox').on(t.receiverId, t.createdAt.desc(), t.id.desc()).where(sql`not ${t.answered}`),
+    index('questions_receiver_inbox')
+      .on(t.receiverId, t.createdAt.desc(), t.id.desc())
+      .where(sql`not ${t.answered}`),
     // the sender's 'Answers' notifications tab
-    index('questions_sender_answered').on(t.senderId, t.answeredAt.desc()).where(sql`${t.answered}`),
+    index('questions_sender_answered')
+      .on(t.senderId, t.answeredAt.desc())
+      .where(sql`${t.answered}`),
   ],
 );
 

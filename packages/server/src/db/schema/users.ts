@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -15,17 +15,39 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     coverUrl: text('cover_url'),
     badge: text('badge').notNull().default(''),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastReadNotifications: timestamp('last_read_notifications', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastReadAnswers: timestamp('last_read_answers', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // preferences (GET/PATCH /api/me/settings); null locale = follow the browser
+    locale: text('locale', { enum: ['en', 'fr'] }),
+    emailNotifications: text('email_notifications', { enum: ['off', 'each', 'digest'] })
+      .notNull()
+      .default('off'),
+    // where the next daily digest starts counting (set when the digest is chosen, moved by each digest)
+    emailDigestFrom: timestamp('email_digest_from', { withTimezone: true, mode: 'date' }),
+    // opt-in: share cards, the Atom feed and the ActivityPub actor exist only while true
+    publicProfile: boolean('public_profile').notNull().default(false),
   },
   (t) => [
     // substring search (spec §5) through pg_trgm; created by the extension migration first
     index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_fullname_trgm').using('gin', sql`lower(${t.fullname}) gin_trgm_ops`),
+    // search: prefix ranges and the alphabetical order of results, in byte order whatever the database's collation
+    index('users_username_c').on(sql`${t.username} collate "C"`),
+    // friend suggestions: the newest accounts
+    index('users_created').on(t.createdAt.desc(), t.id.desc()),
+    // the digest scheduler's scan: only users who chose the daily digest
+    index('users_email_digest')
+      .on(t.emailDigestFrom)
+      .where(sql`${t.emailNotifications} = 'digest'`),
   ],
 );
+
+/** A user as stored; it never leaves the server as is (see features/users/views.ts). */
+export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable(
   'sessions',

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { messages } from '@askbox/common';
 import { questions, users } from '../../db/schema/index.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { globalQuestionIdPrefix } from './service.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -62,6 +63,16 @@ describe('POST /api/admin/global-question', () => {
     }
     expect(new Set(rows.map((q) => q.id)).size).toBe(rows.length);
     expect(rows.map((q) => q.receiverId)).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    // ids are UUIDs (v7-shaped) that grow with the receivers, so the indexes are written in order
+    for (const q of rows) expect(q.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const byReceiver = [...rows].sort((a, b) => (a.receiverId < b.receiverId ? -1 : 1));
+    expect(byReceiver.map((q) => q.id)).toEqual([...byReceiver.map((q) => q.id)].sort());
+  });
+
+  it('never reuses ids between two sends, even in the same millisecond', () => {
+    const at = new Date();
+    const prefixes = new Set(Array.from({ length: 50 }, () => globalQuestionIdPrefix(at)));
+    expect(prefixes.size).toBe(50);
   });
 
   it('calls the global-send side effect once, inside the transaction, with the count', async () => {

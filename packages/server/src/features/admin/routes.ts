@@ -1,14 +1,11 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { globalQuestionResultSchema, globalQuestionSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireAdmin } from '../../http/viewer.js';
 import { sendGlobalQuestion } from './service.js';
 
 export async function adminRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
+  app.post(
     '/api/admin/global-question',
     {
       schema: {

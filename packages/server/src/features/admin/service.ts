@@ -1,10 +1,24 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
+}
+
+/**
+ * Ids for the rows of one global question: a UUIDv7-shaped prefix (the time, 26 random bits)
+ * and the row's number. Rows inserted in receiver order with growing ids land at the right edge
+ * of the primary key and walk the inbox index and the users' key once, in order, instead of
+ * 100,000 random pages each: 5.2 s became 1.7 s at 100,000 users (decision 144).
+ */
+export function globalQuestionIdPrefix(at: Date): string {
+  const time = at.getTime().toString(16).padStart(12, '0');
+  const random = crypto.randomBytes(4).toString('hex');
+  const variant = (8 | (parseInt(random[3]!, 16) & 3)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-`;
 }
 
 /**
@@ -21,8 +35,10 @@ export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text:
       tx,
       sql`with inserted as (
             insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
-            select gen_random_uuid()::text, ${adminId}, u.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
+            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0'),
+                   ${adminId}, u.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
             from users u
+            order by u.id
             returning 1
           )
           select count(*)::int as count from inserted`,

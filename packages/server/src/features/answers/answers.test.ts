@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ask = (from: TestUser, to: TestUser, text: string, isAnonymous = true) => apiAs(t.app, from).post(`/api/users/${to.username}/questions`, { text, isAnonymous });
+const ask = (from: TestUser, to: TestUser, text: string, isAnonymous = true) =>
+  apiAs(t.app, from).post(`/api/users/${to.username}/questions`, { text, isAnonymous });
 const answer = (by: TestUser, id: string, text: string) => apiAs(t.app, by).post(`/api/questions/${id}/answer`, { answer: text });
 
 describe('answers on profiles', () => {
@@ -26,7 +27,15 @@ describe('answers on profiles', () => {
     const { items, nextCursor } = res.json();
     expect(nextCursor).toBeNull();
     expect(items.map((p: { id: string }) => p.id)).toEqual([q1, q2]);
-    expect(items[0]).toMatchObject({ text: 'first asked', answer: 'answered last', isAnonymous: false, sender: { username: asker.username }, receiver: { username: owner.username }, likeCount: 0, likedByViewer: false });
+    expect(items[0]).toMatchObject({
+      text: 'first asked',
+      answer: 'answered last',
+      isAnonymous: false,
+      sender: { username: asker.username },
+      receiver: { username: owner.username },
+      likeCount: 0,
+      likedByViewer: false,
+    });
     expect(items[1].sender).toBeNull();
     expect(new Date(items[0].answeredAt).getTime()).toBeGreaterThanOrEqual(new Date(items[0].createdAt).getTime());
   });
@@ -34,13 +43,24 @@ describe('answers on profiles', () => {
   it('pages 20 at a time with every answer exactly once', async () => {
     const owner = await signUpUser(t.app);
     const at = Date.now();
-    await t.ctx.db
-      .insert(questions)
-      .values(Array.from({ length: 41 }, (_, i) => ({ id: `ans-${owner.id}-${i}`, senderId: owner.id, receiverId: owner.id, text: 'q', answer: 'a', answered: true, answeredAt: new Date(at - (i % 4) * 1000) })));
+    await t.ctx.db.insert(questions).values(
+      Array.from({ length: 41 }, (_, i) => ({
+        id: `ans-${owner.id}-${i}`,
+        senderId: owner.id,
+        receiverId: owner.id,
+        text: 'q',
+        answer: 'a',
+        answered: true,
+        answeredAt: new Date(at - (i % 4) * 1000),
+      })),
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const body = (await apiAs(t.app, owner).get(`/api/users/${owner.username}/answers${cursor ? `?cursor=${cursor}` : ''}`)).json() as { items: { id: string }[]; nextCursor: string | null };
+      const body = (await apiAs(t.app, owner).get(`/api/users/${owner.username}/answers${cursor ? `?cursor=${cursor}` : ''}`)).json() as {
+        items: { id: string }[];
+        nextCursor: string | null;
+      };
       expect(body.items.length).toBeLessThanOrEqual(20);
       seen.push(...body.items.map((p) => p.id));
       cursor = body.nextCursor;

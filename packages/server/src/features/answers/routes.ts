@@ -1,14 +1,12 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cursorQuerySchema, postPageSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
+import { findUserByUsername } from '../users/lookup.js';
 import { profileAnswersPage } from './service.js';
 
 export async function answersRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
+  app.get(
     '/api/users/:username/answers',
     {
       schema: {
@@ -21,7 +19,8 @@ export async function answersRoutes(app: AppInstance, ctx: AppContext): Promise<
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return profileAnswersPage(ctx.db, viewer.id, request.params.username, request.query.cursor);
+      const owner = await findUserByUsername(ctx.db, request.params.username);
+      return profileAnswersPage(ctx.db, viewer.id, owner.id, request.query.cursor);
     },
   );
 }

@@ -1,16 +1,18 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Post } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
-import { blocks, likes, users } from '../../db/schema/index.js';
-import { queryRows } from '../../db/sql.js';
+import { likes, users } from '../../db/schema/index.js';
+import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
+import { blockedEitherWayAmong } from '../social/rules.js';
 import { userSummary } from '../users/views.js';
 
-/** The columns every post query selects (the skeleton), with times as ISO text. */
+/**
+ * The columns every post query selects (the skeleton). Times stay as the database's text and are
+ * formatted in JS after the LIMIT (see db/timestamps.ts); the like count is kept on the row.
+ */
 export const postColumns = sql`q.id, q.text, q.answer, q.is_anonymous as "isAnonymous",
   q.sender_id as "senderId", q.receiver_id as "receiverId",
-  to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  to_char(q.answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "answeredAt",
-  to_char(q.answered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt"`;
+  q.created_at as "createdAt", q.answered_at as "answeredAt", q.like_count as "likeCount"`;
 
 export interface PostRow {
   id: string;
@@ -19,14 +21,18 @@ export interface PostRow {
   isAnonymous: boolean;
   senderId: string | null;
   receiverId: string;
+  /** timestamptz as text */
   createdAt: string;
   answeredAt: string | null;
-  cursorAt: string;
+  likeCount: number;
 }
 
+/** The cursor time of a post row (for toPage). */
+export const postCursorTime = (row: PostRow) => row.answeredAt ?? row.createdAt;
+
 /**
- * Hydrates a page of post rows: users, like counts and the viewer's likes in three batch
- * queries. The sender is loaded only for non-anonymous questions, so an anonymous sender
+ * Hydrates a page of post rows: users, the viewer's likes and the block check of named senders
+ * in three batch queries (like counts come with the rows). The sender is loaded only for non-anonymous questions, so an anonymous sender
  * can never reach a response, whatever the caller does with the result. A named sender is left
  * out too when a block stands between them and the viewer (the question itself stays).
  */
@@ -35,32 +41,16 @@ export async function hydratePosts(db: DbOrTx, viewerId: string, rows: PostRow[]
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.flatMap((r) => (r.isAnonymous || !r.senderId ? [r.receiverId] : [r.receiverId, r.senderId])))];
   const namedSenderIds = [...new Set(rows.flatMap((r) => (!r.isAnonymous && r.senderId && r.senderId !== viewerId ? [r.senderId] : [])))];
-  const [people, counts, liked, blockedSenders] = await Promise.all([
+  const [people, liked, hiddenSenders] = await Promise.all([
     db.select().from(users).where(inArray(users.id, userIds)),
-    queryRows<{ questionId: string; count: number }>(
-      db,
-      sql`select question_id as "questionId", count(*)::int as count from ${likes} where ${inArray(likes.questionId, ids)} group by question_id`,
-    ),
     db
       .select({ questionId: likes.questionId })
       .from(likes)
       .where(and(eq(likes.userId, viewerId), inArray(likes.questionId, ids))),
-    namedSenderIds.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-          .from(blocks)
-          .where(
-            or(
-              and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, namedSenderIds)),
-              and(eq(blocks.blockedId, viewerId), inArray(blocks.blockerId, namedSenderIds)),
-            ),
-          ),
+    // a block cuts every link: a named sender blocked either way with the viewer is not shown
+    blockedEitherWayAmong(db, viewerId, namedSenderIds),
   ]);
-  // a block cuts every link: a named sender blocked either way with the viewer is not shown
-  const hiddenSenders = new Set(blockedSenders.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)));
   const byId = new Map(people.map((u) => [u.id, userSummary(u)]));
-  const countOf = new Map(counts.map((c) => [c.questionId, Number(c.count)]));
   const likedIds = new Set(liked.map((l) => l.questionId));
   return rows.flatMap((r) => {
     const receiver = byId.get(r.receiverId);
@@ -72,11 +62,11 @@ export async function hydratePosts(db: DbOrTx, viewerId: string, rows: PostRow[]
         text: r.text,
         answer: r.answer ?? '',
         isAnonymous: r.isAnonymous,
-        createdAt: r.createdAt,
-        answeredAt: r.answeredAt,
+        createdAt: isoFromPg(r.createdAt),
+        answeredAt: isoFromPgOrNull(r.answeredAt),
         sender,
         receiver,
-        likeCount: countOf.get(r.id) ?? 0,
+        likeCount: Number(r.likeCount),
         likedByViewer: likedIds.has(r.id),
       },
     ];

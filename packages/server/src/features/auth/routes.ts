@@ -1,22 +1,29 @@
 import type { FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appConfigSchema, loginSchema, meResponseSchema, signupSchema } from '@askbox/common';
+import {
+  appConfigSchema,
+  changePasswordSchema,
+  loginSchema,
+  meResponseSchema,
+  passwordResetRequestSchema,
+  passwordResetRequestedSchema,
+  passwordResetSchema,
+  signupSchema,
+} from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
-import { publishLive } from '../../realtime/bus.js';
+import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
-import { logIn, signUp } from './service.js';
-import { SESSION_COOKIE, deleteSession } from './sessions.js';
+import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from './service.js';
+import { SESSION_COOKIE, endSession } from './sessions.js';
 
 export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const secure = ctx.config.publicUrl.startsWith('https://');
 
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
 
-  api.post(
+  app.post(
     '/api/auth/signup',
     { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: meResponseSchema } } },
     async (request, reply) => {
@@ -28,7 +35,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     },
   );
 
-  api.post(
+  app.post(
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
@@ -39,31 +46,58 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     },
   );
 
-  api.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End this session' } }, async (request, reply) => {
-    if (request.sessionId) {
-      await deleteSession(ctx.db, request.sessionId);
-      // ends this session's live streams on every instance
-      await publishLive(ctx.db, { to: { sessionId: request.sessionId }, type: 'logout' });
-    }
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End this session' } }, async (request, reply) => {
+    if (request.sessionId) await endSession(ctx.db, request.sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
 
-  api.get(
-    '/api/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponseSchema } } },
-    async (request) => ({ user: request.viewer ? toMe(request.viewer) : null }),
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a single-use link to reset the password (the same answer whether or not the address has an account)',
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetRequestedSchema },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.ip, request.body.email, request.body.locale);
+      return reply.status(202).send({ ok: true });
+    },
   );
 
-  api.get(
-    '/api/config',
-    { schema: { tags: ['app'], summary: 'Public settings for the web app', response: { 200: appConfigSchema } } },
-    async () => ({
-      publicUrl: ctx.config.publicUrl,
-      supportEmail: ctx.config.supportEmail,
-      microblogUrl: ctx.config.microblogUrl,
-      photoSharingUrl: ctx.config.photoSharingUrl,
-      vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
-    }),
+  app.post(
+    '/api/auth/password-reset/confirm',
+    { schema: { tags: ['auth'], summary: 'Set a new password with a reset link; every session of the account ends', body: passwordResetSchema } },
+    async (request, reply) => {
+      await resetPassword(ctx, request.body.token, request.body.password);
+      return reply.status(204).send();
+    },
   );
+
+  app.post(
+    '/api/me/password',
+    {
+      schema: { tags: ['auth'], summary: 'Change the password (current one required); your other sessions end, this one stays', body: changePasswordSchema },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await changePassword(ctx, viewer.id, request.sessionId!, request.body.currentPassword, request.body.newPassword);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/me', { schema: { tags: ['auth'], summary: 'The signed-in user, or null', response: { 200: meResponseSchema } } }, async (request) => ({
+    user: request.viewer ? toMe(request.viewer) : null,
+  }));
+
+  app.get('/api/config', { schema: { tags: ['app'], summary: 'Public settings for the web app', response: { 200: appConfigSchema } } }, async () => ({
+    publicUrl: ctx.config.publicUrl,
+    supportEmail: ctx.config.supportEmail,
+    microblogUrl: ctx.config.microblogUrl,
+    photoSharingUrl: ctx.config.photoSharingUrl,
+    vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
+  }));
 }

@@ -3,21 +3,21 @@ import { eq, inArray } from 'drizzle-orm';
 import { messages, type SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { follows, users } from '../../db/schema/index.js';
-import { conflict, pgErrorOf, unauthorized } from '../../http/errors.js';
+import { follows, passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound, pgErrorOf, unauthorized } from '../../http/errors.js';
+import { consumeRateLimit } from '../../http/rateLimit.js';
+import { userByUsername } from '../users/lookup.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
-import { createSession, type SessionUser } from './sessions.js';
+import { createSession, endOtherSessions } from './sessions.js';
+
+export { SESSION_COOKIE } from './sessions.js';
+export { issuePasswordReset, requestPasswordReset, resetPassword } from './passwordReset.js';
 
 type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
 
-export async function isUsernameTaken(db: DbOrTx, username: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
-  return rows.length > 0;
-}
-
 /** Creates the account, follows the DEFAULT_FOLLOWS accounts and opens a session. */
-export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: SessionUser; token: string; expiresAt: Date }> {
-  if (await isUsernameTaken(ctx.db, input.username)) throw conflict(messages.usernameTaken, 'username_taken');
+export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
+  if (await userByUsername(ctx.db, input.username)) throw conflict(messages.usernameTaken, 'username_taken');
   const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingEmail.length > 0) throw conflict(messages.emailTaken, 'email_taken');
 
@@ -56,4 +56,28 @@ export async function logIn(ctx: AppContext, email: string, password: string) {
   if (!user || !ok) throw unauthorized(messages.incorrectLogin);
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
   return { user, ...session };
+}
+
+/**
+ * Proves the signed-in user knows their password before a sensitive change (password change,
+ * account deletion). Counted like log-ins, per account, so a stolen session cannot guess it.
+ */
+export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<UserRow> {
+  await consumeRateLimit(ctx.db, `password-check:${userId}`, ctx.config.rateLimits.loginPer15Min, 900);
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(messages.wrongPassword, 'wrong_password');
+  return user;
+}
+
+/** Changes the password; every other session of the account ends, this one stays (decision 125). */
+export async function changePassword(ctx: AppContext, userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  await confirmPassword(ctx, userId, currentPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // a reset link asked for before the change must not undo it
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    await endOtherSessions(tx, userId, sessionId);
+  });
 }

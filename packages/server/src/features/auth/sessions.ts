@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/open.js';
 import { sessions, users } from '../../db/schema/index.js';
+import type { Viewer } from '../../http/viewer.js';
+import { publishLive } from '../../realtime/bus.js';
 
 export const SESSION_COOKIE = 'askbox_session';
-
-export type SessionUser = typeof users.$inferSelect;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -19,18 +20,45 @@ export async function createSession(db: DbOrTx, userId: string, days: number): P
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: DbOrTx, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
-  const id = hashToken(token);
-  const rows = await db
+/**
+ * The viewer hook's lookup, run on every API request: built once per database as a named
+ * prepared statement (no query building per request, planned once per connection).
+ */
+function sessionLookup(db: DbOrTx) {
+  const query = db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  const row = rows[0];
-  return row ? { sessionId: id, user: row.user } : null;
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_viewer');
+  return async (token: string): Promise<Viewer | null> => {
+    const id = hashToken(token);
+    const [row] = await query.execute({ id });
+    return row ? { sessionId: id, user: row.user } : null;
+  };
 }
 
-export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void> {
+/** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
+export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<Viewer | null> {
+  const find = sessionLookup(db);
+  return async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? find(token) : null;
+  };
+}
+
+/** Logout: the session row goes, and its open live streams close on every instance. */
+export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await publishLive(db, { to: { sessionId }, type: 'logout' });
+}
+
+/** Every session of the user but `keepSessionId` ends (a password change), their live streams too. */
+export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<void> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  for (const { id } of ended) await publishLive(db, { to: { sessionId: id }, type: 'logout' });
 }

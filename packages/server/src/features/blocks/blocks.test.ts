@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const hasBlock = async (blockerId: string, blockedId: string) =>
-  (await t.ctx.db.select().from(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))).length === 1;
+  (
+    await t.ctx.db
+      .select()
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+  ).length === 1;
 
 describe('block and unblock', () => {
   it('blocks and removes the follow links in both directions', async () => {
@@ -78,7 +83,12 @@ describe('block and unblock', () => {
     await apiAs(t.app, alice).post(`/api/users/${bob.username}/block`);
     await apiAs(t.app, alice).post(`/api/users/${carol.username}/block`);
     const mine = await apiAs(t.app, alice).get('/api/me/blocks');
-    expect(mine.json().items.map((u: { username: string }) => u.username).sort()).toEqual([bob.username, carol.username].sort());
+    expect(
+      mine
+        .json()
+        .items.map((u: { username: string }) => u.username)
+        .sort(),
+    ).toEqual([bob.username, carol.username].sort());
     expect(mine.json().items[0]).not.toHaveProperty('email');
     expect((await apiAs(t.app, bob).get('/api/me/blocks')).json().items).toEqual([]);
     expect((await apiAs(t.app, null).get('/api/me/blocks')).statusCode).toBe(401);

@@ -1,16 +1,14 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { blockStateSchema, userListSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { block, listBlockedUsers, unblock } from './service.js';
 
 export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const params = usernameParamsSchema;
 
-  api.post(
+  app.post(
     '/api/users/:username/block',
     { schema: { tags: ['social'], summary: 'Block a user and remove follows both ways', params, response: { 200: blockStateSchema } } },
     async (request) => {
@@ -20,7 +18,7 @@ export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     },
   );
 
-  api.delete(
+  app.delete(
     '/api/users/:username/block',
     { schema: { tags: ['social'], summary: 'Remove your block of a user', params, response: { 200: blockStateSchema } } },
     async (request) => {
@@ -30,7 +28,7 @@ export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     },
   );
 
-  api.get(
+  app.get(
     '/api/me/blocks',
     { schema: { tags: ['social'], summary: 'The users you blocked (visible to you only)', response: { 200: userListSchema } } },
     async (request) => {

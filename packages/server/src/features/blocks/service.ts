@@ -15,7 +15,12 @@ export async function block(ctx: AppContext, blockerId: string, blockedId: strin
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
     await tx
       .delete(follows)
-      .where(or(and(eq(follows.followerId, blockerId), eq(follows.followeeId, blockedId)), and(eq(follows.followerId, blockedId), eq(follows.followeeId, blockerId))));
+      .where(
+        or(
+          and(eq(follows.followerId, blockerId), eq(follows.followeeId, blockedId)),
+          and(eq(follows.followerId, blockedId), eq(follows.followeeId, blockerId)),
+        ),
+      );
   });
   return { blockedByViewer: true };
 }

@@ -13,7 +13,16 @@ let seq = 0;
 /** An answered question of `receiver`, answered at `answeredAt`. */
 async function answered(receiver: TestUser, sender: TestUser, answeredAt: Date, text = 'q'): Promise<string> {
   const id = `feed-${++seq}-${receiver.id.slice(0, 8)}`;
-  await t.ctx.db.insert(questions).values({ id, senderId: sender.id, receiverId: receiver.id, text, answer: `a ${text}`, answered: true, answeredAt, createdAt: new Date(answeredAt.getTime() - 1000) });
+  await t.ctx.db.insert(questions).values({
+    id,
+    senderId: sender.id,
+    receiverId: receiver.id,
+    text,
+    answer: `a ${text}`,
+    answered: true,
+    answeredAt,
+    createdAt: new Date(answeredAt.getTime() - 1000),
+  });
   return id;
 }
 
@@ -41,7 +50,12 @@ describe('home feed', () => {
   });
 
   it('never shows answers across a block, in either direction', async () => {
-    const [viewer, blockedByViewer, blockerOfViewer, fine] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    const [viewer, blockedByViewer, blockerOfViewer, fine] = [
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+    ];
     for (const u of [blockedByViewer, blockerOfViewer, fine]) await insertFollow(t.ctx.db, viewer.id, u.id);
     const at = new Date();
     await answered(blockedByViewer, fine, at);

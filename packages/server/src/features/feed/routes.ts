@@ -1,14 +1,11 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { feedNewCountQuerySchema, feedNewCountSchema, feedQuerySchema, postPageSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { feedNewCount, feedPage } from './service.js';
 
 export async function feedRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
+  app.get(
     '/api/feed',
     {
       schema: {
@@ -21,7 +18,7 @@ export async function feedRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     async (request) => feedPage(ctx.db, requireViewer(request).id, request.query),
   );
 
-  api.get(
+  app.get(
     '/api/feed/new-count',
     {
       schema: {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { PAGE_SIZE, type PostPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
+import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { notBlockedWith } from '../social/rules.js';
-import { beforeCursor, decodeCursor, toPage } from '../answers/cursor.js';
-import { hydratePosts, postColumns, type PostRow } from '../answers/views.js';
+import { hydratePosts, postColumns, postCursorTime, type PostRow } from '../answers/views.js';
 
 /**
  * One page of the home feed in one query: for each followee (no block either way), their newest
@@ -24,15 +24,15 @@ export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?:
           select * from questions q
           where q.receiver_id = f.followee_id and q.answered ${until}
             and ${beforeCursor(sql`q.answered_at`, sql`q.id`, cursor)}
-          order by q.answered_at desc, q.id desc
+          order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
           limit ${PAGE_SIZE + 1}
         ) q
         where f.follower_id = ${viewerId}
           and ${notBlockedWith(viewerId, sql`f.followee_id`)}
-        order by q.answered_at desc, q.id desc
+        order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,
   );
-  const page = toPage(rows, PAGE_SIZE);
+  const page = toPage(rows, PAGE_SIZE, postCursorTime);
   return { items: await hydratePosts(db, viewerId, page.rows), nextCursor: page.nextCursor };
 }
 

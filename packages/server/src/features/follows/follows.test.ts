@@ -4,7 +4,7 @@ import { messages } from '@askbox/common';
 import { follows } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { insertBlock } from '../../test/fixtures.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const linkCount = async (followerId: string, followeeId: string) =>
-  (await t.ctx.db.select().from(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))).length;
+  (
+    await t.ctx.db
+      .select()
+      .from(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+  ).length;
 
 describe('follow and unfollow', () => {
   it('follows, is idempotent, and tells the side effects once', async () => {
@@ -102,7 +107,13 @@ describe('followers and following lists', () => {
     const followers = await apiAs(t.app, viewer).get(`/api/users/${star.username}/followers`);
     expect(followers.statusCode).toBe(200);
     expect(followers.json().items.map((u: { username: string }) => u.username)).toEqual([fan.username]);
-    expect(followers.json().items[0]).toEqual({ id: fan.id, username: fan.username, fullname: fan.fullname, photoURL: '/images/default-avatar.svg', badge: '' });
+    expect(followers.json().items[0]).toEqual({
+      id: fan.id,
+      username: fan.username,
+      fullname: fan.fullname,
+      photoURL: '/images/default-avatar.svg',
+      badge: '',
+    });
     const following = await apiAs(t.app, viewer).get(`/api/users/${star.username}/following`);
     expect(following.json().items.map((u: { username: string }) => u.username)).toEqual([fan.username]);
   });

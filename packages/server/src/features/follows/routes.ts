@@ -1,19 +1,15 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { followStateSchema, messages, userListSchema, usernameParamsSchema } from '@askbox/common';
+import { followStateSchema, userListSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
-import { forbidden } from '../../http/errors.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
-import { isBlockedEitherWay } from '../social/rules.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { listFollowLinks } from './lists.js';
 import { follow, unfollow } from './service.js';
 
 export async function followRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const params = usernameParamsSchema;
 
-  api.post(
+  app.post(
     '/api/users/:username/follow',
     { schema: { tags: ['social'], summary: 'Follow a user (idempotent)', params, response: { 200: followStateSchema } } },
     async (request) => {
@@ -23,7 +19,7 @@ export async function followRoutes(app: AppInstance, ctx: AppContext): Promise<v
     },
   );
 
-  api.delete(
+  app.delete(
     '/api/users/:username/follow',
     { schema: { tags: ['social'], summary: 'Unfollow a user (idempotent)', params, response: { 200: followStateSchema } } },
     async (request) => {
@@ -34,13 +30,19 @@ export async function followRoutes(app: AppInstance, ctx: AppContext): Promise<v
   );
 
   for (const direction of ['followers', 'following'] as const) {
-    api.get(
+    app.get(
       `/api/users/:username/${direction}`,
-      { schema: { tags: ['social'], summary: direction === 'followers' ? "A user's followers" : 'Whom a user follows', params, response: { 200: userListSchema } } },
+      {
+        schema: {
+          tags: ['social'],
+          summary: direction === 'followers' ? "A user's followers" : 'Whom a user follows',
+          params,
+          response: { 200: userListSchema },
+        },
+      },
       async (request) => {
         const viewer = requireViewer(request);
         const target = await findUserByUsername(ctx.db, request.params.username);
-        if (target.id !== viewer.id && (await isBlockedEitherWay(ctx.db, viewer.id, target.id))) throw forbidden(messages.forbidden, 'blocked');
         return { items: await listFollowLinks(ctx.db, viewer.id, target.id, direction) };
       },
     );

@@ -1,14 +1,19 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages, type FollowState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { follows } from '../../db/schema/index.js';
+import { queryRows } from '../../db/sql.js';
 import { badRequest, forbidden } from '../../http/errors.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 import { isBlockedEitherWay, lockPair } from '../social/rules.js';
 
-export async function followerCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
+/** The Followers counter: local followers and followers on other servers (ActivityPub). */
+async function followerCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select (select count(*) from follows where followee_id = ${userId}) + (select count(*) from remote_follows where user_id = ${userId}) as n`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -23,7 +28,11 @@ export async function follow(ctx: AppContext, followerId: string, followeeId: st
     await lockPair(tx, followerId, followeeId);
     if (await isBlockedEitherWay(tx, followerId, followeeId)) throw forbidden(messages.unableToFollow, 'blocked');
     const at = new Date();
-    const inserted = await tx.insert(follows).values({ followerId, followeeId, createdAt: at }).onConflictDoNothing().returning({ followerId: follows.followerId });
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerId, followeeId, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ followerId: follows.followerId });
     if (inserted.length > 0) await sideEffects.followed(tx, ctx, { followerId, followeeId, at });
     return { isFollowing: true, followers: await followerCount(tx, followeeId) };
   });

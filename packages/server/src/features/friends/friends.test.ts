@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
-import { forgetPopularUsers } from './service.js';
+import { friendSuggestions } from '../../db/schema/index.js';
+import { FRIEND_SUGGESTIONS_TTL_MS, rankingStatement } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-beforeEach(() => forgetPopularUsers(t.ctx.db));
 
 const usernames = (res: { json(): { items: { username: string }[] } }) => res.json().items.map((u) => u.username);
 
@@ -19,7 +20,14 @@ describe('GET /api/users/search', () => {
     expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=XOTI'))).toEqual([target.username]);
     expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=marvel'))).toEqual([target.username]);
     const card = (await apiAs(t.app, viewer).get('/api/users/search?q=quixotic')).json().items[0];
-    expect(card).toEqual({ id: target.id, username: target.username, fullname: 'Annabelle Quixotic', photoURL: '/images/default-avatar.svg', badge: '', isFollowing: false });
+    expect(card).toEqual({
+      id: target.id,
+      username: target.username,
+      fullname: 'Annabelle Quixotic',
+      photoURL: '/images/default-avatar.svg',
+      badge: '',
+      isFollowing: false,
+    });
   });
 
   it('excludes the viewer and people in a block either way, and says whether the viewer follows', async () => {
@@ -42,6 +50,38 @@ describe('GET /api/users/search', () => {
     expect(usernames(await apiAs(t.app, viewer).get('/api/users/search'))).toEqual([]);
     expect((await apiAs(t.app, null).get('/api/users/search?q=per')).statusCode).toBe(401);
     expect((await apiAs(t.app, viewer).get(`/api/users/search?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('matches only the start of usernames for queries shorter than 3 characters', async () => {
+    const viewer = await signUpUser(t.app);
+    const starts = await signUpUser(t.app, { username: `qv_${Date.now()}`, fullname: 'Start Match' });
+    await signUpUser(t.app, { username: `xqv_${Date.now()}`, fullname: 'Middle Qv Match' });
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=qv'))).toEqual([starts.username]);
+  });
+
+  it('orders prefix matches first, then other matches by username, also when thousands match', async () => {
+    const viewer = await signUpUser(t.app);
+    // 3,100 full names with 'zorblax' (more than the trigram path's cap: the ordered walk answers),
+    // a few usernames starting with it, and one in the middle of a username
+    await t.ctx.db.execute(sql`
+      insert into users (id, email, username, fullname, password_hash)
+      select 'zb-' || g, 'zb' || g || '@example.test', 'm' || lpad(g::text, 5, '0') || '_' || (g % 7), 'Mr Zorblax ' || g, 'x'
+      from generate_series(1, 3100) g`);
+    const names = ['zorblax', 'zorblax_b', 'zorblax1', 'a_zorblax_c'];
+    for (const username of names) await signUpUser(t.app, { username, fullname: 'Plain Name' });
+    await t.ctx.db.execute(sql`analyze users`);
+    const all = await t.ctx.db.execute(sql`select username from users where username like '%zorblax%' or lower(fullname) like '%zorblax%'`);
+    const matching = (all as unknown as { rows: { username: string }[] }).rows.map((r) => r.username);
+    const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const expected = (needle: string) => {
+      const prefixed = matching.filter((u) => u.startsWith(needle)).sort(byBytes);
+      const rest = matching.filter((u) => !u.startsWith(needle)).sort(byBytes);
+      return [...prefixed, ...rest].slice(0, 20);
+    };
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=Zorblax'))).toEqual(expected('zorblax'));
+    // a narrower needle that only a few match takes the trigram path, with the same order
+    const few = usernames(await apiAs(t.app, viewer).get('/api/users/search?q=blax_'));
+    expect(few).toEqual(['a_zorblax_c', 'zorblax_b']);
   });
 
   it('returns at most 20 results', async () => {
@@ -84,4 +124,53 @@ describe('GET /api/users/recommended', () => {
     await Promise.all(Array.from({ length: 25 }, () => signUpUser(t.app)));
     expect(usernames(await apiAs(t.app, viewer).get('/api/users/recommended'))).toHaveLength(20);
   });
+
+  it("computes a viewer's suggestions once, reuses them, and checks follows made since", async () => {
+    const viewer = await signUpUser(t.app);
+    const [friend, suggested] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, viewer.id, friend.id);
+    await insertFollow(t.ctx.db, friend.id, suggested.id);
+    const keptAt = async () => (await t.ctx.db.select().from(friendSuggestions).where(eq(friendSuggestions.userId, viewer.id)))[0]?.computedAt;
+    // concurrent first visits compute the ranking once
+    const ranks = countStatements(rankingStatement);
+    const [first] = await Promise.all(Array.from({ length: 4 }, () => apiAs(t.app, viewer).get('/api/users/recommended')));
+    expect(usernames(first!)[0]).toBe(suggested.username);
+    expect(ranks.stop()).toBe(1);
+    const computedAt = await keptAt();
+    // following a suggestion removes it at once, without a recomputation
+    await insertFollow(t.ctx.db, viewer.id, suggested.id);
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/recommended'))).not.toContain(suggested.username);
+    expect(await keptAt()).toEqual(computedAt);
+  });
+
+  it('serves stale suggestions while a fresh ranking is computed in the background', async () => {
+    const viewer = await signUpUser(t.app);
+    await Promise.all(Array.from({ length: 21 }, () => signUpUser(t.app)));
+    await apiAs(t.app, viewer).get('/api/users/recommended');
+    const old = new Date(Date.now() - FRIEND_SUGGESTIONS_TTL_MS - 1000);
+    await t.ctx.db.update(friendSuggestions).set({ computedAt: old }).where(eq(friendSuggestions.userId, viewer.id));
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/recommended'))).toHaveLength(20);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(friendSuggestions).where(eq(friendSuggestions.userId, viewer.id)))[0]!.computedAt > old)
+      .toBe(true);
+  });
 });
+
+/** Counts the executions of one prepared statement (by name) on the test database. */
+function countStatements(statement: { name: string; text: string }): { stop(): number } {
+  const driver = t.database.kind === 'pglite' ? t.database.pglite : t.database.pool;
+  const target = driver as unknown as { query: (...args: unknown[]) => unknown };
+  const original = target.query;
+  let count = 0;
+  const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : (arg as { text?: string }).text);
+  target.query = function (this: unknown, ...args: unknown[]) {
+    if (textOf(args[0]) === statement.text) count += 1;
+    return original.apply(this, args);
+  };
+  return {
+    stop() {
+      target.query = original;
+      return count;
+    },
+  };
+}

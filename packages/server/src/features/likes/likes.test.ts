@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { likes, questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,9 @@ afterEach(() => vi.restoreAllMocks());
 let seq = 0;
 async function answerOf(owner: TestUser, answered = true): Promise<string> {
   const id = `like-${++seq}`;
-  await t.ctx.db.insert(questions).values({ id, senderId: owner.id, receiverId: owner.id, text: 'q', answer: answered ? 'a' : null, answered, answeredAt: answered ? new Date() : null });
+  await t.ctx.db
+    .insert(questions)
+    .values({ id, senderId: owner.id, receiverId: owner.id, text: 'q', answer: answered ? 'a' : null, answered, answeredAt: answered ? new Date() : null });
   return id;
 }
 const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/questions/${id}/like`);

@@ -1,51 +1,89 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LikeState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { likes, questions } from '../../db/schema/index.js';
+import { run, runOne, statement } from '../../db/statements.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { sideEffects } from '../notifications/hooks.js';
-import { isBlockedEitherWay } from '../social/rules.js';
+import { sideEffects } from '../notifications/sideEffects.js';
+import { notBlockedWith } from '../social/rules.js';
 
-/** An answer the viewer may like: it exists, is answered, and no block stands between them and its owner. */
-async function likeableAnswer(db: DbOrTx, viewerId: string, questionId: string) {
-  const [question] = await db
-    .select({ id: questions.id, receiverId: questions.receiverId })
-    .from(questions)
-    .where(and(eq(questions.id, questionId), eq(questions.answered, true)))
-    .limit(1);
-  if (!question) throw notFound();
-  if (question.receiverId !== viewerId && (await isBlockedEitherWay(db, viewerId, question.receiverId))) throw forbidden();
-  return question;
+const viewer = sql.placeholder('viewerId');
+const question = sql.placeholder('questionId');
+
+/** The answer and whether the viewer may like it: answered, and no block between them and its owner. */
+const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { viewerId: string; questionId: string }>(
+  'like_answer_check',
+  sql`select q.receiver_id as "receiverId", (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)}) as allowed
+      from questions q where q.id = ${question} and q.answered`,
+);
+
+/** Inserts the like when allowed; returns a row only when a like was really added. */
+const addLike = statement<{ receiverId: string }, { viewerId: string; questionId: string; at: string }>(
+  'like_answer_insert',
+  sql`with added as (
+        insert into likes (user_id, question_id, created_at)
+        select ${viewer}, q.id, ${sql.placeholder('at')}::timestamptz from questions q
+        where q.id = ${question} and q.answered and (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)})
+        on conflict do nothing
+        returning question_id
+      )
+      select q.receiver_id as "receiverId" from added join questions q on q.id = added.question_id`,
+);
+
+/** Removes the like when allowed, and says whether the answer exists and may be (un)liked. */
+const removeLike = statement<{ allowed: boolean }, { viewerId: string; questionId: string }>(
+  'like_answer_delete',
+  sql`with target as (
+        select q.id, (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)}) as allowed
+        from questions q where q.id = ${question} and q.answered
+      ), removed as (
+        delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed
+      )
+      select allowed from target`,
+);
+
+/** The exact count: like_count is updated by the likes trigger in the same transaction. */
+const likeState = statement<{ likeCount: number; liked: boolean }, { viewerId: string; questionId: string }>(
+  'like_answer_state',
+  sql`select q.like_count as "likeCount", exists (select 1 from likes l where l.question_id = q.id and l.user_id = ${viewer}) as liked
+      from questions q where q.id = ${question}`,
+);
+
+/** 404 unless the answer exists; 403 when a block stands between the viewer and its owner. */
+async function assertLikeable(db: DbOrTx, viewerId: string, questionId: string): Promise<void> {
+  const answer = await runOne(db, answerForLiking, { viewerId, questionId });
+  if (!answer) throw notFound();
+  if (!answer.allowed) throw forbidden();
 }
 
 async function likeStateOf(db: DbOrTx, viewerId: string, questionId: string): Promise<LikeState> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, liked: sql<boolean>`coalesce(bool_or(${likes.userId} = ${viewerId}), false)` })
-    .from(likes)
-    .where(eq(likes.questionId, questionId));
-  return { likeCount: Number(row?.count ?? 0), liked: Boolean(row?.liked) };
+  const row = await runOne(db, likeState, { viewerId, questionId });
+  return { likeCount: Number(row?.likeCount ?? 0), liked: Boolean(row?.liked) };
 }
 
 /**
  * Likes an answer. Idempotent: the (question, user) primary key makes a second like a no-op,
- * and only a like that really happened on someone else's answer reaches the side effects.
+ * and only a like that really happened on someone else's answer reaches the side effects. The
+ * checks ride on the insert itself; only when nothing was inserted do we ask why.
  */
 export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const question = await likeableAnswer(ctx.db, viewerId, questionId);
-  return ctx.db.transaction(async (tx) => {
+  const state = await ctx.db.transaction(async (tx) => {
     const at = new Date();
-    const inserted = await tx.insert(likes).values({ userId: viewerId, questionId, createdAt: at }).onConflictDoNothing().returning({ userId: likes.userId });
-    if (inserted.length > 0 && question.receiverId !== viewerId) {
-      await sideEffects.liked(tx, ctx, { likerId: viewerId, questionId, at });
-    }
+    const [added] = await run(tx, addLike, { viewerId, questionId, at: at.toISOString() });
+    if (!added) return null;
+    if (added.receiverId !== viewerId) await sideEffects.liked(tx, ctx, { likerId: viewerId, questionId, at });
     return likeStateOf(tx, viewerId, questionId);
   });
+  if (state) return state;
+  // nothing inserted: already liked (fine), or not likeable (404/403)
+  await assertLikeable(ctx.db, viewerId, questionId);
+  return likeStateOf(ctx.db, viewerId, questionId);
 }
 
 /** Removes the viewer's like; unliking twice is a no-op. */
 export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  await likeableAnswer(ctx.db, viewerId, questionId);
-  await ctx.db.delete(likes).where(and(eq(likes.userId, viewerId), eq(likes.questionId, questionId)));
+  const answer = await runOne(ctx.db, removeLike, { viewerId, questionId });
+  if (!answer) throw notFound();
+  if (!answer.allowed) throw forbidden();
   return likeStateOf(ctx.db, viewerId, questionId);
 }

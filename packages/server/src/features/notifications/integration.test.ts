@@ -4,7 +4,7 @@ import { pushNotifications } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
 
-/** The hooks as the other features call them: through their real endpoints. */
+/** The side effects as the other features call them: through their real endpoints. */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;

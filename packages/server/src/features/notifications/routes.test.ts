@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { activityWindowStart } from '@askbox/common';
+import { ACTIVITY_WINDOW_DAYS, activityWindowStart } from '@askbox/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blocks, follows, likes, questions, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -69,7 +69,7 @@ describe('GET /api/me/counters', () => {
 });
 
 describe('POST /api/notifications/read', () => {
-  it('stores now as the tab\'s last-read time and zeroes only that counter', async () => {
+  it("stores now as the tab's last-read time and zeroes only that counter", async () => {
     await insertFollow(t.ctx.db, bob.id, me.id);
     await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: bob.id, answer: 'yes' });
     const before = new Date();
@@ -110,7 +110,7 @@ describe('GET /api/notifications/activity', () => {
   });
 
   it('covers 7 days counted from midnight: the window start is in, a moment before is out', async () => {
-    const start = activityWindowStart(7);
+    const start = activityWindowStart(ACTIVITY_WINDOW_DAYS);
     await insertFollow(t.ctx.db, bob.id, me.id, start);
     await insertFollow(t.ctx.db, carol.id, me.id, new Date(start.getTime() - 1));
     const { items } = (await apiAs(t.app, me).get('/api/notifications/activity')).json();
@@ -125,7 +125,14 @@ describe('GET /api/notifications/activity', () => {
 
 describe('GET /api/notifications/answers', () => {
   it('lists answers to questions the viewer sent, anonymous ones included, with the receiver', async () => {
-    const named = await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: bob.id, isAnonymous: false, text: 'named?', answer: 'named!', answeredAt: new Date(Date.now() - 2000) });
+    const named = await insertQuestion(t.ctx.db, {
+      senderId: me.id,
+      receiverId: bob.id,
+      isAnonymous: false,
+      text: 'named?',
+      answer: 'named!',
+      answeredAt: new Date(Date.now() - 2000),
+    });
     const anon = await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: carol.id, isAnonymous: true, text: 'anon?', answer: 'anon!' });
     await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: me.id, text: 'self', answer: 'self' });
     await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: carol.id, answer: 'not mine' });

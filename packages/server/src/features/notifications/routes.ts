@@ -1,8 +1,7 @@
 import { activityListSchema, answerNotificationListSchema, countersSchema, markReadSchema } from '@askbox/common';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import type { AppContext } from '../../context.js';
 import { requireViewer } from '../../http/viewer.js';
-import { publishLive } from '../../realtime/bus.js';
 import { activityFor, answersFor, countersFor, markRead } from './service.js';
 import { activityItem, answerNotification } from './views.js';
 
@@ -29,20 +28,22 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext): Pro
 
   app.post(
     '/api/notifications/read',
-    { schema: { tags: ['notifications'], summary: "Mark a tab read (stores now as its last-read time)", body: markReadSchema, response: { 200: countersSchema } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a tab read (stores now as its last-read time)',
+        body: markReadSchema,
+        response: { 200: countersSchema },
+      },
+    },
     async (request) => {
       const viewer = requireViewer(request);
-      await ctx.db.transaction(async (tx) => {
-        await markRead(tx, viewer.id, request.body.tab);
-        await publishLive(tx, { to: { userId: viewer.id }, type: 'counters' });
-      });
+      await markRead(ctx, viewer.id, request.body.tab);
       return countersFor(ctx.db, viewer.id);
     },
   );
 
-  app.get(
-    '/api/me/counters',
-    { schema: { tags: ['notifications'], summary: 'Nav badge counts', response: { 200: countersSchema } } },
-    async (request) => countersFor(ctx.db, requireViewer(request).id),
+  app.get('/api/me/counters', { schema: { tags: ['notifications'], summary: 'Nav badge counts', response: { 200: countersSchema } } }, async (request) =>
+    countersFor(ctx.db, requireViewer(request).id),
   );
 }

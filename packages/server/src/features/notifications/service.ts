@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { activityWindowStart, type NotificationTab } from '@askbox/common';
+import { ACTIVITY_WINDOW_DAYS, activityWindowStart, type NotificationTab } from '@askbox/common';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
+import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
+import { publishLive } from '../../realtime/bus.js';
 import { notBlockedWith } from '../social/rules.js';
 
-/** The Activity tab covers the last 7 days counted from midnight (spec §9). */
-export const ACTIVITY_DAYS = 7;
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
 const LIST_LIMIT = 100;
 
@@ -29,7 +30,7 @@ async function lastRead(db: DbOrTx, userId: string) {
 
 /** Follows and likes of the viewer's answers by others, newest first, inside the window. */
 export async function activityFor(db: DbOrTx, userId: string, now = new Date()) {
-  const since = activityWindowStart(ACTIVITY_DAYS, now);
+  const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
   const rows = await queryRows<ActivityRow>(
     db,
     sql`select * from (
@@ -69,7 +70,7 @@ export async function answersFor(db: DbOrTx, userId: string) {
     sql`select q.id, q.text, q.answer, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
         from questions q join users u on u.id = q.receiver_id
         where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${notBlockedWith(userId, sql`u.id`)}
-        order by q.answered_at desc, q.id desc
+        order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${LIST_LIMIT}`,
   );
   const read = await lastRead(db, userId);
@@ -78,7 +79,7 @@ export async function answersFor(db: DbOrTx, userId: string) {
 
 /** The nav badges, each one indexed count. */
 export async function countersFor(db: DbOrTx, userId: string, now = new Date()) {
-  const since = activityWindowStart(ACTIVITY_DAYS, now);
+  const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
   const [row] = await queryRows<{ unanswered: number; activity: number; answers: number }>(
     db,
     sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
@@ -98,9 +99,12 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
   return { unansweredQuestions: row?.unanswered ?? 0, unreadActivity: row?.activity ?? 0, unreadAnswers: row?.answers ?? 0 };
 }
 
-/** Stores now as the tab's last-read time (never moving it backwards). */
-export async function markRead(db: DbOrTx, userId: string, tab: NotificationTab): Promise<void> {
+/** Stores now as the tab's last-read time (never moving it backwards); the user's other devices refresh their badges. */
+export async function markRead(ctx: AppContext, userId: string, tab: NotificationTab): Promise<void> {
   const column = tab === 'activity' ? users.lastReadNotifications : users.lastReadAnswers;
   const set = tab === 'activity' ? { lastReadNotifications: sql`greatest(${column}, now())` } : { lastReadAnswers: sql`greatest(${column}, now())` };
-  await db.update(users).set(set).where(eq(users.id, userId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, userId));
+    await publishLive(tx, { to: { userId }, type: 'counters' });
+  });
 }

@@ -38,7 +38,16 @@ describe('GET /api/users/:username', () => {
     const res = await apiAs(t.app, viewer).get(`/api/users/${owner.username}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: owner.id, username: owner.username, fullname: 'Olive Owner', photoURL: '/images/default-avatar.svg', coverURL: null, badge: '', bio: '', website: '' },
+      user: {
+        id: owner.id,
+        username: owner.username,
+        fullname: 'Olive Owner',
+        photoURL: '/images/default-avatar.svg',
+        coverURL: null,
+        badge: '',
+        bio: '',
+        website: '',
+      },
       counts: { answers: 2, followings: 1, followers: 2, likes: 3 },
       viewer: { isSelf: false, isFollowing: true, blockedByViewer: false },
     });
@@ -139,7 +148,10 @@ describe('avatar and cover uploads', () => {
     const first = await upload(user, '/api/me/avatar', multipart(input, 'notes.txt', 'text/plain'));
     expect(first.statusCode).toBe(200);
     const url1: string = first.json().user.photoURL;
-    expect(url1).toMatch(new RegExp(`^/media/users/${user.id}/profile-\\d+\\.jpg$`));
+    expect(url1).toMatch(new RegExp(`^/media/users/${user.id}/profile-\\d+-400\\.jpg$`));
+    // a 96 px copy for small slots, made at upload
+    const small = await t.app.inject({ method: 'GET', url: url1.replace('-400.jpg', '-96.jpg') });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(96);
 
     const served = await t.app.inject({ method: 'GET', url: url1 });
     expect(served.statusCode).toBe(200);
@@ -153,27 +165,49 @@ describe('avatar and cover uploads', () => {
     expect(profile.json().user.photoURL).toBe(url1);
 
     await new Promise((resolve) => setTimeout(resolve, 5)); // a later timestamp for the next key
-    const second = await upload(user, '/api/me/avatar', multipart(await sharp({ create: { width: 50, height: 50, channels: 4, background: '#00ff0080' } }).png().toBuffer()));
+    const second = await upload(
+      user,
+      '/api/me/avatar',
+      multipart(
+        await sharp({ create: { width: 50, height: 50, channels: 4, background: '#00ff0080' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
     expect(second.statusCode).toBe(200);
     const url2: string = second.json().user.photoURL;
     expect(url2).not.toBe(url1);
-    expect(mediaFiles(user.id)).toEqual([path.basename(url2)]);
+    expect(mediaFiles(user.id).sort()).toEqual([path.basename(url2), path.basename(url2).replace('-400.jpg', '-96.jpg')].sort());
     expect((await t.app.inject({ method: 'GET', url: url1 })).statusCode).toBe(404);
   });
 
   it('resizes the cover to 1500×500', async () => {
     const user = await signUpUser(t.app);
-    const res = await upload(user, '/api/me/cover', multipart(await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } }).webp().toBuffer(), 'c.webp', 'image/webp'));
+    const res = await upload(
+      user,
+      '/api/me/cover',
+      multipart(
+        await sharp({ create: { width: 800, height: 800, channels: 3, background: '#123456' } })
+          .webp()
+          .toBuffer(),
+        'c.webp',
+        'image/webp',
+      ),
+    );
     expect(res.statusCode).toBe(200);
     const url: string = res.json().user.coverURL;
-    expect(url).toMatch(/\/cover-\d+\.jpg$/);
+    expect(url).toMatch(/\/cover-\d+-1500\.jpg$/);
     const meta = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([1500, 500]);
   });
 
   it('refuses a non-image (even named .jpg) with a clear message and changes nothing', async () => {
     const user = await signUpUser(t.app);
-    const res = await upload(user, '/api/me/avatar', multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg> not really an image'), 'x.jpg', 'image/jpeg'));
+    const res = await upload(
+      user,
+      '/api/me/avatar',
+      multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg> not really an image'), 'x.jpg', 'image/jpeg'),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(messages.imageInvalid);
     const truncated = await upload(user, '/api/me/avatar', multipart((await pngWithExif(300, 300)).subarray(0, 200)));
@@ -196,7 +230,9 @@ describe('avatar and cover uploads', () => {
   it('accepts an image of several megabytes (above the JSON body limit)', async () => {
     const user = await signUpUser(t.app);
     const noise = Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, (_, i) => (i * 7919) % 251));
-    const png = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(2 * 1024 * 1024);
     const res = await upload(user, '/api/me/avatar', multipart(png, 'big.png', 'image/png'));
     expect(res.statusCode).toBe(200);

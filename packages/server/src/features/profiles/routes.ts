@@ -1,20 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, meResponseSchema, messages, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import type { ImageKind } from '../../storage/images.js';
+import { findUserByUsername } from '../users/lookup.js';
 import { toMe } from '../users/views.js';
 import { getProfile, updateProfile } from './service.js';
 import { replaceProfileImage } from './uploads.js';
 
 export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
+  app.get(
     '/api/users/:username',
     {
       schema: {
@@ -26,11 +24,11 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
     },
     async (request) => {
       const viewer = requireViewer(request);
-      return getProfile(ctx.db, viewer.id, request.params.username);
+      return getProfile(ctx.db, viewer.id, await findUserByUsername(ctx.db, request.params.username));
     },
   );
 
-  api.patch(
+  app.patch(
     '/api/me/profile',
     { schema: { tags: ['profiles'], summary: 'Change your full name, bio and website', body: updateProfileSchema, response: { 200: meResponseSchema } } },
     async (request) => {
@@ -40,7 +38,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
   );
 
   const uploadRoute = (url: string, kind: ImageKind, summary: string) =>
-    api.post(url, { schema: { tags: ['profiles'], summary, consumes: ['multipart/form-data'], response: { 200: meResponseSchema } } }, async (request) => {
+    app.post(url, { schema: { tags: ['profiles'], summary, consumes: ['multipart/form-data'], response: { 200: meResponseSchema } } }, async (request) => {
       const viewer = requireViewer(request);
       await consumeRateLimit(ctx.db, `upload:${viewer.id}`, ctx.config.rateLimits.uploadsPerHour, 3600);
       const bytes = await readUploadedFile(request);

@@ -2,41 +2,42 @@ import { eq, sql } from 'drizzle-orm';
 import { messages, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { users } from '../../db/schema/index.js';
+import { users, type UserRow } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
+import { runOne, statement } from '../../db/statements.js';
 import { forbidden } from '../../http/errors.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 import { blockStateBetween } from '../social/rules.js';
-import { findUserByUsername } from '../users/lookup.js';
 import { avatarUrlOf } from '../users/views.js';
 
+const countsOf = statement<ProfileCounts, { userId: string }>(
+  'profile_counts',
+  // followers on other servers (ActivityPub) count too; the list shows them marked remote
+  sql`select s.answers, s.followings, s.followers + (select count(*)::int from remote_follows r where r.user_id = s.user_id) as followers,
+        s.likes_received as likes
+      from user_stats s where s.user_id = ${sql.placeholder('userId')}`,
+);
+
 /**
- * The four profile counters, counted from indexed tables at read time so they are always
- * exact (no stored counter to drift under concurrent clicks).
+ * The four profile counters: one primary-key read of user_stats, which triggers keep exact in the
+ * transaction of every follow, like and answer (decision 142) — the same cost for 50,000 followers.
  */
-export async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts> {
-  const [row] = await queryRows<{ answers: number | string; followings: number | string; followers: number | string; likes: number | string }>(
-    db,
-    sql`select
-      (select count(*) from questions where receiver_id = ${userId} and answered) as answers,
-      (select count(*) from follows where follower_id = ${userId}) as followings,
-      (select count(*) from follows where followee_id = ${userId}) as followers,
-      (select count(*) from likes l join questions q on q.id = l.question_id
-        where q.receiver_id = ${userId} and q.answered) as likes`,
-  );
-  return { answers: Number(row?.answers ?? 0), followings: Number(row?.followings ?? 0), followers: Number(row?.followers ?? 0), likes: Number(row?.likes ?? 0) };
+async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts> {
+  const row = await runOne(db, countsOf, { userId });
+  return row ?? { answers: 0, followings: 0, followers: 0, likes: 0 };
 }
 
-/** A profile as the viewer may see it; someone who blocked the viewer gets a 403 with no data. */
-export async function getProfile(db: DbOrTx, viewerId: string, username: string): Promise<Profile> {
-  const user = await findUserByUsername(db, username);
+/**
+ * `user`'s profile as the viewer may see it; someone who blocked the viewer gets a 403 with no
+ * data. Takes the row the route already looked up, since the profile shows its fields.
+ */
+export async function getProfile(db: DbOrTx, viewerId: string, user: UserRow): Promise<Profile> {
   const isSelf = user.id === viewerId;
   const blocks = isSelf ? { viewerBlocked: false, blockedByOther: false } : await blockStateBetween(db, viewerId, user.id);
   if (blocks.blockedByOther) throw forbidden(messages.blockedByThemText, 'blocked_by_user');
   const [counts, following] = await Promise.all([
     profileCounts(db, user.id),
-    isSelf
-      ? Promise.resolve([])
-      : queryRows(db, sql`select 1 from follows where follower_id = ${viewerId} and followee_id = ${user.id}`),
+    isSelf ? Promise.resolve([]) : queryRows(db, sql`select 1 from follows where follower_id = ${viewerId} and followee_id = ${user.id}`),
   ]);
   return {
     user: {
@@ -55,10 +56,9 @@ export async function getProfile(db: DbOrTx, viewerId: string, username: string)
 }
 
 export async function updateProfile(ctx: AppContext, userId: string, input: Required<UpdateProfileInput>) {
-  const [user] = await ctx.db
-    .update(users)
-    .set({ fullname: input.fullname, bio: input.bio, website: input.website })
-    .where(eq(users.id, userId))
-    .returning();
-  return user!;
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ fullname: input.fullname, bio: input.bio, website: input.website }).where(eq(users.id, userId)).returning();
+    await sideEffects.profileChanged(tx, ctx, { userId });
+    return user!;
+  });
 }

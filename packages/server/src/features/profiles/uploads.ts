@@ -1,19 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { processImage, type ImageKind } from '../../storage/images.js';
+import { sideEffects } from '../notifications/sideEffects.js';
+import type { ImageKind } from '../../storage/images.js';
 import { createStorage } from '../../storage/index.js';
-import { mediaKeyFor } from '../../storage/storage.js';
+import { deletePicture, storePicture } from '../../storage/pictures.js';
 
 /**
- * Replaces the user's avatar or cover: re-encode, store the new file, point the row at it,
- * then delete the old file. A bad image throws before anything is written.
+ * Replaces the user's avatar or cover: re-encode, store the new files (every width), point the
+ * row at them, then delete the old ones. A bad image throws before anything is written.
  */
 export async function replaceProfileImage(ctx: AppContext, userId: string, kind: ImageKind, bytes: Buffer) {
   const storage = createStorage(ctx.config);
-  const jpeg = await processImage(bytes, kind);
-  const key = mediaKeyFor(userId, kind);
-  await storage.put(key, jpeg, 'image/jpeg');
+  const url = await storePicture(storage, userId, kind, bytes);
   const column = kind === 'profile' ? 'photoUrl' : 'coverUrl';
   let previous: string | null = null;
   try {
@@ -21,14 +20,18 @@ export async function replaceProfileImage(ctx: AppContext, userId: string, kind:
       // row lock: two uploads at once each see and delete exactly the file they replaced
       const [before] = await tx.select({ url: users[column] }).from(users).where(eq(users.id, userId)).for('update');
       previous = before?.url ?? null;
-      const [after] = await tx.update(users).set({ [column]: storage.urlOf(key) }).where(eq(users.id, userId)).returning();
+      const [after] = await tx
+        .update(users)
+        .set({ [column]: url })
+        .where(eq(users.id, userId))
+        .returning();
+      await sideEffects.profileChanged(tx, ctx, { userId });
       return after!;
     });
-    const oldKey = previous ? storage.keyOf(previous) : null;
-    if (oldKey && oldKey !== key) await storage.delete(oldKey).catch(() => undefined);
+    if (previous && previous !== url) await deletePicture(storage, previous).catch(() => undefined);
     return user;
   } catch (error) {
-    await storage.delete(key).catch(() => undefined);
+    await deletePicture(storage, url).catch(() => undefined);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { messages } from '@askbox/common';
 import { questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,9 +136,15 @@ describe('inbox, answering and deleting', () => {
   it('pages a long inbox 20 at a time with every question exactly once', async () => {
     const [a, me] = [await signUpUser(t.app), await signUpUser(t.app)];
     const base = Date.now();
-    await t.ctx.db
-      .insert(questions)
-      .values(Array.from({ length: 45 }, (_, i) => ({ id: `inbox-${me.id}-${i}`, senderId: a.id, receiverId: me.id, text: `q${i}`, createdAt: new Date(base - (i % 5) * 1000) })));
+    await t.ctx.db.insert(questions).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        id: `inbox-${me.id}-${i}`,
+        senderId: a.id,
+        receiverId: me.id,
+        text: `q${i}`,
+        createdAt: new Date(base - (i % 5) * 1000),
+      })),
+    );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -1,4 +1,3 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerQuestionSchema,
   askQuestionResponseSchema,
@@ -9,14 +8,13 @@ import {
   usernameParamsSchema,
 } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
+import { findUserByUsername } from '../users/lookup.js';
 import { answerQuestion, askQuestion, deleteQuestion, inboxPage } from './service.js';
 
 export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
+  app.post(
     '/api/users/:username/questions',
     {
       schema: {
@@ -29,12 +27,13 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      const created = await askQuestion(ctx, viewer.id, request.params.username, request.body);
+      const receiver = await findUserByUsername(ctx.db, request.params.username);
+      const created = await askQuestion(ctx, viewer.id, receiver.id, request.body);
       return reply.status(201).send(created);
     },
   );
 
-  api.get(
+  app.get(
     '/api/me/inbox',
     {
       schema: {
@@ -47,7 +46,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     async (request) => inboxPage(ctx.db, requireViewer(request).id, request.query.cursor),
   );
 
-  api.post(
+  app.post(
     '/api/questions/:id/answer',
     { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
     async (request, reply) => {
@@ -56,11 +55,11 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     },
   );
 
-  api.delete(
+  app.delete(
     '/api/questions/:id',
     { schema: { tags: ['questions'], summary: 'Delete a question you received (unanswered, or your answer)', params: questionIdParamsSchema } },
     async (request, reply) => {
-      await deleteQuestion(ctx.db, requireViewer(request).id, request.params.id);
+      await deleteQuestion(ctx, requireViewer(request).id, request.params.id);
       return reply.status(204).send();
     },
   );

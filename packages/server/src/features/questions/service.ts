@@ -4,33 +4,37 @@ import { PAGE_SIZE, messages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, users } from '../../db/schema/index.js';
+import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { isoFromPg } from '../../db/timestamps.js';
 import { queryRows } from '../../db/sql.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
-import { sideEffects } from '../notifications/hooks.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 import { isBlockedEitherWay } from '../social/rules.js';
 import { userSummary } from '../users/views.js';
-import { beforeCursor, decodeCursor, toPage } from '../answers/cursor.js';
-import { findUserByUsername } from '../answers/service.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
 
 /**
- * Sends a question to `receiverUsername` (yourself on your own profile). The sender is always
+ * Sends a question to `receiverId` (yourself on your own profile). The sender is always
  * stored; whether it is ever shown depends on `isAnonymous` alone.
  */
-export async function askQuestion(ctx: AppContext, senderId: string, receiverUsername: string, input: { text: string; isAnonymous: boolean }): Promise<{ id: string }> {
-  const receiver = await findUserByUsername(ctx.db, receiverUsername);
-  if (receiver.id !== senderId && (await isBlockedEitherWay(ctx.db, senderId, receiver.id))) {
+export async function askQuestion(
+  ctx: AppContext,
+  senderId: string,
+  receiverId: string,
+  input: { text: string; isAnonymous: boolean },
+): Promise<{ id: string }> {
+  if (receiverId !== senderId && (await isBlockedEitherWay(ctx.db, senderId, receiverId))) {
     throw forbidden(messages.cannotSendQuestions, 'blocked');
   }
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(questions).values({ id, senderId, receiverId: receiver.id, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-    await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId: receiver.id, senderId, isAnonymous: input.isAnonymous, at });
+    await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+    await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
   });
   return { id };
 }
@@ -41,8 +45,8 @@ interface InboxRow {
   isAnonymous: boolean;
   isGlobal: boolean;
   senderId: string | null;
+  /** timestamptz as text */
   createdAt: string;
-  cursorAt: string;
 }
 
 /** The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox). */
@@ -50,16 +54,14 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
   const cursor = decodeCursor(rawCursor);
   const rows = await queryRows<InboxRow>(
     db,
-    sql`select q.id, q.text, q.is_anonymous as "isAnonymous", q.is_global as "isGlobal", q.sender_id as "senderId",
-          to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-          to_char(q.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursorAt"
+    sql`select q.id, q.text, q.is_anonymous as "isAnonymous", q.is_global as "isGlobal", q.sender_id as "senderId", q.created_at as "createdAt"
         from questions q
         where q.receiver_id = ${receiverId} and not q.answered
           and ${beforeCursor(sql`q.created_at`, sql`q.id`, cursor)}
-        order by q.created_at desc, q.id desc
+        order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,
   );
-  const page = toPage(rows, PAGE_SIZE);
+  const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
   // senders are looked up only for questions that are not anonymous
   const namedSenderIds = [...new Set(page.rows.filter((r) => !r.isAnonymous && r.senderId).map((r) => r.senderId!))];
   const senders = namedSenderIds.length > 0 ? await db.select().from(users).where(inArray(users.id, namedSenderIds)) : [];
@@ -70,7 +72,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
       text: r.text,
       isAnonymous: r.isAnonymous,
       isGlobal: r.isGlobal,
-      createdAt: r.createdAt,
+      createdAt: isoFromPg(r.createdAt),
       sender: !r.isAnonymous && r.senderId ? (senderById.get(r.senderId) ?? null) : null,
     })),
     nextCursor: page.nextCursor,
@@ -101,7 +103,13 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
 }
 
 /** The receiver deletes a question, unanswered from the inbox or answered from the profile; likes go with it (FK cascade). */
-export async function deleteQuestion(db: DbOrTx, receiverId: string, questionId: string): Promise<void> {
-  await questionOfReceiver(db, questionId, receiverId);
-  await db.delete(questions).where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)));
+export async function deleteQuestion(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
+  await questionOfReceiver(ctx.db, questionId, receiverId);
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(questions)
+      .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
+      .returning({ answered: questions.answered });
+    if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId, receiverId });
+  });
 }

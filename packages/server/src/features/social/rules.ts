@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/open.js';
 import { blocks } from '../../db/schema/index.js';
@@ -7,13 +7,11 @@ import { blocks } from '../../db/schema/index.js';
  * The one place block rules live. A block in either direction cuts every link:
  * no profile view, no follow, no question, no appearance in feeds, search or recommendations.
  */
+
+/** Whether a block stands between `a` and `b`, whoever made it. */
 export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
-  return rows.length > 0;
+  const state = await blockStateBetween(db, a, b);
+  return state.viewerBlocked || state.blockedByOther;
 }
 
 /** Who blocked whom between a viewer and another user, for the profile screen's states. */
@@ -25,8 +23,23 @@ export async function blockStateBetween(db: DbOrTx, viewerId: string, otherId: s
   return { viewerBlocked: rows.some((r) => r.blockerId === viewerId), blockedByOther: rows.some((r) => r.blockerId === otherId) };
 }
 
-/** A WHERE fragment: `userColumn` is not blocked by, and has not blocked, the viewer. */
-export function notBlockedWith(viewerId: string, userColumn: AnyPgColumn | SQL): SQL {
+/** Which of `userIds` are in a block with the viewer, either way: one query for a whole page. */
+export async function blockedEitherWayAmong(db: DbOrTx, viewerId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(
+      or(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, userIds)), and(eq(blocks.blockedId, viewerId), inArray(blocks.blockerId, userIds))),
+    );
+  return new Set(rows.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)));
+}
+
+/**
+ * A WHERE fragment: `userColumn` is not blocked by, and has not blocked, the viewer (an id, or a
+ * prepared statement's placeholder).
+ */
+export function notBlockedWith(viewerId: string | Placeholder, userColumn: AnyPgColumn | SQL): SQL {
   return sql`not exists (
     select 1 from ${blocks}
     where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${userColumn})

@@ -1,10 +1,8 @@
-import type { users } from '../../db/schema/index.js';
 import type { Me } from '@askbox/common';
-
-type UserRow = typeof users.$inferSelect;
+import type { UserRow } from '../../db/schema/index.js';
 
 /** Served by the web app (packages/web/public/images). */
-export const DEFAULT_AVATAR_URL = '/images/default-avatar.svg';
+const DEFAULT_AVATAR_URL = '/images/default-avatar.svg';
 
 export const avatarUrlOf = (user: Pick<UserRow, 'photoUrl'>) => user.photoUrl ?? DEFAULT_AVATAR_URL;
 
@@ -12,7 +10,6 @@ export const avatarUrlOf = (user: Pick<UserRow, 'photoUrl'>) => user.photoUrl ??
 export function userSummary(user: Pick<UserRow, 'id' | 'username' | 'fullname' | 'photoUrl' | 'badge'>) {
   return { id: user.id, username: user.username, fullname: user.fullname, photoURL: avatarUrlOf(user), badge: user.badge };
 }
-export type { UserSummary } from '@askbox/common';
 
 /** The signed-in user's view of themself. */
 export function toMe(user: UserRow): Me {

@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { messages } from '@askbox/common';
+import { useFocusTrap } from '../useFocusTrap';
 import styles from './Dialogs.module.css';
 
 interface DialogRequest {
@@ -80,47 +81,19 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
 }
 
 function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(value: boolean): void }) {
-  const dialogRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    confirmRef.current?.focus();
-    return () => previouslyFocused?.focus?.();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose(false);
-    }
-    if (event.key === 'Tab') {
-      // keep focus inside the dialog
-      const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('button');
-      if (!focusable || focusable.length === 0) return;
-      const first = focusable[0]!;
-      const last = focusable[focusable.length - 1]!;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-  };
+  const trap = useFocusTrap<HTMLDivElement>({ onEscape: () => onClose(false), initialFocus: confirmRef });
 
   return (
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose(false)}>
       <div
-        ref={dialogRef}
         className={styles.dialog}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="app-dialog-text"
         // a click on the text keeps focus in the dialog (else it falls to <body> and Escape/Tab escape the trap)
         tabIndex={-1}
-        onKeyDown={onKeyDown}
+        {...trap}
       >
         <p id="app-dialog-text" className={styles.text}>
           {request.text}

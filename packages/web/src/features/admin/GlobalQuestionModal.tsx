@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
 import { Modal } from '../../components/Modal';
+import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSendGlobalQuestion } from './api';
@@ -14,7 +15,6 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
   const fieldId = useId();
   const counterId = useId();
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const remaining = MAX_TEXT_LENGTH - text.length;
 
   // Modal focuses its container when it opens (its effect runs first): the admin came to type
   useEffect(() => textareaRef.current?.focus(), []);
@@ -54,10 +54,7 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
             ref={textareaRef}
             disabled={send.isPending}
           />
-          <p id={counterId} className="counter" aria-live="polite">
-            {remaining}
-            <span className="visually-hidden"> characters left</span>
-          </p>
+          <RemainingCharacters id={counterId} length={text.length} />
         </div>
         {send.isPending && (
           <div className={`hint ${styles.progress}`}>

@@ -1,35 +1,31 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { messages } from '@askbox/common';
 import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Spinner } from '../../components/Spinner';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useDeleteAnswer, useProfileAnswers } from './api';
-import { LoadMoreFooter } from './LoadMoreFooter';
 import { PostCard } from './PostCard';
-import { useLoadMoreOnScroll } from './useLoadMoreOnScroll';
-import { LoadError } from '../../components/LoadError';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll (spec §2). */
 export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
   const answers = useProfileAnswers(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = answers;
-  useLoadMoreOnScroll({ hasMore: hasNextPage, loading: isFetchingNextPage || answers.isPending, loadMore: () => void fetchNextPage() });
+  const posts = useInfiniteScroll(answers);
   useScrollToPostAnchor(answers);
 
   if (answers.isPending) return <Spinner label="Loading answers" />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;
-    return (
-      <LoadError error={answers.error} fallback={messages.answersLoadError} onRetry={() => void answers.refetch()} />
-    );
+    return <LoadError error={answers.error} fallback={messages.answersLoadError} onRetry={() => void answers.refetch()} />;
   }
 
-  const posts = answers.data.pages.flatMap((page) => page.items);
   if (posts.length === 0) return <EmptyState title={messages.noAnswersNow} />;
 
   const onDelete = async (postId: string) => {
@@ -42,14 +38,19 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
       {posts.map((post) => (
         <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />
       ))}
-      {hasNextPage && <LoadMoreFooter />}
+      {answers.hasNextPage && <LoadMoreFooter />}
     </section>
   );
 }
 
-/** Opening /u/{username}#post-{id} scrolls to that answer, loading pages until it is found. */
+/**
+ * Opening /u/{username}#post-{id} or /u/{username}/answers/{id} (the address share cards and the
+ * fediverse use) scrolls to that answer, loading pages until it is found.
+ */
 function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>) {
-  const { hash } = useLocation();
+  const { hash: fragment } = useLocation();
+  const { answerId } = useParams();
+  const hash = answerId ? `#post-${encodeURIComponent(answerId)}` : fragment;
   const handled = useRef<string | null>(null);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = answers;
   useEffect(() => {

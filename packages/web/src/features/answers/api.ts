@@ -1,13 +1,19 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PostPage } from '@askbox/common';
+import { partialMatchKey, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Post, PostPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { feedKeys } from '../feed/api';
+import { profileKeys } from '../profiles/api';
 import { questionKeys } from '../questions/api';
-import { removeCachedPost } from './postCaches';
+
+const ANSWERS = 'answers';
 
 export const answerKeys = {
-  /** Answers of one profile; under ['profile', username] so profile invalidations reach them. */
-  ofProfile: (username: string) => ['profile', username.toLowerCase(), 'answers'] as const,
+  /** Answers of one profile; under the profile's key so profile invalidations reach them. */
+  ofProfile: (username: string) => [...profileKeys.profile(username), ANSWERS] as const,
 };
+
+/** Any profile's answers list. */
+const isProfileAnswers = (key: QueryKey) => partialMatchKey(key, profileKeys.all) && key[2] === ANSWERS;
 
 export function useProfileAnswers(username: string) {
   return useInfiniteQuery({
@@ -27,8 +33,53 @@ export function useDeleteAnswer() {
     onSuccess: (_data, postId) => {
       removeCachedPost(queryClient, postId);
       // the profile's Answers and Likes counters change
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       void queryClient.invalidateQueries({ queryKey: questionKeys.all });
     },
   });
 }
+
+/**
+ * Refreshes everything under `queryKey` (a profile, or every profile) except `username`'s answers
+ * list: a like leaves that list up to date, and across a block asking for it would be refused.
+ */
+export function invalidateProfilesExceptAnswers(queryClient: QueryClient, queryKey: QueryKey, username: string) {
+  const answers = answerKeys.ofProfile(username);
+  return queryClient.invalidateQueries({ queryKey, predicate: (query) => !partialMatchKey(query.queryKey, answers) });
+}
+
+// Every cached copy of a post: the home feed lists and each profile's answers.
+
+const isPostList = (key: QueryKey) => partialMatchKey(key, feedKeys.lists) || isProfileAnswers(key);
+
+/** Applies `change` to every cached copy of one post (feed and profiles alike). */
+export function updateCachedPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
+  queryClient.setQueriesData<InfiniteData<PostPage>>(
+    { predicate: (q) => isPostList(q.queryKey) },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === postId ? change(post) : post)) })),
+      },
+  );
+}
+
+/** Drops a deleted post from every cached list. */
+function removeCachedPost(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<InfiniteData<PostPage>>(
+    { predicate: (q) => isPostList(q.queryKey) },
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== postId) })) },
+  );
+}
+
+export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<PostPage>>({ predicate: (q) => isPostList(q.queryKey) })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.items.find((post) => post.id === postId);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+export const invalidatePostLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (q) => isPostList(q.queryKey) });

@@ -1,8 +1,9 @@
-import { SettingsSection } from '../../components/SettingsSection';
 import { messages } from '@askbox/common';
+import { EmptyState } from '../../components/EmptyState';
+import { SettingsSection } from '../../components/SettingsSection';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
-import { UserRow } from '../profiles/UserRow';
+import { UserList } from '../profiles/UserList';
 import { useBlockedUsers, useBlockToggle } from './api';
 
 /** Settings' 'Blocked users' list (spec §2): a spinner while loading, an empty list if loading fails. */
@@ -15,7 +16,7 @@ export function BlockedUsersSection() {
   const onUnblock = async (username: string) => {
     if (!(await confirm(messages.confirmUnblock))) return;
     // spec §8: a failed unblock is silent; the list reloads from the server
-    toggle.mutate({ username, block: false }, { onError: (error) => console.error('unblock failed', error) });
+    toggle.mutate({ key: username, on: false }, { onError: (error) => console.error('unblock failed', error) });
   };
 
   return (
@@ -23,22 +24,22 @@ export function BlockedUsersSection() {
       {blocked.isPending ? (
         <Spinner label="Loading blocked users" />
       ) : items.length === 0 ? (
-        <p className="muted">{messages.noBlockedUsers}</p>
+        <EmptyState title={messages.noBlockedUsers} />
       ) : (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={messages.blockedUsers}>
-          {items.map((user) => (
-            <li key={user.id}>
-              <UserRow
-                user={user}
-                action={
-                  <button type="button" className="btn btn-secondary btn-small" onClick={() => void onUnblock(user.username)} aria-label={`${messages.unblock} @${user.username}`}>
-                    {messages.unblock}
-                  </button>
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <UserList
+          users={items}
+          label={messages.blockedUsers}
+          action={(user) => (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => void onUnblock(user.username)}
+              aria-label={`${messages.unblock} @${user.username}`}
+            >
+              {messages.unblock}
+            </button>
+          )}
+        />
       )}
     </SettingsSection>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowUp } from 'lucide-react';
-import { messages } from '@askbox/common';
+import { badgeText, messages } from '@askbox/common';
 import { useNewAnswersCount } from './api';
 import styles from './NewAnswersPill.module.css';
 
@@ -28,7 +28,7 @@ export function NewAnswersPill({ since, onReload }: { since: string; onReload():
       <button type="button" className={`${styles.pill} ${leaving ? styles.leaving : ''}`} onClick={onClick}>
         <ArrowUp size={16} aria-hidden />
         {messages.newAnswers}
-        <span className={styles.count}>{count > 99 ? '99+' : count}</span>
+        <span className={styles.count}>{badgeText(count)}</span>
       </button>
     </div>
   );

@@ -2,14 +2,20 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FeedNewCount, PostPage } from '@askbox/common';
 import { api } from '../../api/client';
 
-/** How often the 'New answers' count is polled; live events also invalidate ['feed', 'new-count']. */
+/** How often the 'New answers' count is polled; live events also invalidate feedKeys.newCounts. */
 export const NEW_ANSWERS_POLL_MS = 30_000;
 
+const all = ['feed'] as const;
+const lists = [...all, 'list'] as const;
+const newCounts = [...all, 'new-count'] as const;
+
 export const feedKeys = {
-  all: ['feed'] as const,
+  all,
+  lists,
   /** The list as of `asOf`: refetches (likes, live invalidations) never add newer answers to it. */
-  list: (asOf: string) => ['feed', 'list', asOf] as const,
-  newCount: (since: string) => ['feed', 'new-count', since] as const,
+  list: (asOf: string) => [...lists, asOf] as const,
+  newCounts,
+  newCount: (since: string) => [...newCounts, since] as const,
 };
 
 export function useFeed(asOf: string) {

@@ -10,7 +10,7 @@ export function FollowButton({ username, isFollowing, small = false }: { usernam
   // spec §8: a failed follow is silent (the state reconciles with the server), except the block refusal
   const onClick = () =>
     toggle.mutate(
-      { username, follow: !isFollowing },
+      { key: username, on: !isFollowing },
       {
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'blocked') void alert(messages.unableToFollow);

@@ -1,48 +1,61 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { FollowState, FriendList, Profile } from '@askbox/common';
 import { api } from '../../api/client';
-import { profileKeys } from '../profiles/api';
+import { useToggleMutation, type Toggle } from '../../api/toggleQueue';
+import { feedKeys } from '../feed/api';
 import { friendKeys } from '../friends/api';
-import { createSerialQueue } from './serialQueue';
+import { profileKeys } from '../profiles/api';
 
-/** Requests for one user run one after another: the last tap wins (the server is idempotent). */
-const followQueue = createSerialQueue();
-const enqueue = followQueue.run;
-const isIdle = followQueue.isIdle;
+/** Follows: shown at once on the profile and in friend lists, then the server's follower count. */
+export function followToggle(queryClient: QueryClient): Toggle<FollowState> {
+  return {
+    show: (username, following) => {
+      // a profile fetch already on its way would overwrite the tap with the old state
+      void queryClient.cancelQueries({ queryKey: profileKeys.profile(username), exact: true });
+      showFollow(queryClient, username, following);
+    },
+    send: (username, following) => {
+      const url = `/api/users/${encodeURIComponent(username)}/follow`;
+      return following ? api.post<FollowState>(url) : api.delete<FollowState>(url);
+    },
+    reconcile: (username, state) => {
+      showFollow(queryClient, username, state.isFollowing, state.followers);
+      refreshAfterFollow(queryClient);
+    },
+    rollBack: (username, following) => {
+      showFollow(queryClient, username, following);
+      refreshAfterFollow(queryClient);
+    },
+  };
+}
 
-/** Shows the new state everywhere the user appears, before the server answers. */
-function applyFollow(queryClient: QueryClient, username: string, following: boolean, followers?: number) {
+/**
+ * `mutate({ key: username, on: following })`. A failed follow is silent (spec §8) but for the block
+ * refusal, which the caller tells the user about.
+ */
+export const useFollowToggle = () => useToggleMutation(followToggle);
+
+/** Shows the state everywhere the user appears: their profile and every friend list. */
+function showFollow(queryClient: QueryClient, username: string, following: boolean, followers?: number) {
   queryClient.setQueryData<Profile>(profileKeys.profile(username), (old) => {
     if (!old) return old;
     const delta = old.viewer.isFollowing === following ? 0 : following ? 1 : -1;
-    return { ...old, viewer: { ...old.viewer, isFollowing: following }, counts: { ...old.counts, followers: followers ?? Math.max(0, old.counts.followers + delta) } };
+    return {
+      ...old,
+      viewer: { ...old.viewer, isFollowing: following },
+      counts: { ...old.counts, followers: followers ?? Math.max(0, old.counts.followers + delta) },
+    };
   });
   queryClient.setQueriesData<FriendList>({ queryKey: friendKeys.all }, (old) =>
     old ? { items: old.items.map((u) => (u.username === username ? { ...u, isFollowing: following } : u)) } : old,
   );
 }
 
-export function useFollowToggle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ username, follow }: { username: string; follow: boolean }) =>
-      enqueue(username, () => (follow ? api.post<FollowState>(`/api/users/${username}/follow`) : api.delete<FollowState>(`/api/users/${username}/follow`))),
-    onMutate: async ({ username, follow }) => {
-      await queryClient.cancelQueries({ queryKey: profileKeys.profile(username) });
-      applyFollow(queryClient, username, follow);
-    },
-    onSuccess: (state, { username }) => {
-      // only the answer to the last tap describes the final state
-      if (isIdle(username)) applyFollow(queryClient, username, state.isFollowing, state.followers);
-    },
-    onSettled: (_data, _error, { username }) => {
-      if (!isIdle(username)) return;
-      // reconcile: the server decides (blocks, concurrent changes), and my own followings count moved
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      // search results refetch; the recommendations keep the person (now 'Following') until the next visit
-      void queryClient.invalidateQueries({ queryKey: friendKeys.searches });
-      void queryClient.invalidateQueries({ queryKey: friendKeys.recommended, refetchType: 'none' });
-      void queryClient.invalidateQueries({ queryKey: ['feed'] });
-    },
-  });
+/** The server decides (blocks, concurrent changes), and the viewer's own followings count and feed moved. */
+function refreshAfterFollow(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+  // search results refetch; the recommendations keep the person (now 'Following') until the next visit
+  void queryClient.invalidateQueries({ queryKey: friendKeys.searches });
+  void queryClient.invalidateQueries({ queryKey: friendKeys.recommended, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: feedKeys.all });
 }

@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { FriendList } from '@askbox/common';
 import { api } from '../../api/client';
 
+const all = ['friends'] as const;
+const searches = [...all, 'search'] as const;
+
 export const friendKeys = {
-  all: ['friends'] as const,
-  searches: ['friends', 'search'] as const,
-  search: (q: string) => ['friends', 'search', q] as const,
-  recommended: ['friends', 'recommended'] as const,
+  all,
+  searches,
+  search: (q: string) => [...searches, q] as const,
+  recommended: [...all, 'recommended'] as const,
 };
 
 export function useUserSearch(query: string) {

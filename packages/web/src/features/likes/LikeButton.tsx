@@ -1,20 +1,16 @@
 import { Heart } from 'lucide-react';
 import type { Post } from '@askbox/common';
 import { messages } from '@askbox/common';
-import { useToggleLike } from './api';
+import { useLikeToggle } from './api';
 import styles from './LikeButton.module.css';
 
 /** Heart with the like count: filled when the viewer liked the answer; toggles optimistically. */
 export function LikeButton({ post }: { post: Post }) {
-  const toggleLike = useToggleLike();
+  const toggle = useLikeToggle();
+  // spec §8: a failed like is silent; the count goes back to what the server knows
+  const onClick = () => toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
   return (
-    <button
-      type="button"
-      className={styles.like}
-      aria-pressed={post.likedByViewer}
-      aria-label={`${messages.like} (${post.likeCount})`}
-      onClick={() => void toggleLike(post.id)}
-    >
+    <button type="button" className={styles.like} aria-pressed={post.likedByViewer} aria-label={`${messages.like} (${post.likeCount})`} onClick={onClick}>
       <Heart size={20} aria-hidden fill={post.likedByViewer ? 'currentColor' : 'none'} className={post.likedByViewer ? styles.liked : undefined} />
       <span>{post.likeCount}</span>
     </button>

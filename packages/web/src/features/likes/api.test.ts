@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Post, PostPage } from '@askbox/common';
-import { createLikeToggler } from './api';
+import { createToggleQueue } from '../../api/toggleQueue';
+import { fakeServer } from '../../test/fakeServer';
+import { answerKeys } from '../answers/api';
+import { feedKeys } from '../feed/api';
+import { profileKeys } from '../profiles/api';
+import { likeToggle } from './api';
 
 const post = (over: Partial<Post> = {}): Post => ({
   id: 'p1',
@@ -17,90 +22,86 @@ const post = (over: Partial<Post> = {}): Post => ({
   ...over,
 });
 
+const feedList = feedKeys.list('2026-01-02T00:00:00.000Z');
+const ownerAnswers = answerKeys.ofProfile('owner');
+
+/** The post cached twice, as the feed and the owner's profile show it, beside the owner's profile. */
 function clientWith(p: Post) {
   const queryClient = new QueryClient();
   const data: InfiniteData<PostPage> = { pages: [{ items: [p], nextCursor: null }], pageParams: [''] };
-  queryClient.setQueryData(['feed', 'list', 'x'], data);
-  queryClient.setQueryData(['profile', 'owner', 'answers'], data);
+  queryClient.setQueryData(feedList, data);
+  queryClient.setQueryData(ownerAnswers, data);
+  queryClient.setQueryData(profileKeys.profile('owner'), { counts: { likes: 3 } });
   return queryClient;
 }
-const cached = (qc: QueryClient, key: unknown[]) => qc.getQueryData<InfiniteData<PostPage>>(key)!.pages[0]!.items[0]!;
+const cached = (qc: QueryClient, key: QueryKey) => qc.getQueryData<InfiniteData<PostPage>>(key)!.pages[0]!.items[0]!;
+const invalidated = (qc: QueryClient, key: QueryKey) => qc.getQueryState(key)?.isInvalidated;
 
-/** A fetch whose responses the test releases one by one, answering like the server would. */
-function fakeServer(startCount: number) {
-  const calls: string[] = [];
-  const waiting: (() => void)[] = [];
-  let likedOnServer = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((_url: string, init: RequestInit) => {
-      calls.push(init.method!);
-      return new Promise<Response>((resolve) => {
-        waiting.push(() => {
-          likedOnServer = init.method === 'POST';
-          const body = JSON.stringify({ liked: likedOnServer, likeCount: startCount + (likedOnServer ? 1 : 0) });
-          resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
-        });
-      });
-    }),
-  );
-  const releaseNext = async () => {
-    await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
-    waiting.shift()!();
-    await new Promise((r) => setTimeout(r, 0));
-  };
-  return { calls, releaseNext, pendingCount: () => waiting.length };
-}
+/** Likes on the server: the count the server answers includes `othersLikes` from other people. */
+const likeServer = (othersLikes: number) =>
+  fakeServer((method) => {
+    const liked = method === 'POST';
+    return { body: { liked, likeCount: othersLikes + (liked ? 1 : 0) } };
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('like toggling', () => {
-  it('shows the like at once in every cached list, then the server count', async () => {
+describe('like toggle', () => {
+  it('shows the like at once in every cached copy, then the count the server answers', async () => {
     const qc = clientWith(post());
-    const server = fakeServer(3);
-    const toggle = createLikeToggler(qc);
-    const done = toggle('p1');
-    expect(cached(qc, ['feed', 'list', 'x'])).toMatchObject({ likedByViewer: true, likeCount: 4 });
-    expect(cached(qc, ['profile', 'owner', 'answers'])).toMatchObject({ likedByViewer: true, likeCount: 4 });
-    await server.releaseNext();
+    const server = likeServer(7);
+    const done = createToggleQueue(likeToggle(qc)).set('p1', true);
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
+    expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
+    await server.answerNext();
     await done;
-    expect(server.calls).toEqual(['POST']);
-    expect(cached(qc, ['feed', 'list', 'x'])).toMatchObject({ likedByViewer: true, likeCount: 4 });
+    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    // others liked meanwhile: the server's exact count wins everywhere
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 8 });
+    expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 8 });
+    // the owner's Likes counter is refreshed; their answers list is already right
+    expect(invalidated(qc, profileKeys.profile('owner'))).toBe(true);
+    expect(invalidated(qc, ownerAnswers)).toBe(false);
+    expect(invalidated(qc, feedList)).toBe(false);
   });
 
-  it('serialises rapid taps: one request at a time, ending on the last tap', async () => {
+  it('five rapid taps send one request and end liked', async () => {
     const qc = clientWith(post());
-    const server = fakeServer(3);
-    const toggle = createLikeToggler(qc);
-    const first = toggle('p1'); // like
-    void toggle('p1'); // unlike
-    void toggle('p1'); // like again
-    expect(cached(qc, ['feed', 'list', 'x'])).toMatchObject({ likedByViewer: true, likeCount: 4 });
-    expect(server.pendingCount()).toBe(1);
-    await server.releaseNext();
-    await first;
-    // the wanted state (liked) equals what the first request did: no second request
-    expect(server.calls).toEqual(['POST']);
-
-    const again = toggle('p1'); // unlike
-    void toggle('p1'); // like
-    void toggle('p1'); // unlike: the last tap wins
-    await server.releaseNext(); // DELETE
-    await again;
-    expect(server.calls).toEqual(['POST', 'DELETE']);
-    expect(cached(qc, ['profile', 'owner', 'answers'])).toMatchObject({ likedByViewer: false, likeCount: 3 });
+    const server = likeServer(3);
+    const queue = createToggleQueue(likeToggle(qc));
+    const taps = [true, false, true, false, true].map((liked) => queue.set('p1', liked));
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
+    await server.answerNext();
+    await Promise.all(taps);
+    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
   });
 
-  it('sends a follow-up request when the user changed their mind while one was running', async () => {
+  it('an unlike tapped while the like is on its way is sent next, and the lists end unliked', async () => {
     const qc = clientWith(post());
-    const server = fakeServer(3);
-    const toggle = createLikeToggler(qc);
-    const done = toggle('p1'); // like
-    void toggle('p1'); // unlike while the like is on its way
-    await server.releaseNext(); // POST answers liked: but the user wants unliked
-    await server.releaseNext(); // DELETE
+    const server = likeServer(3);
+    const queue = createToggleQueue(likeToggle(qc));
+    const done = queue.set('p1', true);
+    void queue.set('p1', false);
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
+    await server.answerNext(); // POST: liked, but the user wants unliked
+    await server.answerNext(); // DELETE
     await done;
-    expect(server.calls).toEqual(['POST', 'DELETE']);
-    expect(cached(qc, ['feed', 'list', 'x'])).toMatchObject({ likedByViewer: false, likeCount: 3 });
+    expect(server.calls).toEqual(['POST /api/questions/p1/like', 'DELETE /api/questions/p1/like']);
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
+  });
+
+  it('a failed like goes back to the unliked post and refetches the lists', async () => {
+    const qc = clientWith(post());
+    const server = fakeServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } }));
+    const done = createToggleQueue(likeToggle(qc)).set('p1', true);
+    const failed = expect(done).rejects.toThrow('Something went wrong');
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
+    await server.answerNext();
+    await failed;
+    expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
+    expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: false, likeCount: 3 });
+    expect(invalidated(qc, feedList)).toBe(true);
+    expect(invalidated(qc, ownerAnswers)).toBe(true);
   });
 });

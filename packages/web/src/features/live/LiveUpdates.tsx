@@ -1,19 +1,23 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveEventType } from '@askbox/common';
-import { usePushMaintenance } from '../push/usePushMaintenance';
+import { feedKeys } from '../feed/api';
+import { counterKeys, notificationKeys } from '../notifications/api';
+import { profileKeys } from '../profiles/api';
+import { usePushMaintenance } from '../push/api';
+import { questionKeys } from '../questions/api';
 
 /**
  * What each live event makes stale. The home feed list itself is never refetched by an event
- * (spec: only the 'New answers' pill changes until it is tapped), so 'answer' touches
- * ['feed', 'new-count'] only.
+ * (spec: only the 'New answers' pill changes until it is tapped), so 'answer' touches the
+ * new-answers count only.
  */
-const staleKeys: Record<LiveEventType, readonly (readonly string[])[]> = {
-  question: [['questions'], ['counters'], ['profile']],
-  answer: [['feed', 'new-count'], ['profile']],
-  notification: [['notifications'], ['counters'], ['profile']],
-  counters: [['counters']],
-  resync: [['questions'], ['feed', 'new-count'], ['notifications'], ['counters'], ['profile']],
+const staleKeys: Record<LiveEventType, readonly QueryKey[]> = {
+  question: [questionKeys.all, counterKeys.all, profileKeys.all],
+  answer: [feedKeys.newCounts, profileKeys.all],
+  notification: [notificationKeys.all, counterKeys.all, profileKeys.all],
+  counters: [counterKeys.all],
+  resync: [questionKeys.all, feedKeys.newCounts, notificationKeys.all, counterKeys.all, profileKeys.all],
 };
 
 function invalidate(queryClient: QueryClient, type: LiveEventType) {

@@ -2,13 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityItem, AnswerNotification, Counters, NotificationTab } from '@askbox/common';
 import { api } from '../../api/client';
 
+const all = ['notifications'] as const;
+
 export const notificationKeys = {
-  all: ['notifications'] as const,
-  activity: ['notifications', 'activity'] as const,
-  answers: ['notifications', 'answers'] as const,
+  all,
+  activity: [...all, 'activity'] as const,
+  answers: [...all, 'answers'] as const,
 };
-/** The nav badge counts; live events invalidate this key. */
-export const countersKey = ['counters'] as const;
+
+/** The nav badge counts; live events invalidate them. */
+export const counterKeys = { all: ['counters'] as const };
 
 interface List<T> {
   items: T[];
@@ -16,7 +19,7 @@ interface List<T> {
 }
 
 export function useCounters(enabled = true) {
-  return useQuery({ queryKey: countersKey, queryFn: () => api.get<Counters>('/api/me/counters'), enabled, staleTime: 30_000 });
+  return useQuery({ queryKey: counterKeys.all, queryFn: () => api.get<Counters>('/api/me/counters'), enabled, staleTime: 30_000 });
 }
 
 export function useActivity() {
@@ -32,6 +35,6 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tab: NotificationTab) => api.post<Counters>('/api/notifications/read', { tab }),
-    onSuccess: (counters) => queryClient.setQueryData(countersKey, counters),
+    onSuccess: (counters) => queryClient.setQueryData(counterKeys.all, counters),
   });
 }

@@ -1,30 +1,34 @@
 import { messages } from '@askbox/common';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { EmptyState } from '../../components/EmptyState';
-import { errorMessage } from '../../api/client';
+import { useRemoteFollowers } from '../federation/api';
+import { RemoteFollowersList } from '../federation/RemoteFollowersList';
+import { useMe } from '../session/api';
 import { useFollowList } from './api';
-import { UserRow } from './UserRow';
+import { UserList } from './UserList';
 
-/** The Followers / Followings list of a profile, each person linking to their profile. */
+/** The Followers / Followings list of a profile, each person linking to their profile; followers on other servers come last, marked remote. */
 export function FollowListModal({ username, direction, onClose }: { username: string; direction: 'followers' | 'following'; onClose(): void }) {
   const list = useFollowList(username, direction);
+  const me = useMe();
+  const remote = useRemoteFollowers(username);
+  const hasRemote = direction === 'followers' && (remote.data?.items.length ?? 0) > 0;
   const title = direction === 'followers' ? messages.followers : messages.followings;
   const empty = direction === 'followers' ? messages.noFollowers : messages.notFollowingAnyone;
   return (
     <Modal title={title} onClose={onClose}>
-      {list.isPending && <Spinner />}
-      {list.isError && <p className="error-box" role="alert">{errorMessage(list.error)}</p>}
-      {list.data && list.data.items.length === 0 && <EmptyState title={empty} />}
-      {list.data && list.data.items.length > 0 && (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {list.data.items.map((user) => (
-            <li key={user.id}>
-              <UserRow user={user} onNavigate={onClose} />
-            </li>
-          ))}
-        </ul>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 && !hasRemote ? (
+        <EmptyState title={empty} />
+      ) : (
+        <UserList users={list.data.items} onNavigate={onClose} />
       )}
+      {hasRemote && <RemoteFollowersList username={username} canBlock={me.data?.username === username.toLowerCase()} />}
     </Modal>
   );
 }

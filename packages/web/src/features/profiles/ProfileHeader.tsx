@@ -14,7 +14,17 @@ type ProfileData = { user: Profile['user']; counts: Profile['counts'] | null };
  * Cover, avatar (tap to zoom), name, badge, @username, bio, website and the four counters,
  * shared by the own and the public profile. Followings and Followers open their lists.
  */
-export function ProfileHeader({ profile, coverStart, coverEnd, actions }: { profile: ProfileData; coverStart?: ReactNode; coverEnd?: ReactNode; actions?: ReactNode }) {
+export function ProfileHeader({
+  profile,
+  coverStart,
+  coverEnd,
+  actions,
+}: {
+  profile: ProfileData;
+  coverStart?: ReactNode;
+  coverEnd?: ReactNode;
+  actions?: ReactNode;
+}) {
   const { user, counts } = profile;
   const [zoomed, setZoomed] = useState(false);
   const [list, setList] = useState<'followers' | 'following' | null>(null);
@@ -36,7 +46,11 @@ export function ProfileHeader({ profile, coverStart, coverEnd, actions }: { prof
         </div>
         <h1 className={styles.name}>
           {user.fullname}
-          {user.badge && <BadgeCheck className={styles.badge} size={22} role="img" aria-label={messages.popularUser}><title>{messages.popularUser}</title></BadgeCheck>}
+          {user.badge && (
+            <BadgeCheck className={styles.badge} size={22} role="img" aria-label={messages.popularUser}>
+              <title>{messages.popularUser}</title>
+            </BadgeCheck>
+          )}
         </h1>
         <p className={`muted ${styles.username}`}>@{user.username}</p>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
@@ -78,7 +92,12 @@ function Counter({ value, label, onClick }: { value: number; label: string; onCl
       <span className={styles.counterLabel}>{label}</span>
     </>
   );
-  if (!onClick) return <div className={styles.counter} aria-label={`${value} ${label}`}>{content}</div>;
+  if (!onClick)
+    return (
+      <div className={styles.counter} aria-label={`${value} ${label}`}>
+        {content}
+      </div>
+    );
   return (
     <button type="button" className={styles.counter} onClick={onClick} aria-label={`${value} ${label}`}>
       {content}

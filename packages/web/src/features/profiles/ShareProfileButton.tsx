@@ -1,18 +1,13 @@
 import { Share2 } from 'lucide-react';
 import { messages } from '@askbox/common';
-import { useDialogs } from '../../components/dialogs/DialogsProvider';
-import { useAppConfig } from '../session/api';
-import { copyText, profileLinkOf, webShare } from './share';
+import { useCopyLink, useProfileLink, webShare } from './share';
 
-/** Shares `{PUBLIC_URL}/u/{username}`: the Web Share sheet where there is one, else the clipboard. */
+/** Shares the profile's link: the Web Share sheet where there is one, else the clipboard. */
 export function ShareProfileButton({ username, fullname }: { username: string; fullname: string }) {
-  const config = useAppConfig();
-  const { toast, alert } = useDialogs();
+  const link = useProfileLink(username);
+  const copyLink = useCopyLink();
   const onClick = async () => {
-    const url = profileLinkOf(config.data?.publicUrl ?? window.location.origin, username);
-    if (await webShare({ title: fullname, url })) return;
-    if (await copyText(url)) toast(messages.profileLinkCopied);
-    else await alert(url);
+    if (!(await webShare({ title: fullname, url: link }))) await copyLink(link, messages.profileLinkCopied);
   };
   return (
     <button type="button" className="icon-btn" aria-label={messages.share} onClick={() => void onClick()}>

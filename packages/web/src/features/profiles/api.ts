@@ -1,25 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse, Profile, UpdateProfileInput, UserList } from '@askbox/common';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { sessionKeys } from '../session/api';
 import { uploadWithProgress } from './upload';
 
-/** Every key starts with 'profile' so live events can refresh them all. */
-export const profileKeys = {
-  all: ['profile'] as const,
-  profile: (username: string) => ['profile', username.toLowerCase()] as const,
-  followers: (username: string) => ['profile', username.toLowerCase(), 'followers'] as const,
-  following: (username: string) => ['profile', username.toLowerCase(), 'following'] as const,
-};
+const all = ['profile'] as const;
 
-/** A 4xx will not change by retrying (blocked, unknown user). */
-const retryUnlessClientError = (count: number, error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+/** Every key starts with the root, so live events can refresh them all. */
+export const profileKeys = {
+  all,
+  profile: (username: string) => [...all, username.toLowerCase()] as const,
+  followers: (username: string) => [...profileKeys.profile(username), 'followers'] as const,
+  following: (username: string) => [...profileKeys.profile(username), 'following'] as const,
+};
 
 export function useProfile(username: string) {
   return useQuery({
     queryKey: profileKeys.profile(username),
     queryFn: () => api.get<Profile>(`/api/users/${encodeURIComponent(username)}`),
-    retry: retryUnlessClientError,
   });
 }
 
@@ -27,7 +25,6 @@ export function useFollowList(username: string, direction: 'followers' | 'follow
   return useQuery({
     queryKey: direction === 'followers' ? profileKeys.followers(username) : profileKeys.following(username),
     queryFn: () => api.get<UserList>(`/api/users/${encodeURIComponent(username)}/${direction}`),
-    retry: retryUnlessClientError,
   });
 }
 

@@ -1,3 +1,6 @@
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useAppConfig } from '../session/api';
+
 /** Copies text, falling back to a hidden textarea where the async clipboard is refused. */
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -30,4 +33,18 @@ export async function webShare(data: ShareData): Promise<boolean> {
   return true;
 }
 
-export const profileLinkOf = (publicUrl: string, username: string) => `${publicUrl.replace(/\/$/, '')}/u/${username}`;
+/** `{PUBLIC_URL}/u/{username}`: the address others open a profile at. */
+export function useProfileLink(username: string): string {
+  const config = useAppConfig();
+  const publicUrl = config.data?.publicUrl ?? window.location.origin;
+  return `${publicUrl.replace(/\/$/, '')}/u/${username}`;
+}
+
+/** Copies a link and says so (`copied`); where copying is refused, shows the link to copy by hand. */
+export function useCopyLink(): (link: string, copied: string) => Promise<void> {
+  const { toast, alert } = useDialogs();
+  return async (link, copied) => {
+    if (await copyText(link)) toast(copied);
+    else await alert(link);
+  };
+}

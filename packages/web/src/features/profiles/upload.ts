@@ -1,5 +1,5 @@
-import { messages, type ApiErrorBody, type MeResponse } from '@askbox/common';
-import { ApiError } from '../../api/client';
+import type { MeResponse } from '@askbox/common';
+import { errorFromResponse, networkError, parseBody } from '../../api/client';
 
 /** fetch() cannot report upload progress; XMLHttpRequest can. */
 export function uploadWithProgress(url: string, file: File, onProgress: (percent: number) => void): Promise<MeResponse> {
@@ -11,21 +11,15 @@ export function uploadWithProgress(url: string, file: File, onProgress: (percent
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
+      const data = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve(data as MeResponse);
       } else {
-        const error = (data as ApiErrorBody | undefined)?.error;
-        reject(new ApiError(xhr.status, error?.code ?? 'error', error?.message ?? messages.somethingWentWrong));
+        reject(errorFromResponse(xhr.status, data));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network', messages.somethingWentWrong));
+    xhr.onerror = () => reject(networkError());
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

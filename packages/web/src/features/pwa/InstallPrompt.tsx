@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { EllipsisVertical, PlusSquare, Share } from 'lucide-react';
 import { PWA_PROMPT_DELAY_MS, messages } from '@askbox/common';
 import { Modal } from '../../components/Modal';
+import { useRevealed } from '../../components/revealed';
 import { getInstallEvent, showBrowserInstallPrompt, subscribeInstallEvent } from './installEvent';
 import { isIos, rememberInstallPromptShown, shouldShowInstallPrompt } from './promptSchedule';
 import styles from './InstallPrompt.module.css';
@@ -12,15 +13,16 @@ const TITLE = 'Installer Askbox';
 export function InstallPrompt() {
   const [open, setOpen] = useState(false);
   const installEvent = useSyncExternalStore(subscribeInstallEvent, getInstallEvent);
+  const revealed = useRevealed();
 
   useEffect(() => {
-    if (!shouldShowInstallPrompt()) return;
+    if (!revealed || !shouldShowInstallPrompt()) return;
     const timer = setTimeout(() => {
       rememberInstallPromptShown();
       setOpen(true);
     }, PWA_PROMPT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [revealed]);
 
   if (!open) return null;
   const ios = isIos();
@@ -34,7 +36,9 @@ export function InstallPrompt() {
     <Modal title={TITLE} onClose={close}>
       <div className={styles.body} lang="fr">
         <img src="/icons/icon-192.png" alt="" width={64} height={64} className={styles.icon} />
-        <p className={styles.lead}>Ajoutez Askbox à votre écran d'accueil : l'app s'ouvre en plein écran, comme une vraie application, et vous recevez vos notifications.</p>
+        <p className={styles.lead}>
+          Ajoutez Askbox à votre écran d'accueil : l'app s'ouvre en plein écran, comme une vraie application, et vous recevez vos notifications.
+        </p>
         {ios ? (
           <ol className={styles.steps}>
             <li>

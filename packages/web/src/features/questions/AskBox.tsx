@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
 import { ApiError, errorMessage } from '../../api/client';
+import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
@@ -9,7 +10,7 @@ import styles from './AskBox.module.css';
  * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
  * to yourself. The text is kept on any failure.
  */
-export function AskBox({ receiverUsername }: { receiverUsername: string; isOwnProfile: boolean }) {
+export function AskBox({ receiverUsername }: { receiverUsername: string }) {
   const [text, setText] = useState('');
   const [isAnonymous, setIsAnonymous] = useState(true);
   const ask = useAskQuestion(receiverUsername);
@@ -54,9 +55,7 @@ export function AskBox({ receiverUsername }: { receiverUsername: string; isOwnPr
           <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
           {messages.askAnonymously}
         </label>
-        <span id={`${id}-count`} className="counter" aria-live="polite">
-          {messages.remainingCharacters(MAX_TEXT_LENGTH - text.length)}
-        </span>
+        <RemainingCharacters id={`${id}-count`} length={text.length} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
         {messages.ask}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_TEXT_LENGTH, messages, relativeTime, type InboxQuestion } from '@askbox/common';
+import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
@@ -60,9 +61,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
             aria-describedby={`${id}-count`}
             autoFocus
           />
-          <span id={`${id}-count`} className="counter" aria-live="polite">
-            {messages.remainingCharacters(MAX_TEXT_LENGTH - answer.length)}
-          </span>
+          <RemainingCharacters id={`${id}-count`} length={answer.length} />
           <div className={styles.actions}>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setAnswering(false)}>
               {messages.cancel}

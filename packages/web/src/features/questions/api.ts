@@ -1,10 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AskQuestionInput, InboxPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { counterKeys } from '../notifications/api';
+import { profileKeys } from '../profiles/api';
+
+const all = ['questions'] as const;
 
 export const questionKeys = {
-  all: ['questions'] as const,
-  inbox: ['questions', 'inbox'] as const,
+  all,
+  inbox: [...all, 'inbox'] as const,
 };
 
 /** Unanswered questions received, newest first, 20 a page. */
@@ -27,10 +31,10 @@ export function useAskQuestion(receiverUsername: string) {
 }
 
 /** After an answer or a deletion the inbox, the tab badge and the own profile change. */
-function invalidateAfterInboxChange(queryClient: ReturnType<typeof useQueryClient>) {
+function invalidateAfterInboxChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: questionKeys.all });
-  void queryClient.invalidateQueries({ queryKey: ['counters'] });
-  void queryClient.invalidateQueries({ queryKey: ['profile'] });
+  void queryClient.invalidateQueries({ queryKey: counterKeys.all });
+  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 }
 
 export function useAnswerQuestion() {

@@ -1,10 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
+import '../../api/validation';
 import { MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, messages, updateProfileSchema } from '@askbox/common';
 import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
+import { ErrorBox } from '../../components/ErrorBox';
+import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { ApiError } from '../../api/client';
 import styles from './EditProfile.module.css';
 import { Cover } from '../../components/Cover';
@@ -14,9 +17,12 @@ type Kind = 'avatar' | 'cover';
 /** A picked image with its local preview URL (revoked when replaced or on leaving). */
 function usePickedImage() {
   const [picked, setPicked] = useState<{ file: File; preview: string } | null>(null);
-  useEffect(() => () => {
-    if (picked) URL.revokeObjectURL(picked.preview);
-  }, [picked]);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.preview);
+    },
+    [picked],
+  );
   return [picked, (file: File | null) => setPicked(file ? { file, preview: URL.createObjectURL(file) } : null)] as const;
 }
 
@@ -57,7 +63,11 @@ export function EditProfileScreen() {
         // the spec's message, with the server's reason when it gave one (e.g. a file that is not an image)
         onError: (error) => {
           setProgress({}); // nothing is uploading any more: no progress bar left standing at 100 %
-          setSaveError(error instanceof ApiError && error.status > 0 && error.status < 500 ? `${messages.errorUpdatingProfile}: ${error.message}` : messages.errorUpdatingProfile);
+          setSaveError(
+            error instanceof ApiError && error.status > 0 && error.status < 500
+              ? `${messages.errorUpdatingProfile}: ${error.message}`
+              : messages.errorUpdatingProfile,
+          );
         },
       },
     );
@@ -86,7 +96,12 @@ export function EditProfileScreen() {
           progress[kind] !== undefined && (
             <div className="field" key={kind}>
               <span className="hint">{kind === 'avatar' ? 'Uploading profile picture' : 'Uploading cover'}</span>
-              <progress className={styles.progress} max={100} value={progress[kind]} aria-label={kind === 'avatar' ? 'Profile picture upload' : 'Cover upload'} />
+              <progress
+                className={styles.progress}
+                max={100}
+                value={progress[kind]}
+                aria-label={kind === 'avatar' ? 'Profile picture upload' : 'Cover upload'}
+              />
             </div>
           ),
       )}
@@ -104,26 +119,31 @@ export function EditProfileScreen() {
       </div>
       <div className="field">
         <label htmlFor={ids.bio}>Bio</label>
-        <textarea id={ids.bio} className="textarea" value={bio} maxLength={MAX_BIO_LENGTH} onChange={(e) => setBio(e.target.value)} />
-        <span className="counter">
-          {bio.length}/{MAX_BIO_LENGTH}
-        </span>
+        <textarea
+          id={ids.bio}
+          className="textarea"
+          value={bio}
+          maxLength={MAX_BIO_LENGTH}
+          onChange={(e) => setBio(e.target.value)}
+          aria-describedby={`${ids.bio}-count`}
+        />
+        <RemainingCharacters id={`${ids.bio}-count`} length={bio.length} max={MAX_BIO_LENGTH} />
       </div>
       <div className="field">
         <label htmlFor={ids.website}>Website</label>
-        <input id={ids.website} className="input" type="url" inputMode="url" placeholder="https://" value={website} onChange={(e) => setWebsite(e.target.value)} />
+        <input
+          id={ids.website}
+          className="input"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
       </div>
 
-      {fieldError && (
-        <p className="error-box" role="alert">
-          {fieldError}
-        </p>
-      )}
-      {saveError && (
-        <p className="error-box" role="alert">
-          {saveError}
-        </p>
-      )}
+      {fieldError && <ErrorBox>{fieldError}</ErrorBox>}
+      {saveError && <ErrorBox>{saveError}</ErrorBox>}
       <div className={styles.buttons}>
         <Link to="/profile" className="btn btn-secondary">
           {messages.cancel}

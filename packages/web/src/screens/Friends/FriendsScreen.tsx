@@ -1,15 +1,13 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
-import { Copy, Search, Share2, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { messages, type FriendCard } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
-import { useDialogs } from '../../components/dialogs/DialogsProvider';
-import { errorMessage } from '../../api/client';
-import { useAppConfig, useViewer } from '../../features/session/api';
 import { useRecommendedFriends, useUserSearch } from '../../features/friends/api';
 import { FollowButton } from '../../features/follows/FollowButton';
-import { UserRow } from '../../features/profiles/UserRow';
-import { canWebShare, copyText, profileLinkOf, webShare } from '../../features/profiles/share';
+import { InviteCard } from '../../features/profiles/InviteCard';
+import { UserList } from '../../features/profiles/UserList';
 import styles from './Friends.module.css';
 
 /** Waits until typing pauses so every keystroke does not become a request. */
@@ -69,20 +67,19 @@ export function FriendsScreen() {
 
 function FriendList({ items, label }: { items: FriendCard[]; label: string }) {
   return (
-    <ul className={`card ${styles.list}`} aria-label={label}>
-      {items.map((user) => (
-        <li key={user.id}>
-          <UserRow user={user} action={<FollowButton username={user.username} isFollowing={user.isFollowing} small />} />
-        </li>
-      ))}
-    </ul>
+    <UserList
+      users={items}
+      label={label}
+      className={`card ${styles.list}`}
+      action={(user) => <FollowButton username={user.username} isFollowing={user.isFollowing} small />}
+    />
   );
 }
 
 function SearchResults({ query }: { query: string }) {
   const results = useUserSearch(query);
   if (query.trim() === '' || results.isPending) return <Spinner label="Searching" />;
-  if (results.isError) return <p className="error-box" role="alert">{errorMessage(results.error)}</p>;
+  if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
   if (results.data.items.length === 0) return <EmptyState title={messages.noUsersFound} />;
   return <FriendList items={results.data.items} label="Search results" />;
 }
@@ -90,46 +87,7 @@ function SearchResults({ query }: { query: string }) {
 function Recommendations() {
   const recommended = useRecommendedFriends();
   if (recommended.isPending) return <Spinner label="Loading recommendations" />;
-  if (recommended.isError)
-    return (
-      <div className="error-box" role="alert">
-        {errorMessage(recommended.error)}{' '}
-        <button type="button" className="btn btn-small btn-secondary" onClick={() => void recommended.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+  if (recommended.isError) return <LoadError error={recommended.error} onRetry={() => void recommended.refetch()} />;
   if (recommended.data.items.length === 0) return <EmptyState title={messages.noRecommendations} />;
   return <FriendList items={recommended.data.items} label={messages.recommendedFriends} />;
-}
-
-function InviteCard() {
-  const me = useViewer();
-  const config = useAppConfig();
-  const { toast, alert } = useDialogs();
-  const link = profileLinkOf(config.data?.publicUrl ?? window.location.origin, me.username);
-  const onCopy = async () => {
-    if (await copyText(link)) toast(messages.linkCopied);
-    else await alert(link);
-  };
-  return (
-    <section className={`card ${styles.invite}`} aria-labelledby="invite-title">
-      <h2 id="invite-title" className={styles.inviteTitle}>
-        {messages.inviteFriends}
-      </h2>
-      <p className={styles.link} data-testid="share-link">
-        {link}
-      </p>
-      <div className={styles.inviteButtons}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => void onCopy()}>
-          <Copy size={16} aria-hidden /> {messages.copyLink}
-        </button>
-        {canWebShare() && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void webShare({ title: 'Askbox', text: `Ask me anything on Askbox`, url: link })}>
-            <Share2 size={16} aria-hidden /> Share
-          </button>
-        )}
-      </div>
-    </section>
-  );
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Spinner } from '../../components/Spinner';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
-import { PostCard } from '../../features/answers/PostCard';
-import { LoadMoreFooter } from '../../features/answers/LoadMoreFooter';
-import { useLoadMoreOnScroll } from '../../features/answers/useLoadMoreOnScroll';
-import { LoadError } from '../../components/LoadError';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
   const [asOf, setAsOf] = useState(() => new Date().toISOString());
   const feed = useFeed(asOf);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  useLoadMoreOnScroll({ hasMore: hasNextPage, loading: isFetchingNextPage || feed.isPending, loadMore: () => void fetchNextPage() });
-  const posts = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const posts = useInfiniteScroll(feed);
 
   return (
     <div className="screen">
@@ -32,7 +30,7 @@ export function HomeScreen() {
           {posts.map((post) => (
             <PostCard key={post.id} post={post} showReceiver />
           ))}
-          {hasNextPage && <LoadMoreFooter />}
+          {feed.hasNextPage && <LoadMoreFooter />}
         </section>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
+import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLogin } from '../../features/session/api';
@@ -29,14 +30,19 @@ export function LoginScreen() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
         <h1 className={styles.title}>{messages.loginTitle}</h1>
-        {error && (
-          <div className="error-box" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorBox>{error}</ErrorBox>}
         <div className="field">
           <label htmlFor={emailId}>Email</label>
-          <input id={emailId} name="email" className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id={emailId}
+            name="email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { messages, type NotificationTab } from '@askbox/common';
-import { errorMessage } from '../../api/client';
+import { badgeText, messages, type NotificationTab } from '@askbox/common';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ActivityList } from '../../features/notifications/ActivityList';
 import { AnswerNotificationsList } from '../../features/notifications/AnswerNotificationsList';
 import { useActivity, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
-import styles from '../../features/notifications/Notifications.module.css';
+import styles from './Notifications.module.css';
 
 const tabs: { id: NotificationTab; label: string }[] = [
   { id: 'activity', label: messages.activity },
@@ -24,13 +24,11 @@ export function NotificationsScreen() {
   const current = tab === 'activity' ? activity : answers;
   const hasUnread = current.data?.items.some((i) => i.unread) ?? false;
   const { mutate } = markRead;
+  // opening a tab marks it read, and so does every load that brings unread items while it is open
+  const unreadLoadedAt = hasUnread ? current.dataUpdatedAt : null;
   useEffect(() => {
     mutate(tab);
-  }, [tab, mutate]);
-  // new items arriving while the tab is open are read too
-  useEffect(() => {
-    if (hasUnread) mutate(tab);
-  }, [hasUnread, current.dataUpdatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [tab, unreadLoadedAt, mutate]);
 
   const unreadOf = (id: NotificationTab) => (id === 'activity' ? counters?.unreadActivity : counters?.unreadAnswers) ?? 0;
 
@@ -64,7 +62,7 @@ export function NotificationsScreen() {
             {tab !== id && unreadOf(id) > 0 && (
               <>
                 <span className={styles.dot} aria-hidden>
-                  {unreadOf(id) > 99 ? '99+' : unreadOf(id)}
+                  {badgeText(unreadOf(id))}
                 </span>
                 <span className="visually-hidden">, {unreadOf(id)} unread</span>
               </>
@@ -76,12 +74,7 @@ export function NotificationsScreen() {
         {current.isPending ? (
           <Spinner />
         ) : current.isError ? (
-          <div className="error-box" role="alert">
-            {errorMessage(current.error)}{' '}
-            <button type="button" className="btn btn-small btn-secondary" onClick={() => void current.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadError error={current.error} onRetry={() => void current.refetch()} />
         ) : tab === 'activity' ? (
           <ActivityList items={activity.data?.items ?? []} />
         ) : (

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { BellOff, BellRing } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { useAppConfig } from '../../features/session/api';
-import { isPushSupported, subscribeThisDevice } from '../../features/push/pushDevice';
+import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
 import styles from '../Auth.module.css';
 
 /** Spec §9: without push support, move on to /home after 2 s. */
@@ -16,7 +16,7 @@ export function NotificationsSetupScreen() {
   const { data: config } = useAppConfig();
   const [supported] = useState(isPushSupported);
   const [busy, setBusy] = useState(false);
-  const goHome = () => navigate('/home', { replace: true });
+  const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
 
   const alreadyGranted = supported && Notification.permission === 'granted';
   useEffect(() => {
@@ -26,7 +26,7 @@ export function NotificationsSetupScreen() {
     }
     if (alreadyGranted) goHome();
     return undefined;
-  }, [supported, alreadyGranted]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [supported, alreadyGranted, goHome]);
 
   const enable = async () => {
     setBusy(true);
@@ -43,38 +43,40 @@ export function NotificationsSetupScreen() {
 
   if (!supported) {
     return (
-      <PlainLayout>
-        <div className={styles.onboarding}>
-          <BellOff size={72} color="var(--color-text-muted)" aria-hidden />
-          <h1 className={styles.title} style={{ marginTop: 'var(--space-5)' }}>
-            {messages.notificationsNotSupported}
-          </h1>
-          <div className={styles.actions}>
-            <button type="button" className="btn btn-primary btn-block" onClick={goHome}>
-              {messages.continueNow}
-            </button>
-          </div>
+      <Prompt icon={<BellOff size={72} color="var(--color-text-muted)" aria-hidden />} title={messages.notificationsNotSupported}>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-primary btn-block" onClick={goHome}>
+            {messages.continueNow}
+          </button>
         </div>
-      </PlainLayout>
+      </Prompt>
     );
   }
 
   return (
+    <Prompt icon={<BellRing size={72} color="var(--color-accent)" aria-hidden />} title={messages.turnOnNotifications}>
+      <p className={styles.tagline}>Know when someone asks you a question, follows you or likes your answers.</p>
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => void enable()} disabled={busy || alreadyGranted}>
+          {messages.enableNotifications}
+        </button>
+        <button type="button" className="btn btn-ghost btn-block" onClick={goHome} disabled={busy}>
+          {messages.skipForNow}
+        </button>
+      </div>
+    </Prompt>
+  );
+}
+
+function Prompt({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
     <PlainLayout>
       <div className={styles.onboarding}>
-        <BellRing size={72} color="var(--color-accent)" aria-hidden />
+        {icon}
         <h1 className={styles.title} style={{ marginTop: 'var(--space-5)' }}>
-          {messages.turnOnNotifications}
+          {title}
         </h1>
-        <p className={styles.tagline}>Know when someone asks you a question, follows you or likes your answers.</p>
-        <div className={styles.actions}>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => void enable()} disabled={busy || alreadyGranted}>
-            {messages.enableNotifications}
-          </button>
-          <button type="button" className="btn btn-ghost btn-block" onClick={goHome} disabled={busy}>
-            {messages.skipForNow}
-          </button>
-        </div>
+        {children}
       </div>
     </PlainLayout>
   );

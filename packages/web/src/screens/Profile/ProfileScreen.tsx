@@ -7,13 +7,22 @@ import { useViewer } from '../../features/session/api';
 import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
-import { errorMessage } from '../../api/client';
+import { LoadError } from '../../components/LoadError';
 
 /** The signed-in user's own profile; text fields come from the session, counters from the server. */
 export function ProfileScreen() {
   const me = useViewer();
   const profile = useProfile(me.username);
-  const user = { id: me.id, username: me.username, fullname: me.fullname, photoURL: me.photoURL, coverURL: me.coverURL, badge: me.badge, bio: me.bio, website: me.website };
+  const user = {
+    id: me.id,
+    username: me.username,
+    fullname: me.fullname,
+    photoURL: me.photoURL,
+    coverURL: me.coverURL,
+    badge: me.badge,
+    bio: me.bio,
+    website: me.website,
+  };
   return (
     <div>
       <ProfileHeader
@@ -33,15 +42,8 @@ export function ProfileScreen() {
         }
       />
       <div className="screen">
-        {profile.isError && (
-          <div className="error-box" role="alert">
-            {errorMessage(profile.error)}{' '}
-            <button type="button" className="btn btn-small btn-secondary" onClick={() => void profile.refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
-        <AskBox receiverUsername={me.username} isOwnProfile />
+        {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
+        <AskBox receiverUsername={me.username} />
         <h2 className="section-title">{messages.answers}</h2>
         <AnswersList username={me.username} isOwnProfile />
       </div>

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Ban, Lock, ShieldOff, UserX } from 'lucide-react';
+import { Ban, Lock, ShieldOff, UserX } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
+import { BackButton } from '../../components/BackButton';
+import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { ApiError, errorMessage } from '../../api/client';
@@ -16,7 +18,7 @@ import { useBlockToggle } from '../../features/blocks/api';
 import styles from './PublicProfile.module.css';
 
 export function PublicProfileScreen() {
-  const { username = '' } = useParams();
+  const { username = '', answerId } = useParams();
   const { data: me, isPending } = useMe();
   if (isPending) return <Spinner label="Loading" />;
   if (!me) {
@@ -33,15 +35,15 @@ export function PublicProfileScreen() {
       </PlainLayout>
     );
   }
-  if (me.username === username.toLowerCase()) return <RedirectToOwnProfile />;
+  if (me.username === username.toLowerCase()) return <RedirectToOwnProfile to={answerId ? `/profile#post-${encodeURIComponent(answerId)}` : '/profile'} />;
   return <OtherProfile username={username.toLowerCase()} />;
 }
 
-function RedirectToOwnProfile() {
+function RedirectToOwnProfile({ to }: { to: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate('/profile', { replace: true });
-  }, [navigate]);
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
   return (
     <PlainLayout>
       <div className={`screen ${styles.state}`}>
@@ -52,27 +54,16 @@ function RedirectToOwnProfile() {
   );
 }
 
-function BackButton() {
-  const navigate = useNavigate();
-  // opened from a shared link there is no in-app history to go back to
-  const onBack = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/home'));
-  return (
-    <button type="button" className="icon-btn" aria-label="Back" onClick={() => void onBack()}>
-      <ArrowLeft size={22} aria-hidden />
-    </button>
-  );
-}
-
-function StateScreen({ icon, title, text, children }: { icon: React.ReactNode; title: string; text: string; children?: React.ReactNode }) {
+function StateScreen({ icon, title, text, children }: { icon: React.ReactNode; title: string; text?: string; children?: React.ReactNode }) {
   return (
     <PlainLayout>
       <div className={styles.topBar}>
-        <BackButton />
+        <BackButton fallback="/home" />
       </div>
       <div className={`screen ${styles.state}`}>
         {icon}
         <h1>{title}</h1>
-        <p className="muted">{text}</p>
+        {text && <p className="muted">{text}</p>}
         {children}
       </div>
     </PlainLayout>
@@ -87,7 +78,7 @@ function OtherProfile({ username }: { username: string }) {
   const setBlocked = async (block: boolean) => {
     if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock))) return;
     blockToggle.mutate(
-      { username, block },
+      { key: username, on: block },
       {
         // spec §8: a failed unblock is silent (the screen reloads from the server); a failed block says why
         onError: (error) => (block ? void alert(errorMessage(error)) : console.error('unblock failed', error)),
@@ -105,16 +96,18 @@ function OtherProfile({ username }: { username: string }) {
   if (profile.isError) {
     const error = profile.error;
     if (error instanceof ApiError && error.code === 'blocked_by_user') {
-      return <StateScreen icon={<Ban size={56} color="var(--color-danger)" aria-hidden />} title={messages.youHaveBeenBlocked} text={messages.blockedByThemText} />;
+      return (
+        <StateScreen icon={<Ban size={56} color="var(--color-danger)" aria-hidden />} title={messages.youHaveBeenBlocked} text={messages.blockedByThemText} />
+      );
     }
     if (error instanceof ApiError && error.status === 404) {
-      return <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.userNotFound} text={messages.userNotFoundText} />;
+      return (
+        <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.userNotFound} text={messages.userNotFoundText} />
+      );
     }
     return (
-      <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.somethingWentWrong} text={errorMessage(error)}>
-        <button type="button" className="btn btn-primary" onClick={() => void profile.refetch()}>
-          Retry
-        </button>
+      <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.somethingWentWrong}>
+        <LoadError error={error} onRetry={() => void profile.refetch()} />
       </StateScreen>
     );
   }
@@ -134,7 +127,7 @@ function OtherProfile({ username }: { username: string }) {
     <PlainLayout>
       <ProfileHeader
         profile={data}
-        coverStart={<BackButton />}
+        coverStart={<BackButton fallback="/home" />}
         coverEnd={
           <button type="button" className="icon-btn" aria-label="Block this user" onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
             <Ban size={20} aria-hidden />
@@ -143,7 +136,7 @@ function OtherProfile({ username }: { username: string }) {
         actions={<FollowButton username={data.user.username} isFollowing={data.viewer.isFollowing} />}
       />
       <div className="screen">
-        <AskBox receiverUsername={data.user.username} isOwnProfile={false} />
+        <AskBox receiverUsername={data.user.username} />
         <h2 className="section-title">{messages.answers}</h2>
         <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>

@@ -1,18 +1,16 @@
 import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Spinner } from '../../components/Spinner';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
-import { LoadMoreFooter } from '../../features/answers/LoadMoreFooter';
-import { useLoadMoreOnScroll } from '../../features/answers/useLoadMoreOnScroll';
-import { LoadError } from '../../components/LoadError';
 
 /** /questions: unanswered questions received, newest first. */
 export function QuestionsScreen() {
   const inbox = useInbox();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = inbox;
-  useLoadMoreOnScroll({ hasMore: hasNextPage, loading: isFetchingNextPage || inbox.isPending, loadMore: () => void fetchNextPage() });
-  const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useInfiniteScroll(inbox);
 
   return (
     <div className="screen">
@@ -28,7 +26,7 @@ export function QuestionsScreen() {
           {items.map((question) => (
             <InboxItem key={question.id} question={question} />
           ))}
-          {hasNextPage && <LoadMoreFooter />}
+          {inbox.hasNextPage && <LoadMoreFooter />}
         </>
       )}
     </div>

@@ -1,9 +1,11 @@
 import { useNavigate } from 'react-router';
-import { ArrowLeft, AtSign, Camera, LogOut, Mail } from 'lucide-react';
+import { AtSign, Camera, LogOut, Mail } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
+import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
+import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
 
@@ -17,14 +19,13 @@ export function SettingsScreen() {
   return (
     <div className="screen">
       <header className={styles.header}>
-        <button type="button" className="icon-btn" aria-label="Back" onClick={() => navigate(-1)}>
-          <ArrowLeft size={22} aria-hidden />
-        </button>
+        <BackButton fallback="/profile" />
         <h1 className={styles.title}>Settings</h1>
       </header>
 
       <AdminCard />
       <BlockedUsersSection />
+      <PublicProfileSection />
 
       <SettingsSection id="settings-help" title={messages.helpAndSocial}>
         <a className={settingsRow} href={`mailto:${config.data?.supportEmail ?? ''}`}>

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import '../../api/validation';
 import { messages, normalizeUsername, signupSchema } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
+import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
@@ -32,14 +34,19 @@ export function SignupScreen() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
         <h1 className={styles.title}>{messages.signupTitle}</h1>
-        {error && (
-          <div className="error-box" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <ErrorBox>{error}</ErrorBox>}
         <div className="field">
           <label htmlFor={ids.email}>Email</label>
-          <input id={ids.email} name="email" className="input" type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email')(e.target.value)} />
+          <input
+            id={ids.email}
+            name="email"
+            className="input"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set('email')(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor={ids.username}>Username</label>
@@ -61,10 +68,25 @@ export function SignupScreen() {
         </div>
         <div className="field">
           <label htmlFor={ids.fullname}>Full name</label>
-          <input id={ids.fullname} name="fullname" className="input" autoComplete="name" required value={form.fullname} onChange={(e) => set('fullname')(e.target.value)} />
+          <input
+            id={ids.fullname}
+            name="fullname"
+            className="input"
+            autoComplete="name"
+            required
+            value={form.fullname}
+            onChange={(e) => set('fullname')(e.target.value)}
+          />
         </div>
         <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
-        <PasswordField label="Repeat password" toggleName="repeated password" name="repeatPassword" autoComplete="new-password" value={form.repeatPassword} onChange={set('repeatPassword')} />
+        <PasswordField
+          label="Repeat password"
+          toggleName="repeated password"
+          name="repeatPassword"
+          autoComplete="new-password"
+          value={form.repeatPassword}
+          onChange={set('repeatPassword')}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={signup.isPending}>
           {signup.isPending ? 'Creating account…' : messages.signUp}
         </button>

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { inlined, pgliteRunner, pgRunner, type Runner } from './capture.js';
+import type { ReadRequest } from './paths.js';
+import { percentile } from './stats.js';
+
+export interface Throughput {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+}
+
+/** pgbench runs at most this many script files; one per captured request. */
+const PGBENCH_MAX_SCRIPTS = 100;
+
+/**
+ * Replays the captured statements with pgbench (C, one connection per client, no Node in the
+ * way): one script file per captured request with its parameters written in, all scripts equally
+ * weighted, `connections` clients, simple protocol (pgbench would take `:MI` inside the server's
+ * to_char formats for a variable in extended mode). A pgbench "transaction" is one HTTP request's
+ * worth of SQL, run in order on one connection.
+ */
+export function pgbenchReplay(url: string, requests: ReadRequest[], options: { connections: number; seconds: number }): Throughput {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-pgbench-'));
+  try {
+    const scripts = requests.slice(0, PGBENCH_MAX_SCRIPTS).map((request, i) => {
+      const file = path.join(dir, `request-${i}.sql`);
+      fs.writeFileSync(file, request.statements.map((s) => `${inlined(s).replace(/\s*\n\s*/g, ' ')};\n`).join(''));
+      return file;
+    });
+    const args = [
+      '-n',
+      '-M',
+      'simple',
+      '-c',
+      String(options.connections),
+      '-j',
+      String(Math.min(2, options.connections)),
+      '-T',
+      String(options.seconds),
+      '-l',
+      `--log-prefix=${path.join(dir, 'log')}`,
+      ...scripts.flatMap((f) => ['-f', f]),
+      url,
+    ];
+    const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: dir });
+    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr || result.error}`);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+    const latencies = fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith('log'))
+      .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
+      .map((line) => Number(line.split(' ')[2]) / 1000)
+      .filter((ms) => Number.isFinite(ms));
+    latencies.sort((a, b) => a - b);
+    return { rps: Number(tps?.[1] ?? 0), p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Replays the captured statements through the driver in a tight loop: `connections` workers,
+ * each running one request's statements in order, request after request, for `seconds`.
+ * On PGlite (one in-process engine) this is the bare-SQL reference; on PostgreSQL it is the
+ * alternative to pgbench (--bare driver).
+ */
+export async function driverReplay(
+  target: { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: PGlite },
+  requests: ReadRequest[],
+  options: { connections: number; seconds: number },
+): Promise<Throughput> {
+  const clients: pg.Client[] = [];
+  const runners: Runner[] = [];
+  for (let i = 0; i < options.connections; i++) {
+    if (target.kind === 'pglite') {
+      runners.push(pgliteRunner(target.pglite));
+    } else {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      clients.push(client);
+      runners.push(pgRunner(client));
+    }
+  }
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    runners.map(async (run) => {
+      while (performance.now() < deadline) {
+        const request = requests[next++ % requests.length]!;
+        const t0 = performance.now();
+        for (const statement of request.statements) await run(statement);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.end()));
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+}

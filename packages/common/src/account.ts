@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from './limits.js';
+import { messages } from './messages.js';
+import { emailSchema, passwordSchema, required } from './auth.js';
+import { accountSettingsSchema, localeSchema } from './settings.js';
+
+/**
+ * Account self-service: change or reset the password, export the data, delete the account,
+ * leave email notifications with one click (decisions 125–129).
+ */
+
+/** A password typed to prove who you are: checked against the hash, never against the rules. */
+const typedPassword = z.string().max(MAX_PASSWORD_LENGTH);
+
+const mismatch = { message: messages.passwordsMismatch, path: ['repeatPassword'] };
+
+export const changePasswordSchema = z
+  .object({ currentPassword: typedPassword, newPassword: passwordSchema, repeatPassword: required('Repeat password') })
+  .refine((v) => v.newPassword === v.repeatPassword, mismatch);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** "Forgot password?": the address, and the language the page was in (for the email). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema, locale: localeSchema.optional() });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+export const passwordResetSchema = z
+  .object({ token: z.string().min(1).max(200), password: passwordSchema, repeatPassword: required('Repeat password') })
+  .refine((v) => v.password === v.repeatPassword, mismatch);
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+export const deleteAccountSchema = z.object({ password: typedPassword });
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** The signed token of an unsubscribe link (in the URL: it works without signing in). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(300) });
+
+/** The same answer for every reset request, whether or not the address has an account. */
+export const passwordResetRequestedSchema = z.object({ ok: z.literal(true) });
+
+/** Someone named in an export: public handle and name only. */
+const exportPerson = z.object({ username: z.string(), fullname: z.string() });
+const exportLink = exportPerson.extend({ since: z.string() });
+
+/**
+ * "Export my data" (decision 129): everything of mine, nothing of others' that is not public.
+ * A question I received says who sent it only when it was not anonymous, always.
+ */
+export const accountExportSchema = z.object({
+  format: z.literal('askbox-export/1'),
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    bio: z.string(),
+    website: z.string(),
+    photoURL: z.string().nullable(),
+    coverURL: z.string().nullable(),
+    badge: z.string(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+  }),
+  settings: accountSettingsSchema,
+  questionsAsked: z.array(
+    z.object({
+      id: z.string(),
+      to: exportPerson,
+      text: z.string(),
+      isAnonymous: z.boolean(),
+      createdAt: z.string(),
+      answer: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
+  /** The admin's global questions, one entry per send (the same text reached every user). */
+  globalQuestionsSent: z.array(z.object({ text: z.string(), sentAt: z.string(), receivers: z.number().int() })),
+  questionsReceived: z.array(
+    z.object({
+      id: z.string(),
+      /** null when the question was anonymous (or global): the export never says who sent it */
+      from: exportPerson.nullable(),
+      text: z.string(),
+      isAnonymous: z.boolean(),
+      isGlobal: z.boolean(),
+      createdAt: z.string(),
+      answer: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
+  likes: z.array(z.object({ questionId: z.string(), answeredBy: exportPerson, likedAt: z.string() })),
+  following: z.array(exportLink),
+  followers: z.array(exportLink),
+  blocked: z.array(exportLink),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in user's preferences: one resource (`GET` / `PATCH /api/me/settings`) that every
+ * feature adds its own fields to, stored as columns on `users`. Lists (muted words...) are
+ * resources of their own.
+ */
+
+/** The languages Askbox speaks; `null` on the account means "follow the browser". */
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const localeSchema = z.enum(LOCALES);
+
+/** Email notifications: none, one email per new question, or a daily digest (decision 128). */
+export const EMAIL_NOTIFICATIONS = ['off', 'each', 'digest'] as const;
+export type EmailNotifications = (typeof EMAIL_NOTIFICATIONS)[number];
+export const emailNotificationsSchema = z.enum(EMAIL_NOTIFICATIONS);
+
+export const accountSettingsSchema = z.object({
+  locale: localeSchema.nullable(),
+  emailNotifications: emailNotificationsSchema,
+  /** Off by default: when on, answers may be read outside Askbox (link previews, feeds, the fediverse). */
+  publicProfile: z.boolean(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** A PATCH changes only the fields it names; unknown fields are refused, not ignored. */
+export const updateAccountSettingsSchema = accountSettingsSchema.partial().strict();
+export type UpdateAccountSettingsInput = z.infer<typeof updateAccountSettingsSchema>;

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * ActivityPub (docs/federation.md). Local users are actors only while their profile is public;
+ * people on other servers are `remote_actors`, known by their actor URI.
+ */
+
+/** Each local actor's RSA key pair (JWK), made the first time the actor is served. */
+export const federationKeys = pgTable('federation_keys', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  publicKey: jsonb('public_key').notNull(),
+  privateKey: jsonb('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A person on another server, as their actor document last said. */
+export const remoteActors = pgTable(
+  'remote_actors',
+  {
+    uri: text('uri').primaryKey(),
+    inboxUrl: text('inbox_url').notNull(),
+    sharedInboxUrl: text('shared_inbox_url'),
+    /** `@name@host`, shown in follower lists */
+    handle: text('handle').notNull(),
+    name: text('name').notNull().default(''),
+    /** their profile page (http(s) only) */
+    url: text('url'),
+    iconUrl: text('icon_url'),
+    /** lower-case host of the actor URI: domain blocks match on it */
+    domain: text('domain').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('remote_actors_domain').on(t.domain)],
+);
+
+/** A remote actor follows a local user (their Follow was accepted). */
+export const remoteFollows = pgTable(
+  'remote_follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorUri: text('actor_uri')
+      .notNull()
+      .references(() => remoteActors.uri, { onDelete: 'cascade' }),
+    /** the id of their Follow activity: the object of our Accept, matched by their Undo */
+    followId: text('follow_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.actorUri] }), index('remote_follows_actor').on(t.actorUri)],
+);
+
+/** A local user blocks one remote actor (`target` = actor URI) or a whole domain (`target` = host). */
+export const remoteBlocks = pgTable(
+  'remote_blocks',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['actor', 'domain'] }).notNull(),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.target] })],
+);
+
+/**
+ * The delivery outbox: one row per activity per remote inbox, written in the same transaction as
+ * the answer, deletion, profile edit or follow it announces. The worker builds the activity when
+ * it sends (from `kind`, `objectId` and `payload`), signs it and retries with backoff.
+ */
+export const federationDeliveries = pgTable(
+  'federation_deliveries',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inboxUrl: text('inbox_url').notNull(),
+    kind: text('kind', { enum: ['create', 'delete', 'update', 'accept', 'reject'] }).notNull(),
+    /** the answer (question id) a create or delete is about */
+    objectId: text('object_id'),
+    /** accept / reject: the Follow being answered ({ followId, actorUri }) */
+    payload: jsonb('payload'),
+    sent: boolean('sent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('federation_deliveries_pending')
+      .on(t.nextAttemptAt)
+      .where(sql`not ${t.sent}`),
+  ],
+);
+
+/** Fedify's key-value store (cached remote documents and keys, inbox idempotence), shared by every instance. */
+export const federationKv = pgTable(
+  'federation_kv',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('federation_kv_expires').on(t.expiresAt)],
+);

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { LOCALES, type Locale } from '@askbox/common';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/open.js';
+import type { EmailKind } from '../db/schema/index.js';
+import { queryRows } from '../db/sql.js';
+import { issuePasswordReset } from '../features/auth/service.js';
+import { notBlockedWith } from '../features/social/rules.js';
+import { renderEmail } from './layout.js';
+import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
+import type { EmailMessage } from './mailer.js';
+import { emailTexts } from './texts.js';
+
+/** What writing an email needs besides its row. */
+export interface ComposeDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  linkSecret: Buffer;
+}
+
+/** An outbox row as claimed (snake_case, as stored). */
+export interface EmailRow {
+  id: string;
+  user_id: string | null;
+  kind: EmailKind;
+  data: Record<string, unknown>;
+  attempts: number;
+}
+
+const localeOf = (value: unknown): Locale => ((LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : 'en');
+
+const notSentLine = (subject: string, to: string) => `Email not sent (no SMTP_URL set): "${subject}" to ${to}`;
+
+/** RFC 8058 one-click unsubscribe: the header pair for mail providers, and the footer link for people. */
+function unsubscribeParts(deps: ComposeDeps, userId: string) {
+  const token = unsubscribeToken(deps.linkSecret, userId);
+  return {
+    unsubscribeUrl: unsubscribePageUrl(deps.publicUrl, token),
+    headers: { 'List-Unsubscribe': `<${unsubscribeApiUrl(deps.publicUrl, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/**
+ * Writes the email of an outbox row from what the database says now, in the recipient's language,
+ * or returns null when there is nothing to send any more (no such account, notifications turned
+ * off, the question gone or already answered, an empty digest).
+ */
+export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<EmailMessage | null> {
+  switch (row.kind) {
+    case 'password_reset':
+      return composePasswordReset(deps, String(row.data.email), row.data.locale);
+    case 'question':
+      return row.user_id ? composeQuestion(deps, row.user_id, String(row.data.questionId)) : null;
+    case 'digest':
+      return row.user_id ? composeDigest(deps, row.user_id, new Date(String(row.data.from)), new Date(String(row.data.until))) : null;
+  }
+}
+
+async function composePasswordReset(deps: ComposeDeps, email: string, requestLocale: unknown): Promise<EmailMessage | null> {
+  const issued = await issuePasswordReset(deps.db, deps.clock, email);
+  if (!issued) return null;
+  const { user, token } = issued;
+  const t = emailTexts(localeOf(user.locale ?? requestLocale));
+  // the token rides in the fragment: browsers never send it to the server, so no access log keeps it
+  const url = `${deps.publicUrl}/reset-password#token=${token}`;
+  const subject = t('reset.subject');
+  const body = renderEmail(t, {
+    lines: [t('reset.intro', { username: user.username }), t('reset.validity'), t('reset.ignore')],
+    action: { label: t('reset.action'), url },
+  });
+  return { to: user.email, subject, ...body, logLine: `Password reset link for ${user.email} (no SMTP_URL set): ${url}` };
+}
+
+interface QuestionEmailRow {
+  email: string;
+  locale: string | null;
+  email_notifications: string;
+  text: string;
+  answered: boolean;
+  /** null for anonymous questions: the sender of one never leaves the query */
+  named_sender_id: string | null;
+}
+
+async function composeQuestion(deps: ComposeDeps, userId: string, questionId: string): Promise<EmailMessage | null> {
+  const [row] = await queryRows<QuestionEmailRow>(
+    deps.db,
+    sql`select u.email, u.locale, u.email_notifications, q.text, q.answered,
+          case when q.is_anonymous then null else q.sender_id end as named_sender_id
+        from questions q join users u on u.id = q.receiver_id
+        where q.id = ${questionId} and q.receiver_id = ${userId}`,
+  );
+  if (!row || row.email_notifications !== 'each' || row.answered) return null;
+  const [sender] = row.named_sender_id
+    ? await queryRows<{ username: string; fullname: string }>(deps.db, sql`select username, fullname from users where id = ${row.named_sender_id}`)
+    : [];
+  const t = emailTexts(localeOf(row.locale));
+  const subject = t('question.subject');
+  const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
+  const body = renderEmail(t, {
+    lines: [sender ? t('question.named', { fullname: sender.fullname, username: sender.username }) : t('question.anonymous')],
+    quote: row.text,
+    action: { label: t('question.action'), url: `${deps.publicUrl}/questions` },
+    unsubscribeUrl,
+  });
+  return { to: row.email, subject, ...body, headers, logLine: notSentLine(subject, row.email) };
+}
+
+interface DigestRow {
+  email: string;
+  locale: string | null;
+  email_notifications: string;
+  questions: number;
+  followers: number;
+  likes: number;
+}
+
+async function composeDigest(deps: ComposeDeps, userId: string, from: Date, until: Date): Promise<EmailMessage | null> {
+  const window = (column: ReturnType<typeof sql>) => sql`${column} >= ${from.toISOString()}::timestamptz and ${column} < ${until.toISOString()}::timestamptz`;
+  const [row] = await queryRows<DigestRow>(
+    deps.db,
+    sql`select u.email, u.locale, u.email_notifications,
+          (select count(*)::int from questions q
+            where q.receiver_id = u.id and not q.answered and ${window(sql`q.created_at`)}
+              and (q.sender_id is null or q.sender_id <> u.id)) as questions,
+          (select count(*)::int from follows f
+            where f.followee_id = u.id and ${window(sql`f.created_at`)} and ${notBlockedWith(userId, sql`f.follower_id`)}) as followers,
+          (select count(*)::int from likes l join questions q on q.id = l.question_id
+            where q.receiver_id = u.id and l.user_id <> u.id and ${window(sql`l.created_at`)} and ${notBlockedWith(userId, sql`l.user_id`)}) as likes
+        from users u where u.id = ${userId}`,
+  );
+  if (!row || row.email_notifications !== 'digest') return null;
+  const counts = (['questions', 'followers', 'likes'] as const).filter((key) => Number(row[key]) > 0);
+  if (counts.length === 0) return null;
+  const t = emailTexts(localeOf(row.locale));
+  const subject = t('digest.subject');
+  const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
+  const body = renderEmail(t, {
+    lines: [t('digest.intro'), ...counts.map((key) => `• ${t(`digest.${key}`, { count: Number(row[key]) })}`)],
+    action: { label: t('digest.action'), url: `${deps.publicUrl}/${counts[0] === 'questions' ? 'questions' : 'notifications'}` },
+    unsubscribeUrl,
+  });
+  return { to: row.email, subject, ...body, headers, logLine: notSentLine(subject, row.email) };
+}

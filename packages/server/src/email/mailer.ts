@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** One email, written in the recipient's language. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** What the log says instead when no SMTP server is configured (one line; a reset link in full). */
+  logLine: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'log';
+  send(message: EmailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (smtp:// upgrades with STARTTLS when the server
+ * offers it, smtps:// is TLS from the start). Without it, emails are written to the log at info
+ * level, so someone running Askbox on a laptop can still follow a reset link.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      kind: 'log',
+      async send(message) {
+        options.log.info({ to: message.to }, message.logLine);
+      },
+      close() {},
+    };
+  }
+  // timeouts well under the outbox lease (120 s), so a stuck server never lets a second worker send the row too
+  const transport = nodemailer.createTransport(
+    { url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 },
+    { from: options.from },
+  );
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+    },
+    close: () => transport.close(),
+  };
+}

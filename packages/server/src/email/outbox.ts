@@ -1,0 +1,30 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/open.js';
+import { emailOutbox, type EmailKind } from '../db/schema/index.js';
+
+/**
+ * Writing to the email outbox, inside the caller's transaction: the row commits or rolls back
+ * with the event. What the email says is decided when it is sent (worker.ts), from the row's ids.
+ */
+export async function queueEmail(tx: DbOrTx, row: { userId: string | null; kind: EmailKind; data: Record<string, unknown> }): Promise<void> {
+  await tx.insert(emailOutbox).values({ id: crypto.randomUUID(), userId: row.userId, kind: row.kind, data: row.data });
+}
+
+/** One email about a new question, if the receiver chose an email for each question. */
+export async function queueQuestionEmail(tx: DbOrTx, event: { receiverId: string; questionId: string }): Promise<void> {
+  await tx.execute(sql`
+    insert into email_outbox (id, user_id, kind, data)
+    select gen_random_uuid()::text, u.id, 'question', jsonb_build_object('questionId', ${event.questionId}::text)
+    from users u where u.id = ${event.receiverId} and u.email_notifications = 'each'`);
+}
+
+/** The global question: one set-based insert for every receiver who chose an email for each question. */
+export async function queueGlobalQuestionEmails(tx: DbOrTx, event: { text: string; at: Date }): Promise<void> {
+  await tx.execute(sql`
+    insert into email_outbox (id, user_id, kind, data)
+    select gen_random_uuid()::text, u.id, 'question', jsonb_build_object('questionId', q.id)
+    from questions q join users u on u.id = q.receiver_id
+    where q.is_global and not q.answered and q.text = ${event.text} and q.created_at = ${event.at.toISOString()}::timestamptz
+      and u.email_notifications = 'each'`);
+}

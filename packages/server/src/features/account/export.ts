@@ -1,0 +1,113 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AccountExport } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import { blocks, follows, likes, questions, users } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { toAccountSettings } from '../settings/service.js';
+
+const receiver = alias(users, 'receiver');
+const sender = alias(users, 'sender');
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+const person = (row: { username: string; fullname: string }) => ({ username: row.username, fullname: row.fullname });
+
+/**
+ * Everything the account holds, as one JSON document (decision 129). Other people appear by their
+ * public handle and name only, and a question received names its sender only when it was not
+ * anonymous: the sender of an anonymous or global question is never even joined.
+ */
+export async function exportAccount(ctx: AppContext, userId: string): Promise<AccountExport> {
+  const db = ctx.db;
+  const [me] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!me) throw notFound();
+  const absolute = (url: string | null) => (url ? new URL(url, `${ctx.config.publicUrl}/`).href : null);
+
+  const [asked, received, liked, following, followers, blocked] = await Promise.all([
+    db
+      .select({ q: questions, to: { username: receiver.username, fullname: receiver.fullname } })
+      .from(questions)
+      .innerJoin(receiver, eq(receiver.id, questions.receiverId))
+      .where(and(eq(questions.senderId, userId), eq(questions.isGlobal, false)))
+      .orderBy(asc(questions.createdAt), asc(questions.id)),
+    db
+      .select({ q: questions, from: { username: sender.username, fullname: sender.fullname } })
+      .from(questions)
+      .leftJoin(sender, and(eq(sender.id, questions.senderId), eq(questions.isAnonymous, false), eq(questions.isGlobal, false)))
+      .where(eq(questions.receiverId, userId))
+      .orderBy(asc(questions.createdAt), asc(questions.id)),
+    db
+      .select({ questionId: likes.questionId, at: likes.createdAt, by: { username: receiver.username, fullname: receiver.fullname } })
+      .from(likes)
+      .innerJoin(questions, eq(questions.id, likes.questionId))
+      .innerJoin(receiver, eq(receiver.id, questions.receiverId))
+      .where(eq(likes.userId, userId))
+      .orderBy(asc(likes.createdAt)),
+    db
+      .select({ username: users.username, fullname: users.fullname, at: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followeeId))
+      .where(eq(follows.followerId, userId))
+      .orderBy(asc(follows.createdAt)),
+    db
+      .select({ username: users.username, fullname: users.fullname, at: follows.createdAt })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(eq(follows.followeeId, userId))
+      .orderBy(asc(follows.createdAt)),
+    db
+      .select({ username: users.username, fullname: users.fullname, at: blocks.createdAt })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(eq(blocks.blockerId, userId))
+      .orderBy(asc(blocks.createdAt)),
+  ]);
+  const globalSent = await db
+    .select({ text: questions.text, sentAt: questions.createdAt, receivers: sql<number>`count(*)::int` })
+    .from(questions)
+    .where(and(eq(questions.senderId, userId), eq(questions.isGlobal, true)))
+    .groupBy(questions.text, questions.createdAt)
+    .orderBy(asc(questions.createdAt));
+
+  return {
+    format: 'askbox-export/1',
+    exportedAt: ctx.clock.now().toISOString(),
+    profile: {
+      id: me.id,
+      email: me.email,
+      username: me.username,
+      fullname: me.fullname,
+      bio: me.bio,
+      website: me.website,
+      photoURL: absolute(me.photoUrl),
+      coverURL: absolute(me.coverUrl),
+      badge: me.badge,
+      isAdmin: me.role === 'admin',
+      createdAt: me.createdAt.toISOString(),
+    },
+    settings: toAccountSettings(me),
+    questionsAsked: asked.map(({ q, to }) => ({
+      id: q.id,
+      to: person(to),
+      text: q.text,
+      isAnonymous: q.isAnonymous,
+      createdAt: q.createdAt.toISOString(),
+      answer: q.answer,
+      answeredAt: iso(q.answeredAt),
+    })),
+    globalQuestionsSent: globalSent.map((g) => ({ text: g.text, sentAt: g.sentAt.toISOString(), receivers: Number(g.receivers) })),
+    questionsReceived: received.map(({ q, from }) => ({
+      id: q.id,
+      from: from ? person(from) : null,
+      text: q.text,
+      isAnonymous: q.isAnonymous,
+      isGlobal: q.isGlobal,
+      createdAt: q.createdAt.toISOString(),
+      answer: q.answer,
+      answeredAt: iso(q.answeredAt),
+    })),
+    likes: liked.map((l) => ({ questionId: l.questionId, answeredBy: person(l.by), likedAt: l.at.toISOString() })),
+    following: following.map((f) => ({ ...person(f), since: f.at.toISOString() })),
+    followers: followers.map((f) => ({ ...person(f), since: f.at.toISOString() })),
+    blocked: blocked.map((b) => ({ ...person(b), since: b.at.toISOString() })),
+  };
+}

@@ -1,0 +1,32 @@
+import { accountExportSchema, deleteAccountSchema } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { AppInstance } from '../../http/types.js';
+import { requireViewer } from '../../http/viewer.js';
+import { SESSION_COOKIE } from '../auth/service.js';
+import { deleteAccount, exportAccount } from './service.js';
+
+export async function accountRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.get(
+    '/api/me/export',
+    { schema: { tags: ['account'], summary: 'Download everything of your account as JSON', response: { 200: accountExportSchema } } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const data = await exportAccount(ctx, viewer.id);
+      const day = data.exportedAt.slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="askbox-${viewer.username}-${day}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    { schema: { tags: ['account'], summary: 'Delete your account for good (password required)', body: deleteAccountSchema } },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      await deleteAccount(ctx, viewer.id, request.body.password, request.log);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { questions, users } from '../../db/schema/index.js';
+import { publishLive } from '../../realtime/bus.js';
+import { createStorage } from '../../storage/index.js';
+import { deletePicture } from '../../storage/pictures.js';
+import { confirmPassword } from '../auth/service.js';
+
+export { exportAccount } from './export.js';
+
+/**
+ * Deletes the account for good, after its password (decision 129). The user row goes and with it,
+ * by foreign keys, its sessions, devices, queued notifications, reset links, follows both ways,
+ * blocks both ways, likes, and the questions it received (its answers, and the likes on them).
+ * Questions it sent to others stay with their receivers as anonymous questions with no sender,
+ * like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
+ * reset requests for its address are removed. Its pictures go through the storage interface
+ * once the database has committed.
+ */
+export async function deleteAccount(ctx: AppContext, userId: string, password: string, log?: FastifyBaseLogger): Promise<void> {
+  const user = await confirmPassword(ctx, userId, password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    await tx
+      .update(questions)
+      .set({ senderId: null, isAnonymous: true })
+      .where(and(eq(questions.senderId, userId), ne(questions.receiverId, userId)));
+    await tx.execute(sql`delete from push_notifications
+      where data->>'likerId' = ${userId} or data->>'followerId' = ${userId} or data->>'senderId' = ${userId}`);
+    await tx.execute(sql`delete from email_outbox where kind = 'password_reset' and data->>'email' = ${user.email}`);
+    const addressKey = `reset-address:${crypto.createHash('sha256').update(user.email).digest('hex')}`;
+    await tx.execute(sql`delete from rate_limits where position(${userId} in key) > 0 or key = ${addressKey}`);
+    await tx.delete(users).where(eq(users.id, userId));
+    // every open live stream of the account closes, on every instance
+    await publishLive(tx, { to: { userId }, type: 'logout' });
+  });
+  const storage = createStorage(ctx.config);
+  for (const url of [user.photoUrl, user.coverUrl]) {
+    if (url) await deletePicture(storage, url).catch((error: unknown) => log?.error({ err: error, url }, 'could not delete a picture of a deleted account'));
+  }
+}

@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushNotifications } from '../../db/schema/index.js';
+import { publishLive, type BusMessage } from '../../realtime/bus.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { eventually, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
+import { sideEffects } from './sideEffects.js';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+const at = new Date('2026-03-04T05:06:07.000Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUpUser(t.app, { username: 'alice_h', fullname: 'Alice Liddell' });
+  bob = await signUpUser(t.app, { username: 'bob_h', fullname: 'Bob Builder' });
+  carol = await signUpUser(t.app, { username: 'carol_h', fullname: 'Carol No Device' });
+  await insertSubscription(t.ctx.db, alice.id);
+  await insertSubscription(t.ctx.db, alice.id); // a second device: still one record per event
+});
+afterAll(() => t.close());
+
+const rowsFor = (userId: string) => t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, userId));
+const clearOutbox = () => t.ctx.db.delete(pushNotifications);
+
+/**
+ * Records live events from now on. Events of earlier tests may still be on their way (PostgreSQL
+ * delivers NOTIFY asynchronously, in commit order), so a fence event is published and awaited first.
+ */
+async function captureLive() {
+  const seen: BusMessage[] = [];
+  const fence = `fence-${crypto.randomUUID()}`;
+  let fenced = false;
+  const stop = t.ctx.bus.subscribe((m) => {
+    if (fenced) seen.push(m);
+    else if ('userId' in m.to && m.to.userId === fence) fenced = true;
+  });
+  await publishLive(t.ctx.db, { to: { userId: fence }, type: 'counters' });
+  await eventually(() => fenced, 'the fence event');
+  return { seen, stop };
+}
+
+describe('push outbox records (spec §3, §9)', () => {
+  it('follow: title, body ending "started following you!", data with follower id and username', async () => {
+    await clearOutbox();
+    await t.ctx.db.transaction((tx) => sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at }));
+    const rows = await rowsFor(alice.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: 'New Follower 👋', body: 'Bob Builder (@bob_h) started following you!', sent: false });
+    expect(rows[0]!.body.endsWith('started following you!')).toBe(true);
+    expect(rows[0]!.data).toEqual({ type: 'follow', followerId: bob.id, followerUsername: 'bob_h', timestamp: at.toISOString() });
+  });
+
+  it('like: quotes the first 30 characters of the answer plus "..." when longer', async () => {
+    await clearOutbox();
+    const long = 'This answer is certainly longer than thirty characters';
+    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: long });
+    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at }));
+    const [row] = await rowsFor(alice.id);
+    expect(row).toMatchObject({ title: 'New Like ❤️', body: `Bob Builder liked your answer: "${long.slice(0, 30)}..."` });
+    expect(row!.data).toEqual({ type: 'like', likerId: bob.id, likerUsername: 'bob_h', postId, timestamp: at.toISOString() });
+  });
+
+  it('like: a short answer is quoted whole, without "..."', async () => {
+    await clearOutbox();
+    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: 'Exactly thirty characters long' });
+    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at }));
+    const [row] = await rowsFor(alice.id);
+    expect(row!.body).toBe('Bob Builder liked your answer: "Exactly thirty characters long"');
+  });
+
+  it("like: never a record for liking one's own answer", async () => {
+    await clearOutbox();
+    const postId = await insertQuestion(t.ctx.db, { senderId: null, receiverId: alice.id, answer: 'mine' });
+    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: alice.id, questionId: postId, at }));
+    expect(await rowsFor(alice.id)).toHaveLength(0);
+  });
+
+  it('question from a named sender: fullname and @username in the body', async () => {
+    await clearOutbox();
+    const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: false });
+    await t.ctx.db.transaction((tx) => sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: false, at }));
+    const [row] = await rowsFor(alice.id);
+    expect(row).toMatchObject({ title: 'New Question ❓', body: 'Bob Builder (@bob_h) sent you a question!' });
+    expect(row!.data).toEqual({ type: 'question', senderId: bob.id, senderUsername: 'bob_h', isAnonymous: false, timestamp: at.toISOString() });
+  });
+
+  it('anonymous question: the anonymous body and no sender in the data', async () => {
+    await clearOutbox();
+    const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: true });
+    await t.ctx.db.transaction((tx) => sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: true, at }));
+    const [row] = await rowsFor(alice.id);
+    expect(row!.body).toBe('Someone sent you an anonymous question!');
+    expect(row!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
+    expect(JSON.stringify(row)).not.toContain('bob_h');
+  });
+
+  it('no record when the recipient has no push subscription', async () => {
+    await clearOutbox();
+    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: carol.id, answer: 'hello' });
+    await t.ctx.db.transaction(async (tx) => {
+      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+      await sideEffects.questionAsked(tx, t.ctx, { questionId: postId, receiverId: carol.id, senderId: bob.id, isAnonymous: false, at });
+    });
+    expect(await rowsFor(carol.id)).toHaveLength(0);
+  });
+
+  it("the record is part of the event's transaction: a rollback leaves no record", async () => {
+    await clearOutbox();
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
+        throw new Error('the follow failed');
+      }),
+    ).rejects.toThrow('the follow failed');
+    expect(await rowsFor(alice.id)).toHaveLength(0);
+  });
+
+  it('global question: one anonymous record per receiving user who has a device, in one statement', async () => {
+    await clearOutbox();
+    const text = 'Global: what made you smile today?';
+    await t.ctx.db.transaction(async (tx) => {
+      for (const user of [alice, bob, carol]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true, createdAt: at });
+      // an older global question with the same text is not this send
+      await insertQuestion(tx, { senderId: null, receiverId: alice.id, text, isGlobal: true, createdAt: new Date(at.getTime() - 86_400_000) });
+      await sideEffects.globalQuestionSent(tx, t.ctx, { text, count: 3, at });
+    });
+    const rows = await t.ctx.db.select().from(pushNotifications);
+    expect(rows.map((r) => r.userId)).toEqual([alice.id]);
+    expect(rows[0]).toMatchObject({ title: 'New Question ❓', body: 'Someone sent you an anonymous question!' });
+    expect(rows[0]!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
+  });
+});
+
+describe('live events from the side effects', () => {
+  it('are published at commit to the right audience', async () => {
+    const { seen, stop } = await captureLive();
+    await t.ctx.db.transaction(async (tx) => {
+      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+      await sideEffects.questionAsked(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
+      await sideEffects.answered(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
+    });
+    await eventually(() => seen.length >= 4, 'four live events');
+    stop();
+    // PostgreSQL folds identical notifications of one transaction into one: 'question' to carol once
+    expect(seen).toEqual([
+      { to: { userId: carol.id }, type: 'notification' },
+      { to: { userId: carol.id }, type: 'question' },
+      { to: { followersOf: carol.id }, type: 'answer' },
+      { to: { userId: bob.id }, type: 'notification' },
+    ]);
+  });
+
+  it('are dropped when the transaction rolls back', async () => {
+    const { seen, stop } = await captureLive();
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    // a committed marker event proves the bus has caught up: anything from the rollback would come first
+    await t.ctx.db.transaction((tx) => sideEffects.answered(tx, t.ctx, { questionId: 'q', receiverId: bob.id, senderId: null, at }));
+    await eventually(() => seen.length >= 2, 'the marker events');
+    stop();
+    expect(seen.map((m) => m.type)).toEqual(['answer', 'question']);
+  });
+});

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { messages, type PushData } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { pushNotifications, questions, users } from '../../db/schema/index.js';
+import { publishLive } from '../../realtime/bus.js';
+import { hasPushSubscription } from '../../push/subscriptions.js';
+import { queueGlobalQuestionEmails, queueQuestionEmail } from '../../email/outbox.js';
+import * as federationOutbox from '../../federation/outbox.js';
+
+/**
+ * Side effects of the social events, called by the one service function where each event
+ * happens, inside its transaction: the push outbox row (only when the recipient has a
+ * subscription), the email outbox row (only when the recipient chose emails), the live event
+ * (NOTIFY is delivered at commit) and the ActivityPub delivery rows (federation/outbox.ts). The
+ * call sites never change.
+ */
+export interface SideEffects {
+  /** `followerId` started following `followeeId` (not on unfollow). */
+  followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
+  /** `likerId` liked the answer `questionId` (never called for liking one's own answer). */
+  liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
+  /** A question was created for `receiverId` (one call per question; the global send has its own). */
+  questionAsked(
+    tx: DbOrTx,
+    ctx: AppContext,
+    event: { questionId: string; receiverId: string; senderId: string; isAnonymous: boolean; at: Date },
+  ): Promise<void>;
+  /** `receiverId` answered `questionId`: followers' feeds and the sender's Answers tab change. */
+  answered(tx: DbOrTx, ctx: AppContext, event: { questionId: string; receiverId: string; senderId: string | null; at: Date }): Promise<void>;
+  /** The admin's global question reached every user (`count` questions created in this transaction). */
+  globalQuestionSent(tx: DbOrTx, ctx: AppContext, event: { text: string; count: number; at: Date }): Promise<void>;
+  /** `receiverId` deleted their answer `questionId` (not called for unanswered questions). */
+  answerDeleted(tx: DbOrTx, ctx: AppContext, event: { questionId: string; receiverId: string }): Promise<void>;
+  /** `userId` changed what their profile shows (name, bio, website, pictures). */
+  profileChanged(tx: DbOrTx, ctx: AppContext, event: { userId: string }): Promise<void>;
+  /** `userId` turned 'Public profile' on or off. */
+  publicProfileChanged(tx: DbOrTx, ctx: AppContext, event: { userId: string; isPublic: boolean }): Promise<void>;
+}
+
+async function userById(tx: DbOrTx, id: string) {
+  const [row] = await tx.select({ id: users.id, username: users.username, fullname: users.fullname }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Writes the spec §3 outbox row, only when the recipient has at least one device subscribed. */
+async function queuePush(tx: DbOrTx, userId: string, title: string, body: string, data: PushData): Promise<void> {
+  if (!(await hasPushSubscription(tx, userId))) return;
+  await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
+}
+
+export const sideEffects: SideEffects = {
+  async followed(tx, _ctx, { followerId, followeeId, at }) {
+    if (followerId === followeeId) return;
+    const follower = await userById(tx, followerId);
+    if (!follower) return;
+    await queuePush(tx, followeeId, messages.pushTitleFollow, messages.pushBodyFollow(follower.fullname, follower.username), {
+      type: 'follow',
+      followerId,
+      followerUsername: follower.username,
+      timestamp: at.toISOString(),
+    });
+    await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
+  },
+
+  async liked(tx, _ctx, { likerId, questionId, at }) {
+    const [post] = await tx.select({ receiverId: questions.receiverId, answer: questions.answer }).from(questions).where(eq(questions.id, questionId));
+    if (!post || post.receiverId === likerId) return; // never for liking one's own answer
+    const liker = await userById(tx, likerId);
+    if (!liker) return;
+    await queuePush(tx, post.receiverId, messages.pushTitleLike, messages.pushBodyLike(liker.fullname, post.answer ?? ''), {
+      type: 'like',
+      likerId,
+      likerUsername: liker.username,
+      postId: questionId,
+      timestamp: at.toISOString(),
+    });
+    await publishLive(tx, { to: { userId: post.receiverId }, type: 'notification' });
+  },
+
+  async questionAsked(tx, _ctx, { questionId, receiverId, senderId, isAnonymous, at }) {
+    const sender = isAnonymous ? null : await userById(tx, senderId);
+    const body = sender ? messages.pushBodyQuestion(sender.fullname, sender.username) : messages.pushBodyAnonymousQuestion;
+    // asking oneself from one's own profile is not news worth a push
+    if (receiverId !== senderId) {
+      await queuePush(tx, receiverId, messages.pushTitleQuestion, body, {
+        type: 'question',
+        senderId: sender ? sender.id : null,
+        senderUsername: sender ? sender.username : null,
+        isAnonymous: !sender,
+        timestamp: at.toISOString(),
+      });
+      // beside the push, under the same decisions; the worker writes it without ever loading an anonymous sender
+      await queueQuestionEmail(tx, { receiverId, questionId });
+    }
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+  },
+
+  async answered(tx, _ctx, { questionId, receiverId, senderId }) {
+    // remote followers (ActivityPub) get the answer too; the sender is never part of it
+    await federationOutbox.queueAnswerCreated(tx, receiverId, questionId);
+    await publishLive(tx, { to: { followersOf: receiverId }, type: 'answer' });
+    // the receiver's other devices: the inbox shrank and the profile grew
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+    if (senderId && senderId !== receiverId) await publishLive(tx, { to: { userId: senderId }, type: 'notification' });
+  },
+
+  async globalQuestionSent(tx, _ctx, { text, at }) {
+    // one set-based insert: every user who received this global question (same text and time) and has a device
+    const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
+    await tx.execute(sql`
+      insert into push_notifications (id, user_id, title, body, data)
+      select gen_random_uuid()::text, u.id, ${messages.pushTitleQuestion}, ${messages.pushBodyAnonymousQuestion}, ${data}::jsonb
+      from users u
+      where exists (select 1 from push_subscriptions s where s.user_id = u.id)
+        and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text}
+                    and q.created_at = ${at.toISOString()}::timestamptz)`);
+    await queueGlobalQuestionEmails(tx, { text, at });
+    await publishLive(tx, { to: { everyone: true }, type: 'question' });
+  },
+  async answerDeleted(tx, _ctx, { questionId, receiverId }) {
+    await federationOutbox.queueAnswerDeleted(tx, receiverId, questionId);
+  },
+  async profileChanged(tx, _ctx, { userId }) {
+    await federationOutbox.queueProfileUpdated(tx, userId);
+  },
+  async publicProfileChanged(tx, _ctx, { userId, isPublic }) {
+    // turning it on federates answers from now on (older ones stay readable in the outbox collection)
+    if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
+  },
+};

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AccountSettings, UpdateAccountSettingsInput } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import { sideEffects } from '../notifications/sideEffects.js';
+
+/** The preferences as the API shows them; features add their columns here and in the schema. */
+export function toAccountSettings(user: Pick<UserRow, 'locale' | 'emailNotifications' | 'publicProfile'>): AccountSettings {
+  return { locale: user.locale ?? null, emailNotifications: user.emailNotifications, publicProfile: user.publicProfile };
+}
+
+/** Columns a change of preferences moves with it: choosing the daily digest starts its window now. */
+function impliedColumns(input: UpdateAccountSettingsInput, now: Date) {
+  if (input.emailNotifications === undefined) return {};
+  if (input.emailNotifications !== 'digest') return { emailDigestFrom: null };
+  // already on the digest: keep the window that runs
+  return { emailDigestFrom: sql`case when ${users.emailNotifications} = 'digest' then ${users.emailDigestFrom} else ${now.toISOString()}::timestamptz end` };
+}
+
+export async function getAccountSettings(db: DbOrTx, userId: string): Promise<AccountSettings> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound();
+  return toAccountSettings(user);
+}
+
+/**
+ * Changes only the fields given (a PATCH); returns every setting as stored after the change.
+ * Turning 'Public profile' on or off is an event of its own (federation: Delete when off), in
+ * the same transaction; the row lock makes two toggles at once see each other's result.
+ */
+export async function updateAccountSettings(ctx: AppContext, userId: string, input: UpdateAccountSettingsInput, now = new Date()): Promise<AccountSettings> {
+  if (Object.keys(input).length === 0) return getAccountSettings(ctx.db, userId);
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select({ publicProfile: users.publicProfile }).from(users).where(eq(users.id, userId)).for('update');
+    if (!before) throw notFound();
+    const [user] = await tx
+      .update(users)
+      .set({ ...input, ...impliedColumns(input, now) })
+      .where(eq(users.id, userId))
+      .returning();
+    if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {
+      await sideEffects.publicProfileChanged(tx, ctx, { userId, isPublic: input.publicProfile });
+    }
+    return toAccountSettings(user!);
+  });
+}

@@ -1,0 +1,44 @@
+import { PAGE_SIZE } from '@askbox/common';
+import type { ServerContext } from '../../context.js';
+import { apUris } from '../../federation/uris.js';
+import type { AppInstance } from '../../http/types.js';
+import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from './service.js';
+import { answerHead, atomFeed, profileHead } from './views.js';
+
+interface ProfileParams {
+  username: string;
+}
+
+/**
+ * The pages people share: `/u/:username` and `/u/:username/answers/:id` are the SPA for browsers,
+ * with share-card tags in the HTML when the profile is public (link previews run no script), and
+ * the Atom feed of a public profile. A private profile's pages are the plain SPA, and its feed is
+ * a 404 that says nothing more than an unknown user's would.
+ */
+export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
+  const origin = ctx.config.publicUrl;
+  const hidden = { schema: { hide: true } };
+
+  app.get<{ Params: ProfileParams }>('/u/:username', hidden, async (request, reply) => {
+    const user = await publicUserByUsername(ctx.db, request.params.username);
+    if (!user) return ctx.webShell.sendPage(reply);
+    return ctx.webShell.sendPage(reply, profileHead(origin, user, await answerCount(ctx.db, user.id), apUris.actor(origin, user.id)));
+  });
+
+  app.get<{ Params: ProfileParams & { id: string } }>('/u/:username/answers/:id', hidden, async (request, reply) => {
+    const user = await publicUserByUsername(ctx.db, request.params.username);
+    const answer = user ? await publicAnswer(ctx.db, user.id, request.params.id) : null;
+    if (!user || !answer) return ctx.webShell.sendPage(reply);
+    return ctx.webShell.sendPage(reply, answerHead(origin, user, answer, apUris.actor(origin, user.id)));
+  });
+
+  app.get<{ Params: ProfileParams }>('/u/:username/feed.atom', hidden, async (request, reply) => {
+    const user = await publicUserByUsername(ctx.db, request.params.username);
+    if (!user) return reply.status(404).send({ error: { code: 'not_found', message: 'No public feed here' } });
+    const { items } = await publicAnswersPage(ctx.db, user.id);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/atom+xml; charset=utf-8')
+      .send(atomFeed(origin, user, items.slice(0, PAGE_SIZE)));
+  });
+}

@@ -1,0 +1,105 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '@askbox/common';
+import type { DbOrTx } from '../../db/open.js';
+import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { isoFromPg } from '../../db/timestamps.js';
+import { queryRows } from '../../db/sql.js';
+import { questions, users, type UserRow } from '../../db/schema/index.js';
+
+/**
+ * What Askbox shows outside itself (share cards, the Atom feed, ActivityPub): only profiles whose
+ * owner turned 'Public profile' on, and only their answers. One rule for all three readers.
+ */
+
+/** Whether `user` may be read outside Askbox right now. */
+export function isPublicProfile(user: Pick<UserRow, 'publicProfile'>): boolean {
+  return user.publicProfile;
+}
+
+/** The user behind `username` when their profile is public; null otherwise (unknown or private look the same). */
+export async function publicUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username.trim().toLowerCase()), eq(users.publicProfile, true)))
+    .limit(1);
+  return user && isPublicProfile(user) ? user : null;
+}
+
+/** The user with `id` when their profile is public; null otherwise. */
+export async function publicUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.publicProfile, true)))
+    .limit(1);
+  return user && isPublicProfile(user) ? user : null;
+}
+
+/** An answer as read outside Askbox. */
+export interface PublicAnswer {
+  id: string;
+  question: string;
+  answer: string;
+  /**
+   * The asker's username when the question was not anonymous AND the asker's own profile is
+   * public; null otherwise (shown as 'Anonymous'). An anonymous sender is never even loaded.
+   */
+  askerUsername: string | null;
+  answeredAt: string;
+  createdAt: string;
+}
+
+/** As the database returns it: times as text, formatted in JS (db/timestamps.ts). */
+type PublicAnswerRow = PublicAnswer;
+
+const publicAnswerColumns = sql`q.id, q.text as question, q.answer, s.username as "askerUsername",
+  q.answered_at as "answeredAt", q.created_at as "createdAt"`;
+
+// the sender is joined only for named questions, and only when their own profile is public
+const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile`;
+
+/** A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index). */
+export async function publicAnswersPage(db: DbOrTx, userId: string, rawCursor?: string | null): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(rawCursor ?? undefined);
+  const rows = await queryRows<PublicAnswerRow>(
+    db,
+    sql`select ${publicAnswerColumns}
+        from questions q ${askerJoin}
+        where q.receiver_id = ${userId} and q.answered
+          and ${beforeCursor(sql`q.answered_at`, sql`q.id`, cursor)}
+        order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
+        limit ${PAGE_SIZE + 1}`,
+  );
+  const page = toPage(rows, PAGE_SIZE, (r) => r.answeredAt);
+  return { items: page.rows.map(formatted), nextCursor: page.nextCursor };
+}
+
+/** One answer of a public profile, or null (unknown, unanswered or someone else's). */
+export async function publicAnswer(db: DbOrTx, userId: string, questionId: string): Promise<PublicAnswer | null> {
+  const [row] = await queryRows<PublicAnswerRow>(
+    db,
+    sql`select ${publicAnswerColumns}
+        from questions q ${askerJoin}
+        where q.id = ${questionId} and q.receiver_id = ${userId} and q.answered`,
+  );
+  return row ? formatted(row) : null;
+}
+
+/** How many answers a profile has (the share card and the outbox's totalItems). */
+export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from questions where receiver_id = ${userId} and answered`);
+  return Number(row?.n ?? 0);
+}
+
+function formatted(row: PublicAnswerRow): PublicAnswer {
+  return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt) };
+}
+
+/** An answer by its id alone (ActivityPub Note URIs carry no username), with its public owner; null otherwise. */
+export async function publicAnswerWithOwner(db: DbOrTx, questionId: string): Promise<{ user: UserRow; answer: PublicAnswer } | null> {
+  const [row] = await db.select({ receiverId: questions.receiverId }).from(questions).where(eq(questions.id, questionId)).limit(1);
+  const user = row ? await publicUserById(db, row.receiverId) : null;
+  const answer = user ? await publicAnswer(db, user.id, questionId) : null;
+  return user && answer ? { user, answer } : null;
+}

@@ -1,0 +1,71 @@
+import { signRequest, type Activity, type Context } from '@fedify/fedify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import { users } from '../db/schema/index.js';
+import { isPublicProfile, publicAnswer } from '../features/sharing/service.js';
+import { assertPublicHttpsUrl, OutboundAddressError, type OutboundOptions } from '../net/outboundAddress.js';
+import { createActivity, deleteActivity, followAnswer, updateActivity } from './vocab.js';
+
+/** A claimed row of federation_deliveries. */
+export interface DeliveryRow {
+  id: string;
+  user_id: string;
+  inbox_url: string;
+  kind: 'create' | 'delete' | 'update' | 'accept' | 'reject';
+  object_id: string | null;
+  payload: { followId: string; actorUri: string } | null;
+  attempts: number;
+}
+
+/** 'dropped': nothing to send any more (answer gone, profile private); 'failed': the inbox refuses for good. */
+export type DeliveryOutcome = 'sent' | 'dropped' | { retry: string } | { failed: string };
+
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Builds the activity a row stands for, as of now, and POSTs it signed (HTTP Signatures, the
+ * actor's RSA key) to the inbox, which must pass the outgoing-address guard. Creates and Updates
+ * go out only while the profile is public; Deletes, Accepts and Rejects always.
+ */
+export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, allow: OutboundOptions): Promise<DeliveryOutcome> {
+  const activity = await buildActivity(db, fctx, row);
+  if (!activity) return 'dropped';
+  let inbox: URL;
+  try {
+    inbox = await assertPublicHttpsUrl(row.inbox_url, allow);
+  } catch (error) {
+    if (error instanceof OutboundAddressError) return { failed: error.message };
+    throw error;
+  }
+  const [key] = await fctx.getActorKeyPairs(row.user_id);
+  if (!key) return 'dropped'; // the account is gone
+  const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: fctx.contextLoader }));
+  const unsigned = new Request(inbox, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+    body,
+  });
+  const request = await signRequest(unsigned, key.privateKey, key.keyId);
+  let response: Response;
+  try {
+    response = await fetch(request, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    await response.body?.cancel();
+  } catch (error) {
+    return { retry: error instanceof Error ? error.message : String(error) };
+  }
+  if (response.ok) return 'sent';
+  const problem = `inbox answered ${response.status}`;
+  // like Mastodon: a 4xx other than "too many" or "timeout" will not get better by retrying
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) return { failed: problem };
+  return { retry: problem };
+}
+
+async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Promise<Activity | null> {
+  if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id) : null;
+  if (row.kind === 'accept' || row.kind === 'reject') return row.payload ? followAnswer(fctx, row.kind, row.user_id, row.id, row.payload) : null;
+  const [user] = await db.select().from(users).where(eq(users.id, row.user_id));
+  if (!user || !isPublicProfile(user)) return null;
+  if (row.kind === 'update') return updateActivity(fctx, user, row.id);
+  const answer = row.object_id ? await publicAnswer(db, user.id, row.object_id) : null;
+  return answer ? createActivity(fctx, user, answer) : null;
+}

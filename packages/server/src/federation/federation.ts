@@ -1,0 +1,97 @@
+import { createFederation, Note, parseSemVer, type Federation } from '@fedify/fedify';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema/index.js';
+import { queryRows } from '../db/sql.js';
+import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/sharing/service.js';
+import { installInboxListeners, type InboxHooks } from './inbox.js';
+import { keyPairOf } from './keys.js';
+import { PostgresKvStore } from './kv.js';
+import { guardedLoaders } from './loaders.js';
+import { remoteFollowerCount } from './remote.js';
+import { apPaths } from './uris.js';
+import { createActivity, toNote, toPerson } from './vocab.js';
+
+export interface AskboxFederation {
+  federation: Federation<void>;
+  kv: PostgresKvStore;
+}
+
+/**
+ * Askbox as an ActivityPub server, with Fedify: WebFinger, NodeInfo, one Person per PUBLIC
+ * profile (a private profile has no actor, no inbox, no WebFinger entry: 404 everywhere), its
+ * answers as Notes in a paged outbox, and the inbox (inbox.ts). Outgoing activities do not go
+ * through Fedify's queue but through our delivery outbox (outbox.ts, worker.ts), written in the
+ * same transaction as the change.
+ */
+export function createAskboxFederation(ctx: AppContext, hooks: InboxHooks): AskboxFederation {
+  const { db, config } = ctx;
+  const kv = new PostgresKvStore(db);
+  const { userAgent: _userAgent, ...loaders } = guardedLoaders({
+    kv,
+    publicUrl: config.publicUrl,
+    allowPrivateAddresses: config.federation.allowPrivateAddresses,
+  });
+  const federation = createFederation<void>({ kv, origin: new URL(config.publicUrl).origin, ...loaders });
+
+  federation
+    .setActorDispatcher(apPaths.actor, async (fctx, identifier) => {
+      const user = await publicUserById(db, identifier);
+      return user ? toPerson(fctx, user) : null;
+    })
+    // keys exist for every account: a profile just turned private still signs the Deletes of its answers
+    .setKeyPairsDispatcher(async (_fctx, identifier) => {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, identifier));
+      return user ? [await keyPairOf(db, user.id)] : [];
+    })
+    .mapHandle(async (_fctx, username) => (await publicUserByUsername(db, username))?.id ?? null)
+    // WebFinger by profile page too (https://host/u/alice), as people paste it into search boxes
+    .mapAlias(async (fctx, resource) => {
+      const match = resource.origin === fctx.canonicalOrigin ? /^\/u\/([^/]+)$/.exec(resource.pathname) : null;
+      const user = match ? await publicUserByUsername(db, decodeURIComponent(match[1]!)) : null;
+      return user ? { identifier: user.id } : null;
+    });
+
+  federation.setObjectDispatcher(Note, apPaths.note, async (fctx, { id }) => {
+    const found = await publicAnswerWithOwner(db, id);
+    return found ? toNote(fctx, found.user, found.answer) : null;
+  });
+
+  federation
+    .setOutboxDispatcher(apPaths.outbox, async (fctx, identifier, cursor) => {
+      const user = await publicUserById(db, identifier);
+      if (!user || cursor === null) return null;
+      const page = await publicAnswersPage(db, user.id, cursor || null).catch(() => null); // a foreign cursor: no such page
+      if (!page) return null;
+      return { items: page.items.map((answer) => createActivity(fctx, user, answer)), nextCursor: page.nextCursor };
+    })
+    .setFirstCursor(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? '' : null))
+    .setCounter(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? answerCount(db, identifier) : null));
+
+  // followers: the count only (local and remote); who follows someone is not shown outside Askbox
+  federation
+    .setFollowersDispatcher(apPaths.followers, async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? { items: [] } : null))
+    .setCounter(async (_fctx, identifier) => {
+      if (!(await publicUserById(db, identifier))) return null;
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from follows where followee_id = ${identifier}`);
+      return Number(row?.n ?? 0) + (await remoteFollowerCount(db, identifier));
+    });
+
+  federation.setNodeInfoDispatcher(apPaths.nodeInfo, async () => {
+    const [usage] = await queryRows<{ users: number; posts: number }>(
+      db,
+      sql`select (select count(*)::int from users where public_profile) as users,
+                 (select count(*)::int from questions q join users u on u.id = q.receiver_id where q.answered and u.public_profile) as posts`,
+    );
+    return {
+      software: { name: 'askbox', version: parseSemVer('0.1.0'), homepage: new URL(config.publicUrl) },
+      protocols: ['activitypub'],
+      services: { outbound: ['atom1.0'], inbound: [] },
+      openRegistrations: true,
+      usage: { users: { total: Number(usage?.users ?? 0) }, localPosts: Number(usage?.posts ?? 0), localComments: 0 },
+    };
+  });
+
+  installInboxListeners(federation, ctx, hooks);
+  return { federation, kv };
+}

@@ -1,0 +1,82 @@
+import { Announce, Create, Delete, Follow, isActor, Like, Undo, Update, type Actor, type Context, type Federation } from '@fedify/fedify';
+import type { AppContext } from '../context.js';
+import { publicUserById } from '../features/sharing/service.js';
+import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorInfo } from './remote.js';
+import { apPaths } from './uris.js';
+
+export interface InboxHooks {
+  /** Something was queued for delivery (an Accept or Reject): the worker may send it now. */
+  queued(): void;
+  log: { warn(obj: object, message: string): void };
+}
+
+/**
+ * What Askbox does with incoming activities (their HTTP Signatures already verified: see
+ * bridge.ts and Fedify's inbox). Follow → Accept (Reject when blocked), Undo(Follow), a remote
+ * account deleted or edited. Likes, replies and boosts are accepted and ignored for now.
+ */
+export function installInboxListeners(federation: Federation<void>, ctx: AppContext, hooks: InboxHooks): void {
+  const { db } = ctx;
+  federation
+    .setInboxListeners(apPaths.inbox, apPaths.sharedInbox)
+    .on(Follow, async (ictx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ictx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      // a private profile has no actor: its follows are not taken (nothing outside Askbox sees it)
+      const user = await publicUserById(db, target.identifier);
+      if (!user) return;
+      const actor = await follow.getActor(ictx);
+      if (!isActor(actor) || actor.id?.href !== follow.actorId.href) return;
+      const info = await remoteActorInfo(ictx, actor);
+      if (!info) return;
+      const followId = follow.id.href;
+      await db.transaction((tx) => receiveFollow(tx, user.id, info, followId));
+      hooks.queued();
+    })
+    .on(Undo, async (ictx, undo) => {
+      if (!undo.actorId) return;
+      const object = await undo.getObject(ictx).catch(() => null);
+      if (object instanceof Follow) {
+        // only the follower can take their follow back
+        if (object.actorId?.href !== undo.actorId.href) return;
+        const target = object.objectId ? ictx.parseUri(object.objectId) : null;
+        if (target?.type === 'actor') await receiveUnfollow(db, undo.actorId.href, { userId: target.identifier });
+        else if (object.id) await receiveUnfollow(db, undo.actorId.href, { followId: object.id.href });
+      } else if (!object && undo.objectId) {
+        await receiveUnfollow(db, undo.actorId.href, { followId: undo.objectId.href });
+      }
+    })
+    .on(Delete, async (_ictx, deletion) => {
+      // an account deleted on its server; deleted posts are none of our business
+      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) await forgetRemoteActor(db, deletion.actorId.href);
+    })
+    .on(Update, async (ictx, update) => {
+      const object = await update.getObject(ictx).catch(() => null);
+      if (!isActor(object) || !update.actorId || object.id?.href !== update.actorId.href) return;
+      const info = await remoteActorInfo(ictx, object);
+      if (info) await refreshRemoteActor(db, info);
+    })
+    // out of scope for now: likes, replies and boosts of answers are accepted (202) and ignored
+    .on(Like, () => undefined)
+    .on(Create, () => undefined)
+    .on(Announce, () => undefined)
+    .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
+}
+
+/** What we keep of a remote actor; null when it has no inbox to answer to. */
+async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<RemoteActorInfo | null> {
+  if (!actor.id || !actor.inboxId) return null;
+  const httpUrl = (value: unknown) => (value instanceof URL && /^https?:$/.test(value.protocol) ? value.href : null);
+  const icon = await actor.getIcon(ictx).catch(() => null);
+  const name = actor.name?.toString() ?? '';
+  return {
+    uri: actor.id.href,
+    inboxUrl: actor.inboxId.href,
+    sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null,
+    handle: `@${actor.preferredUsername?.toString() ?? 'unknown'}@${actor.id.host}`,
+    name: name.slice(0, 200),
+    url: httpUrl(actor.url instanceof URL ? actor.url : actor.url?.href),
+    iconUrl: httpUrl(icon?.url instanceof URL ? icon.url : icon?.url?.href),
+  };
+}

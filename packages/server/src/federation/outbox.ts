@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/open.js';
+import { federationDeliveries } from '../db/schema/index.js';
+
+/**
+ * Writes delivery rows (the federation outbox) inside the caller's transaction, so an activity is
+ * queued exactly when the change it announces commits. Set-based: one statement fans out to every
+ * follower inbox, one row per server when their followers share an inbox. The worker
+ * (federation/worker.ts) builds, signs and sends them.
+ */
+
+/** The distinct inboxes of `userId`'s remote followers (a shared inbox once per server). */
+const followerInboxes = (userId: string) => sql`
+  select distinct coalesce(a.shared_inbox_url, a.inbox_url) as inbox
+  from remote_follows f join remote_actors a on a.uri = f.actor_uri
+  where f.user_id = ${userId}`;
+
+/** True while `userId`'s profile may be read outside Askbox. */
+const isPublic = (userId: string) => sql`exists (select 1 from users u where u.id = ${userId} and u.public_profile)`;
+
+/** A new answer: Create(Note) to every follower inbox, when the profile is public. */
+export async function queueAnswerCreated(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'create', ${questionId}
+    from (${followerInboxes(userId)}) i
+    where ${isPublic(userId)}`);
+}
+
+/** An answer deleted: Delete(Note) to every follower inbox, when the profile is public (a private one already sent them). */
+export async function queueAnswerDeleted(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
+  await dropUnsent(tx, userId, ['create'], questionId);
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', ${questionId}
+    from (${followerInboxes(userId)}) i
+    where ${isPublic(userId)}`);
+}
+
+/** Name, bio, website or pictures changed: Update(Person), once per inbox until it is sent. */
+export async function queueProfileUpdated(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'update'
+    from (${followerInboxes(userId)}) i
+    where ${isPublic(userId)}
+      and not exists (select 1 from federation_deliveries d
+                      where d.user_id = ${userId} and d.inbox_url = i.inbox and d.kind = 'update' and not d.sent and d.attempts = 0)`);
+}
+
+/**
+ * 'Public profile' turned off: a Delete for every answer to every follower inbox, and nothing
+ * not yet sent goes out any more (the worker also checks the profile before each send).
+ */
+export async function queueEverythingDeleted(tx: DbOrTx, userId: string): Promise<void> {
+  await dropUnsent(tx, userId, ['create', 'update']);
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', q.id
+    from (${followerInboxes(userId)}) i
+    cross join questions q
+    where q.receiver_id = ${userId} and q.answered`);
+}
+
+/** The answer to a remote Follow (Accept, or Reject when the actor or their domain is blocked). */
+export async function queueFollowAnswer(
+  tx: DbOrTx,
+  userId: string,
+  kind: 'accept' | 'reject',
+  follow: { followId: string; actorUri: string; inboxUrl: string },
+): Promise<void> {
+  await tx.insert(federationDeliveries).values({
+    id: crypto.randomUUID(),
+    userId,
+    inboxUrl: follow.inboxUrl,
+    kind,
+    payload: { followId: follow.followId, actorUri: follow.actorUri },
+  });
+}
+
+/** Unsent rows of these kinds that no worker has picked up yet: they will never be wanted. */
+async function dropUnsent(tx: DbOrTx, userId: string, kinds: ('create' | 'update')[], objectId?: string): Promise<void> {
+  await tx
+    .delete(federationDeliveries)
+    .where(
+      and(
+        eq(federationDeliveries.userId, userId),
+        inArray(federationDeliveries.kind, kinds),
+        eq(federationDeliveries.sent, false),
+        eq(federationDeliveries.attempts, 0),
+        objectId ? eq(federationDeliveries.objectId, objectId) : undefined,
+      ),
+    );
+}

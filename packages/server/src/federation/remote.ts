@@ -1,0 +1,141 @@
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/open.js';
+import { remoteActors, remoteBlocks, remoteFollows } from '../db/schema/index.js';
+import { queueFollowAnswer } from './outbox.js';
+
+/**
+ * People on other servers: what their actor documents said, who follows whom, and who is
+ * blocked. A block (of an actor or of their whole domain) and a follow never stand together.
+ */
+
+export interface RemoteActorInfo {
+  uri: string;
+  inboxUrl: string;
+  sharedInboxUrl: string | null;
+  handle: string;
+  name: string;
+  url: string | null;
+  iconUrl: string | null;
+}
+
+/** The lower-case host of an actor URI (what domain blocks match). */
+export const domainOf = (uri: string) => new URL(uri).hostname.toLowerCase();
+
+export async function saveRemoteActor(tx: DbOrTx, actor: RemoteActorInfo): Promise<void> {
+  const values = { ...actor, domain: domainOf(actor.uri), updatedAt: new Date() };
+  await tx.insert(remoteActors).values(values).onConflictDoUpdate({ target: remoteActors.uri, set: values });
+}
+
+/** Whether `userId` blocked this actor or their domain. */
+export async function isRemoteBlocked(tx: DbOrTx, userId: string, actorUri: string): Promise<boolean> {
+  const rows = await tx
+    .select({ kind: remoteBlocks.kind })
+    .from(remoteBlocks)
+    .where(
+      and(
+        eq(remoteBlocks.userId, userId),
+        or(
+          and(eq(remoteBlocks.kind, 'actor'), eq(remoteBlocks.target, actorUri)),
+          and(eq(remoteBlocks.kind, 'domain'), eq(remoteBlocks.target, domainOf(actorUri))),
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A remote actor asked to follow `userId`: accepted (and answered with Accept) unless a block
+ * stands, then answered with Reject. Idempotent: a repeated Follow is accepted again, one link.
+ */
+export async function receiveFollow(tx: DbOrTx, userId: string, actor: RemoteActorInfo, followId: string): Promise<'accepted' | 'rejected'> {
+  await saveRemoteActor(tx, actor);
+  const inboxUrl = actor.inboxUrl;
+  if (await isRemoteBlocked(tx, userId, actor.uri)) {
+    await queueFollowAnswer(tx, userId, 'reject', { followId, actorUri: actor.uri, inboxUrl });
+    return 'rejected';
+  }
+  await tx
+    .insert(remoteFollows)
+    .values({ userId, actorUri: actor.uri, followId })
+    .onConflictDoUpdate({ target: [remoteFollows.userId, remoteFollows.actorUri], set: { followId } });
+  await queueFollowAnswer(tx, userId, 'accept', { followId, actorUri: actor.uri, inboxUrl });
+  return 'accepted';
+}
+
+/** Undo(Follow): the actor who made the follow takes it back (matched by actor, and by Follow id when given). */
+export async function receiveUnfollow(tx: DbOrTx, actorUri: string, target: { userId?: string; followId?: string }): Promise<void> {
+  const conditions = [eq(remoteFollows.actorUri, actorUri)];
+  if (target.userId) conditions.push(eq(remoteFollows.userId, target.userId));
+  if (target.followId) conditions.push(eq(remoteFollows.followId, target.followId));
+  if (conditions.length === 1) return; // neither who nor which follow: nothing to match safely
+  await tx.delete(remoteFollows).where(and(...conditions));
+}
+
+/** The actor deleted their account: forget them and their follows. */
+export async function forgetRemoteActor(tx: DbOrTx, actorUri: string): Promise<void> {
+  await tx.delete(remoteActors).where(eq(remoteActors.uri, actorUri));
+}
+
+/** Refreshes what we show of an actor we already know (their Update). */
+export async function refreshRemoteActor(tx: DbOrTx, actor: RemoteActorInfo): Promise<void> {
+  const [known] = await tx.select({ uri: remoteActors.uri }).from(remoteActors).where(eq(remoteActors.uri, actor.uri));
+  if (known) await saveRemoteActor(tx, actor);
+}
+
+/** How many remote actors follow `userId` (part of the Followers counter). */
+export async function remoteFollowerCount(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(remoteFollows).where(eq(remoteFollows.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** `userId`'s remote followers, newest first (capped like the local list). */
+export async function remoteFollowers(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select({
+      uri: remoteActors.uri,
+      handle: remoteActors.handle,
+      name: remoteActors.name,
+      url: remoteActors.url,
+      iconUrl: remoteActors.iconUrl,
+      domain: remoteActors.domain,
+    })
+    .from(remoteFollows)
+    .innerJoin(remoteActors, eq(remoteActors.uri, remoteFollows.actorUri))
+    .where(eq(remoteFollows.userId, userId))
+    .orderBy(desc(remoteFollows.createdAt), remoteActors.uri)
+    .limit(limit);
+}
+
+/**
+ * `userId` blocks a remote actor or a whole domain: the follows it covers end here and on their
+ * servers (a Reject of each accepted Follow makes Mastodon and others drop it too).
+ */
+export async function blockRemote(tx: DbOrTx, userId: string, kind: 'actor' | 'domain', target: string): Promise<void> {
+  await tx.insert(remoteBlocks).values({ userId, kind, target }).onConflictDoNothing();
+  const covered = kind === 'actor' ? eq(remoteActors.uri, target) : eq(remoteActors.domain, target);
+  const ended = await tx
+    .select({ actorUri: remoteFollows.actorUri, followId: remoteFollows.followId, inboxUrl: remoteActors.inboxUrl })
+    .from(remoteFollows)
+    .innerJoin(remoteActors, eq(remoteActors.uri, remoteFollows.actorUri))
+    .where(and(eq(remoteFollows.userId, userId), covered));
+  for (const follow of ended) {
+    if (follow.followId) await queueFollowAnswer(tx, userId, 'reject', { followId: follow.followId, actorUri: follow.actorUri, inboxUrl: follow.inboxUrl });
+  }
+  await tx.execute(sql`
+    delete from remote_follows f using remote_actors a
+    where a.uri = f.actor_uri and f.user_id = ${userId} and ${kind === 'actor' ? sql`a.uri = ${target}` : sql`a.domain = ${target}`}`);
+}
+
+export async function unblockRemote(tx: DbOrTx, userId: string, kind: 'actor' | 'domain', target: string): Promise<void> {
+  await tx.delete(remoteBlocks).where(and(eq(remoteBlocks.userId, userId), eq(remoteBlocks.kind, kind), eq(remoteBlocks.target, target)));
+}
+
+export async function remoteBlockList(db: DbOrTx, userId: string) {
+  return db
+    .select({ kind: remoteBlocks.kind, target: remoteBlocks.target, handle: remoteActors.handle })
+    .from(remoteBlocks)
+    .leftJoin(remoteActors, and(eq(remoteBlocks.kind, 'actor'), eq(remoteActors.uri, remoteBlocks.target)))
+    .where(eq(remoteBlocks.userId, userId))
+    .orderBy(desc(remoteBlocks.createdAt));
+}

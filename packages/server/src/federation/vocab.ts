@@ -1,0 +1,126 @@
+import {
+  Accept,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Image,
+  Note,
+  Person,
+  PropertyValue,
+  PUBLIC_COLLECTION,
+  Reject,
+  Tombstone,
+  Update,
+  type Context,
+} from '@fedify/fedify';
+import { Temporal } from '@js-temporal/polyfill';
+import type { UserRow } from '../db/schema/index.js';
+import type { PublicAnswer } from '../features/sharing/service.js';
+import { answerHtml, escapeMarkup, pictureUrl, publicLinks } from '../features/sharing/views.js';
+
+/**
+ * How Askbox speaks ActivityStreams: a public profile is a Person, an answer is a Note that
+ * quotes the question (asked by 'Anonymous', or by @username when the asker's own profile is
+ * public) and links back to the answer's page. Built with Fedify's vocabulary classes, so the
+ * JSON-LD is Fedify's, not ours.
+ */
+
+const instant = (iso: string | Date) => Temporal.Instant.from(typeof iso === 'string' ? iso : iso.toISOString());
+
+/** Every answer is public: addressed to everyone, copied to the followers collection. */
+const addressing = (ctx: Context<void>, userId: string) => ({ to: PUBLIC_COLLECTION, cc: ctx.getFollowersUri(userId) });
+
+export function noteUri(ctx: Context<void>, answerId: string): URL {
+  return ctx.getObjectUri(Note, { id: answerId });
+}
+
+export function toNote(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Note {
+  const origin = ctx.canonicalOrigin;
+  const link = publicLinks.answer(origin, user.username, answer.id);
+  return new Note({
+    id: noteUri(ctx, answer.id),
+    attribution: ctx.getActorUri(user.id),
+    content: answerHtml(answer, link),
+    url: new URL(link),
+    published: instant(answer.answeredAt),
+    ...addressing(ctx, user.id),
+  });
+}
+
+export async function toPerson(ctx: Context<void>, user: UserRow): Promise<Person> {
+  const origin = ctx.canonicalOrigin;
+  const [key] = await ctx.getActorKeyPairs(user.id);
+  const bio = user.bio.trim() ? `<p>${escapeMarkup(user.bio)}</p>` : undefined;
+  return new Person({
+    id: ctx.getActorUri(user.id),
+    preferredUsername: user.username,
+    name: user.fullname,
+    summary: bio,
+    url: new URL(publicLinks.profile(origin, user.username)),
+    published: instant(user.createdAt),
+    icon: new Image({ url: new URL(pictureUrl(origin, user)) }),
+    image: user.coverUrl ? new Image({ url: new URL(user.coverUrl, origin) }) : undefined,
+    inbox: ctx.getInboxUri(user.id),
+    outbox: ctx.getOutboxUri(user.id),
+    followers: ctx.getFollowersUri(user.id),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: key?.cryptographicKey,
+    assertionMethods: key ? [key.multikey] : [],
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+    attachments: user.website
+      ? [new PropertyValue({ name: 'Website', value: `<a href="${escapeMarkup(user.website)}" rel="me nofollow noopener">${escapeMarkup(user.website)}</a>` })]
+      : [],
+  });
+}
+
+export function createActivity(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Create {
+  const note = toNote(ctx, user, answer);
+  return new Create({
+    id: new URL(`${note.id!.href}#create`),
+    actor: ctx.getActorUri(user.id),
+    object: note,
+    published: note.published,
+    ...addressing(ctx, user.id),
+  });
+}
+
+export function deleteActivity(ctx: Context<void>, userId: string, answerId: string): Delete {
+  const id = noteUri(ctx, answerId);
+  return new Delete({
+    id: new URL(`${id.href}#delete`),
+    actor: ctx.getActorUri(userId),
+    object: new Tombstone({ id }),
+    ...addressing(ctx, userId),
+  });
+}
+
+/** `deliveryId` makes each profile update its own activity (receivers drop an id seen before). */
+export async function updateActivity(ctx: Context<void>, user: UserRow, deliveryId: string): Promise<Update> {
+  const actor = ctx.getActorUri(user.id);
+  return new Update({
+    id: new URL(`${actor.href}#updates/${deliveryId}`),
+    actor,
+    object: await toPerson(ctx, user),
+    ...addressing(ctx, user.id),
+  });
+}
+
+/** Accept or Reject a remote actor's Follow of `userId`. */
+export function followAnswer(
+  ctx: Context<void>,
+  kind: 'accept' | 'reject',
+  userId: string,
+  deliveryId: string,
+  follow: { followId: string; actorUri: string },
+): Accept | Reject {
+  const actor = ctx.getActorUri(userId);
+  const values = {
+    id: new URL(`${actor.href}#${kind}s/${deliveryId}`),
+    actor,
+    to: new URL(follow.actorUri),
+    object: new Follow({ id: new URL(follow.followId), actor: new URL(follow.actorUri), object: actor }),
+  };
+  return kind === 'accept' ? new Accept(values) : new Reject(values);
+}

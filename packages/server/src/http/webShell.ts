@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppInstance } from './types.js';
+
+/**
+ * The built PWA's index.html, served for every page the SPA routes. A page may add tags to its
+ * <head> (share cards: features/sharing) since link previews read the HTML and run no script.
+ */
+export interface WebShell {
+  /** The built web app's folder (WEB_DIST_DIR or packages/web/dist). */
+  readonly distDir: string;
+  /** Whether the web app is built (tests run without it unless they point WEB_DIST_DIR at one). */
+  readonly available: boolean;
+  /** Sends index.html, with `head` (trusted, already escaped markup) inserted before </head>. */
+  sendPage(reply: FastifyReply, head?: string): FastifyReply;
+}
+
+export function loadWebShell(distDir: string): WebShell {
+  const indexFile = path.join(distDir, 'index.html');
+  const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  return {
+    distDir,
+    available: html !== null,
+    sendPage(reply, head) {
+      if (html === null) return reply.status(404).send({ error: { code: 'not_found', message: 'The web app is not built' } });
+      const page = head ? html.replace('</head>', `    ${head}\n  </head>`) : html;
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    },
+  };
+}
+
+/** Serves the built PWA's files with an SPA fallback; API 404s stay JSON. */
+export function serveWebApp(app: AppInstance, shell: WebShell): void {
+  if (shell.available) {
+    // chunks of the builds before this one stay reachable for tabs opened before a deploy (scripts/keep-previous-assets.mjs)
+    const previous = `${shell.distDir.replace(/[\\/]$/, '')}-previous`;
+    void app.register(fastifyStatic, {
+      root: fs.existsSync(previous) ? [shell.distDir, previous] : shell.distDir,
+      wildcard: false,
+      // dist holds a .br and a .gz next to each file (scripts/precompress.mjs): sent to browsers that accept them
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        // hashed assets are immutable; the shell and the service worker must always be revalidated
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${path.join(shell.distDir, 'index.html')} missing): run "npm run build"`);
+  }
+  const noRoute = (method: string, url: string) => ({ error: { code: 'not_found', message: `No route ${method} ${url}` } });
+  // the SPA's pages: a real route (not the not-found handler), so it gets the route hooks (compression, metrics)
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isPage = !url.startsWith('/api/') && !path.extname(url);
+    if (!isPage || !shell.available) return reply.status(404).send(noRoute(request.method, url));
+    return shell.sendPage(reply);
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(noRoute(request.method, request.url.split('?')[0] ?? '/')));
+}

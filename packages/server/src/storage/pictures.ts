@@ -1,0 +1,33 @@
+import { IMAGE_WIDTHS, imageVariants, type ImageKind } from '@askbox/common';
+import { downscale, processImage } from './images.js';
+import { mediaKeyFor, type MediaStorage } from './storage.js';
+
+/**
+ * Stores an uploaded picture in every width of IMAGE_WIDTHS (re-encoded, EXIF gone) and returns
+ * the URL of the largest, which the profile keeps; the others are found from it (imageVariants).
+ * A bad image throws before anything is written.
+ */
+export async function storePicture(storage: MediaStorage, userId: string, kind: ImageKind, bytes: Buffer, at: Date = new Date()): Promise<string> {
+  const [largest, ...smaller] = IMAGE_WIDTHS[kind];
+  const main = await processImage(bytes, kind);
+  const files = [{ width: largest, data: main }, ...(await Promise.all(smaller.map(async (width) => ({ width, data: await downscale(main, width) }))))];
+  const keys: string[] = [];
+  try {
+    for (const file of files) {
+      const key = mediaKeyFor(userId, kind, at, file.width);
+      await storage.put(key, file.data, 'image/jpeg');
+      keys.push(key);
+    }
+  } catch (error) {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+  return storage.urlOf(keys[0]!);
+}
+
+/** Deletes a stored picture in all its widths; default images and foreign URLs are left alone. */
+export async function deletePicture(storage: MediaStorage, url: string): Promise<void> {
+  const urls = imageVariants(url)?.map((v) => v.url) ?? [url];
+  const keys = urls.map((u) => storage.keyOf(u)).filter((key): key is string => key !== null);
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}

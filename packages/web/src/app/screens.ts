@@ -1,0 +1,83 @@
+import { lazy } from 'react';
+
+/**
+ * Every screen is its own chunk, loaded when its route is first shown (decision 147): the first
+ * screen's bundle carries the app frame and that screen only — not the sign-up form's validation
+ * (zod), the settings or the editor. `preload` starts a chunk early (the splash shows meanwhile).
+ */
+const screen = <T>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => {
+  let started: Promise<T> | null = null;
+  const preload = () => (started ??= load());
+  const Component = lazy(async () => ({ default: pick(await preload()) }));
+  return Object.assign(Component, { preload });
+};
+
+export const OnboardingScreen = screen(
+  () => import('../screens/Onboarding/OnboardingScreen'),
+  (m) => m.OnboardingScreen,
+);
+export const SignupScreen = screen(
+  () => import('../screens/Signup/SignupScreen'),
+  (m) => m.SignupScreen,
+);
+export const LoginScreen = screen(
+  () => import('../screens/Login/LoginScreen'),
+  (m) => m.LoginScreen,
+);
+export const NotificationsSetupScreen = screen(
+  () => import('../screens/NotificationsSetup/NotificationsSetupScreen'),
+  (m) => m.NotificationsSetupScreen,
+);
+export const HomeScreen = screen(
+  () => import('../screens/Home/HomeScreen'),
+  (m) => m.HomeScreen,
+);
+export const FriendsScreen = screen(
+  () => import('../screens/Friends/FriendsScreen'),
+  (m) => m.FriendsScreen,
+);
+export const QuestionsScreen = screen(
+  () => import('../screens/Questions/QuestionsScreen'),
+  (m) => m.QuestionsScreen,
+);
+export const NotificationsScreen = screen(
+  () => import('../screens/Notifications/NotificationsScreen'),
+  (m) => m.NotificationsScreen,
+);
+export const ProfileScreen = screen(
+  () => import('../screens/Profile/ProfileScreen'),
+  (m) => m.ProfileScreen,
+);
+export const EditProfileScreen = screen(
+  () => import('../screens/EditProfile/EditProfileScreen'),
+  (m) => m.EditProfileScreen,
+);
+export const SettingsScreen = screen(
+  () => import('../screens/Settings/SettingsScreen'),
+  (m) => m.SettingsScreen,
+);
+export const PublicProfileScreen = screen(
+  () => import('../screens/PublicProfile/PublicProfileScreen'),
+  (m) => m.PublicProfileScreen,
+);
+export const NotFoundScreen = screen(
+  () => import('../screens/NotFound/NotFoundScreen'),
+  (m) => m.NotFoundScreen,
+);
+
+/** The screen a URL opens first, started while the splash shows. */
+export function preloadScreenFor(pathname: string): void {
+  const first: Record<string, { preload(): unknown }> = {
+    '/home': HomeScreen,
+    '/onboarding': OnboardingScreen,
+    '/login': LoginScreen,
+    '/signup': SignupScreen,
+    '/friends': FriendsScreen,
+    '/questions': QuestionsScreen,
+    '/notifications': NotificationsScreen,
+    '/profile': ProfileScreen,
+    '/settings': SettingsScreen,
+  };
+  const target = pathname.startsWith('/u/') ? PublicProfileScreen : first[pathname];
+  void target?.preload();
+}

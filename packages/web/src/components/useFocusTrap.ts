@@ -1,0 +1,44 @@
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex="0"]';
+
+/**
+ * Keeps keyboard focus inside a modal dialog while it is open: focuses `initialFocus` (else the
+ * dialog, which needs tabIndex={-1}) on open, wraps Tab and Shift+Tab at the ends, calls `onEscape`
+ * on Escape, and gives focus back to where it was when the dialog closes. Spread the result on
+ * the dialog element: `<div role="dialog" tabIndex={-1} {...trap}>`.
+ */
+export function useFocusTrap<T extends HTMLElement>({ onEscape, initialFocus }: { onEscape(): void; initialFocus?: RefObject<HTMLElement | null> }) {
+  const ref = useRef<T>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    (initialFocus?.current ?? ref.current)?.focus();
+    return () => previouslyFocused?.focus?.();
+  }, [initialFocus]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onEscape();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
+    if (!focusable || focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    // the dialog itself holds focus after opening or a click on its text
+    const atStart = document.activeElement === first || document.activeElement === ref.current;
+    if (event.shiftKey && atStart) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return { ref, onKeyDown };
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+
+/** Distance from the page bottom at which the next page starts loading (spec §9). */
+const LOAD_MORE_THRESHOLD_PX = 200;
+
+/**
+ * The items of a paged list (`{ items, nextCursor }` pages), loading the next page whenever the
+ * window is scrolled (or already sits) within 200 px of the bottom.
+ */
+export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteData<{ items: Item[] }>>): Item[] {
+  const { hasNextPage, isFetchingNextPage, isPending, fetchNextPage } = list;
+  const idle = hasNextPage && !isFetchingNextPage && !isPending;
+  useEffect(() => {
+    if (!idle) return;
+    const check = () => {
+      const distance = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (distance <= LOAD_MORE_THRESHOLD_PX) void fetchNextPage();
+    };
+    check(); // a short first page may not fill the screen
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+    // list.data: a deleted item can shorten the page without any scrolling
+  }, [idle, fetchNextPage, list.data]);
+  return list.data?.pages.flatMap((page) => page.items) ?? [];
+}

@@ -1,0 +1,105 @@
+import { messages } from '@askbox/common';
+import { SettingsSection } from '../../components/SettingsSection';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useMe, useAppConfig } from '../session/api';
+import { useSettings, useUpdateSettings } from '../settings/api';
+import { useRemoteBlocks, useUnblockRemote } from './api';
+import styles from './Federation.module.css';
+
+/**
+ * Settings › Public profile: off by default. When on, the profile has share cards, an Atom
+ * feed and a fediverse address; the section shows them, and the remote accounts and servers the
+ * user blocked, with a way to unblock.
+ */
+export function PublicProfileSection() {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const { alert } = useDialogs();
+  const isPublic = settings.data?.publicProfile ?? false;
+
+  const onToggle = (on: boolean) => update.mutate({ publicProfile: on }, { onError: () => void alert(messages.publicProfileUpdateError) });
+
+  return (
+    <SettingsSection id="settings-public-profile" title={messages.outsideAskbox}>
+      <label className={styles.switchRow}>
+        <span>{messages.publicProfile}</span>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={isPublic}
+          disabled={settings.isPending}
+          aria-describedby="public-profile-explanation"
+          onChange={(event) => onToggle(event.target.checked)}
+        />
+      </label>
+      <p id="public-profile-explanation" className={styles.explanation}>
+        {messages.publicProfileExplanation}
+      </p>
+      {isPublic && <PublicAddresses />}
+      <RemoteBlocks />
+    </SettingsSection>
+  );
+}
+
+/** Where the public profile can be found: the fediverse handle and the Atom feed. */
+function PublicAddresses() {
+  const me = useMe();
+  const config = useAppConfig();
+  const origin = (config.data?.publicUrl ?? window.location.origin).replace(/\/$/, '');
+  const username = me.data?.username;
+  if (!username) return null;
+  const feed = `${origin}/u/${username}/feed.atom`;
+  return (
+    <dl className={styles.details}>
+      <dt>{messages.fediverseAddress}</dt>
+      <dd>
+        @{username}@{new URL(origin).host}
+      </dd>
+      <dt>{messages.atomFeed}</dt>
+      <dd>
+        <a href={feed} target="_blank" rel="noopener">
+          {feed}
+        </a>
+      </dd>
+    </dl>
+  );
+}
+
+function RemoteBlocks() {
+  const blocks = useRemoteBlocks();
+  const unblock = useUnblockRemote();
+  const { confirm } = useDialogs();
+  const items = blocks.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h3 className={styles.subtitle}>{messages.blockedOnOtherServers}</h3>
+      <ul className={styles.list} aria-label={messages.blockedOnOtherServers}>
+        {items.map((block) => {
+          const label = block.kind === 'actor' ? (block.handle ?? block.target) : block.target;
+          return (
+            <li key={`${block.kind}:${block.target}`} className={styles.row}>
+              <span className={styles.names}>
+                <span className={styles.name}>{label}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                aria-label={`${messages.unblock} ${label}`}
+                disabled={unblock.isPending}
+                onClick={() =>
+                  void (async () => {
+                    if (await confirm(messages.confirmUnblock))
+                      unblock.mutate(block.kind === 'actor' ? { kind: 'actor', target: block.target } : { kind: 'domain', target: block.target });
+                  })()
+                }
+              >
+                {messages.unblock}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Copy, Share2 } from 'lucide-react';
+import { messages } from '@askbox/common';
+import { useViewer } from '../session/api';
+import { canWebShare, useCopyLink, useProfileLink, webShare } from './share';
+import styles from './InviteCard.module.css';
+
+/** 'Invite your friends': the viewer's own profile link, to copy or share (spec §2 Friends). */
+export function InviteCard() {
+  const me = useViewer();
+  const link = useProfileLink(me.username);
+  const copyLink = useCopyLink();
+  return (
+    <section className={`card ${styles.invite}`} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={styles.title}>
+        {messages.inviteFriends}
+      </h2>
+      <p className={styles.link} data-testid="share-link">
+        {link}
+      </p>
+      <div className={styles.buttons}>
+        <button type="button" className="btn btn-primary btn-small" onClick={() => void copyLink(link, messages.linkCopied)}>
+          <Copy size={16} aria-hidden /> {messages.copyLink}
+        </button>
+        {canWebShare() && (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => void webShare({ title: 'Askbox', text: `Ask me anything on Askbox`, url: link })}
+          >
+            <Share2 size={16} aria-hidden /> Share
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

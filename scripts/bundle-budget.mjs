@@ -1,0 +1,52 @@
+/**
+ * `npm run size`: the web app's JavaScript budget (issue 14, decision 147), checked on the built
+ * app (run `npm run build` first). For each first screen, the JavaScript a visit downloads before
+ * the screen can show — the entry chunk, the screen's chunk and everything they import statically —
+ * compressed with brotli as the server sends it. Fails (exit 1) when a budget is passed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+const budgets = [
+  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
+  { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 130 },
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 130 },
+];
+
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`No ${path.relative(process.cwd(), manifestFile)}: run "npm run build" first.`);
+  process.exit(2);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+/** A chunk and everything it imports statically (what the browser must fetch before running it). */
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const brotliKb = (file) =>
+  zlib.brotliCompressSync(fs.readFileSync(path.join(dist, file)), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024;
+
+let failed = false;
+for (const budget of budgets) {
+  const keys = new Set([...closure(entryKey), ...closure(budget.screen)]);
+  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const kb = files.reduce((sum, file) => sum + brotliKb(file), 0);
+  const ok = kb <= budget.maxKb;
+  failed ||= !ok;
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${budget.route.padEnd(14)} ${kb.toFixed(1)} KB of JavaScript (brotli) in ${files.length} files, budget ${budget.maxKb} KB`,
+  );
+}
+if (failed) {
+  console.error('A first screen passes its JavaScript budget: split the code it does not need (see docs/decisions/147).');
+  process.exit(1);
+}
