@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { messages } from '@askbox/common';
-import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Spinner } from '../../components/Spinner';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
+import { EmptyFeed } from '../../features/feed/EmptyFeed';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
@@ -24,7 +24,7 @@ export function HomeScreen() {
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyState title={messages.noPosts} detail={messages.followMore} />
+        <EmptyFeed />
       ) : (
         <section aria-label="Feed">
           {posts.map((post) => (
