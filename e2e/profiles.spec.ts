@@ -238,7 +238,7 @@ test('a file that is not really an image is refused with a clear message and cha
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
+  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('data-default-avatar', ''); // initials: the previous (default) picture is kept
 });
 
 test('following someone who has just blocked you shows the refusal alert', async ({ page, browser }) => {

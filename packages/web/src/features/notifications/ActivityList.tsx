@@ -16,7 +16,7 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
         <li key={item.id}>
           <Link to={item.post ? `/profile#post-${item.post.id}` : `/u/${item.user.username}`} className={`${styles.row} ${item.unread ? styles.unread : ''}`}>
             <span className={styles.avatar}>
-              <Avatar src={item.user.photoURL} name={item.user.fullname} size={44} />
+              <Avatar src={item.user.photoURL} name={item.user.fullname} seed={item.user.username} size={44} />
               <span className={`${styles.kind} ${item.type === 'like' ? styles.kindLike : ''}`} aria-hidden>
                 {item.type === 'like' ? <Heart size={12} fill="currentColor" /> : <UserPlus size={12} />}
               </span>

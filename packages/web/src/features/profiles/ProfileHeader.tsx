@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { BadgeCheck, Link as LinkIcon } from 'lucide-react';
 import { isHttpUrl, messages, type Profile } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
+import { isDefaultAvatar } from '../../components/defaultPicture';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
@@ -31,7 +32,7 @@ export function ProfileHeader({
 
   return (
     <>
-      <Cover url={user.coverURL} className={styles.cover} testId="profile-cover">
+      <Cover url={user.coverURL} seed={user.username} className={styles.cover} testId="profile-cover">
         <div className={styles.coverBar}>
           <div className={styles.group}>{coverStart}</div>
           <div className={styles.group}>{coverEnd}</div>
@@ -40,7 +41,7 @@ export function ProfileHeader({
       <div className={styles.identity}>
         <div className={styles.avatarRow}>
           <button type="button" className={styles.avatarButton} aria-label={`View ${user.fullname}'s profile picture`} onClick={() => setZoomed(true)}>
-            <Avatar src={user.photoURL} name={user.fullname} size={96} />
+            <Avatar src={user.photoURL} name={user.fullname} seed={user.username} size={96} />
           </button>
           <div className={styles.actions}>{actions}</div>
         </div>
@@ -77,7 +78,13 @@ export function ProfileHeader({
       </div>
       {zoomed && (
         <Modal title={user.fullname} onClose={() => setZoomed(false)}>
-          <img className={styles.zoom} src={user.photoURL} alt={`${user.fullname}'s profile picture`} />
+          {isDefaultAvatar(user.photoURL) ? (
+            <div style={{ display: 'flex', justifyContent: 'center' }}>
+              <Avatar src={null} name={`${user.fullname}'s profile picture`} seed={user.username} size={240} />
+            </div>
+          ) : (
+            <img className={styles.zoom} src={user.photoURL} alt={`${user.fullname}'s profile picture`} />
+          )}
         </Modal>
       )}
       {list && <FollowListModal username={user.username} direction={list} onClose={() => setList(null)} />}

@@ -78,14 +78,14 @@ export function EditProfileScreen() {
     <form className="screen" onSubmit={onSubmit} noValidate>
       <h1 className="screen-title">{messages.editProfile}</h1>
 
-      <Cover url={coverUrl} className={styles.cover} testId="cover-preview">
+      <Cover url={coverUrl} seed={me.username} className={styles.cover} testId="cover-preview">
         <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
           <ImagePlus size={18} aria-hidden /> Change cover
         </label>
       </Cover>
       <div className={styles.avatarRow}>
-        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} size={96} />
+        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} seed={me.username} size={96} />
         <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
           <Camera size={18} aria-hidden /> Change profile picture
