@@ -25,6 +25,11 @@ export const messages = {
   passwordTooLong: 'Password must be at most 128 characters',
   fieldRequired: (field: string) => `${field} is required`,
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  /** The same when the server said when (Retry-After). */
+  tooManyRequestsRetry: (seconds: number) =>
+    seconds < 60
+      ? `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+      : `Too many attempts. Try again in ${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}.`,
   authRequired: 'Authentication Required',
   authRequiredText: 'You need to be logged in to view this profile.',
   signInRequired: 'You need to be logged in.',
@@ -146,6 +151,8 @@ export const messages = {
   blockedUsers: 'Blocked users',
   noBlockedUsers: 'No blocked users',
   unblock: 'Unblock',
+  /** The confirm button of the spec's block question. */
+  block: 'Block',
   helpAndSocial: 'Help & Social',
   contactUs: 'Contact Us',
   account: 'Account',

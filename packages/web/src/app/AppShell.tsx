@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
+import { useScrollPerScreen } from '../features/navigation/useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
@@ -8,6 +9,7 @@ import styles from './AppShell.module.css';
 /** The shared navigation wrapper of the main screens: 500 px column and the bottom tab bar. */
 export function AppShell() {
   const { pathname } = useLocation();
+  useScrollPerScreen();
   return (
     <div className={styles.shell}>
       <LiveUpdates />

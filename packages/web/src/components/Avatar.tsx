@@ -48,6 +48,7 @@ function InitialsAvatar({ name, seed, size }: { name: string; seed: string; size
         fontWeight: 700,
         fontSize: Math.round(size * 0.4),
         letterSpacing: '0.02em',
+        lineHeight: 1,
         userSelect: 'none',
       }}
     >

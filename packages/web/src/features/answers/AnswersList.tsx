@@ -29,7 +29,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   if (posts.length === 0) return <EmptyState title={messages.noAnswersNow} />;
 
   const onDelete = async (postId: string) => {
-    if (!(await dialogs.confirm(messages.confirmDeleteAnswer))) return;
+    if (!(await dialogs.confirm(messages.confirmDeleteAnswer, { confirmLabel: messages.delete, danger: true }))) return;
     deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
   };
 

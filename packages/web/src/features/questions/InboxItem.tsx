@@ -24,7 +24,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   };
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(messages.confirmDeleteQuestion))) return;
+    if (!(await dialogs.confirm(messages.confirmDeleteQuestion, { confirmLabel: messages.delete, danger: true }))) return;
     deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
   };
 

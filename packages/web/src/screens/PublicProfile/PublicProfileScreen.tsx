@@ -76,7 +76,8 @@ function OtherProfile({ username }: { username: string }) {
   const { confirm, alert } = useDialogs();
 
   const setBlocked = async (block: boolean) => {
-    if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock))) return;
+    if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock, { confirmLabel: block ? messages.block : messages.unblock, danger: true })))
+      return;
     blockToggle.mutate(
       { key: username, on: block },
       {
