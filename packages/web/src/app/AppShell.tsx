@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
-import { useScrollPerScreen } from '../features/navigation/useScrollPerScreen';
+import { useScrollPerScreen } from './useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';

@@ -1,10 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { EllipsisVertical, PlusSquare, Share } from 'lucide-react';
+import { Download, EllipsisVertical, PlusSquare, Share } from 'lucide-react';
 import { PWA_PROMPT_DELAY_MS, messages } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { useRevealed } from '../../components/revealed';
 import { getInstallEvent, showBrowserInstallPrompt, subscribeInstallEvent } from './installEvent';
 import { isIos, rememberInstallPromptShown, shouldShowInstallPrompt } from './promptSchedule';
+import { pwaTexts } from './texts';
 import styles from './InstallPrompt.module.css';
 
 const TITLE = 'Installer Askbox';
@@ -27,10 +28,12 @@ export function InstallPrompt() {
   if (!open) return null;
   const ios = isIos();
   const close = () => setOpen(false);
-  const onGotIt = () => {
+  // one click to the browser's own install dialog, where the browser offers it (Chromium, Android)
+  const onInstall = () => {
     close();
-    if (!ios && installEvent) void showBrowserInstallPrompt();
+    void showBrowserInstallPrompt();
   };
+  const canInstall = !ios && installEvent !== null;
 
   return (
     <Modal title={TITLE} onClose={close}>
@@ -51,8 +54,14 @@ export function InstallPrompt() {
               Touchez <strong>Ajouter</strong> en haut à droite.
             </li>
           </ol>
-        ) : installEvent ? (
-          <p className={styles.hint}>Touchez « {messages.pwaGotIt} » puis confirmez l'installation dans la fenêtre de votre navigateur.</p>
+        ) : canInstall ? (
+          <>
+            <button type="button" className="btn btn-primary btn-block" onClick={onInstall}>
+              <Download size={18} aria-hidden />
+              {pwaTexts.installNow}
+            </button>
+            <p className={styles.hint}>{pwaTexts.installHint}</p>
+          </>
         ) : (
           <ol className={styles.steps}>
             <li>
@@ -67,7 +76,7 @@ export function InstallPrompt() {
           <button type="button" className="btn btn-secondary" onClick={close}>
             {messages.pwaLater}
           </button>
-          <button type="button" className="btn btn-primary" onClick={onGotIt}>
+          <button type="button" className={`btn ${canInstall ? 'btn-secondary' : 'btn-primary'}`} onClick={close}>
             {messages.pwaGotIt}
           </button>
         </div>

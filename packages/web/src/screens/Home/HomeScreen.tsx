@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages } from '@askbox/common';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { SkeletonList } from '../../components/Skeleton';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
@@ -20,7 +20,7 @@ export function HomeScreen() {
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{messages.navHome}</h1>
       {feed.isPending ? (
-        <Spinner label="Loading feed" />
+        <SkeletonList kind="post" label="Loading feed" />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (

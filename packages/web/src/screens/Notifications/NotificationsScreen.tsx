@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { badgeText, messages, type NotificationTab } from '@askbox/common';
 import { LoadError } from '../../components/LoadError';
-import { Spinner } from '../../components/Spinner';
+import { SkeletonList } from '../../components/Skeleton';
 import { ActivityGroups } from '../../features/notifications/ActivityGroups';
 import { AnswerNotificationsList } from '../../features/notifications/AnswerNotificationsList';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
@@ -75,7 +75,7 @@ export function NotificationsScreen() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {current.isPending ? (
-          <Spinner />
+          <SkeletonList kind={tab === 'activity' ? 'row' : 'question'} count={4} />
         ) : current.isError ? (
           <LoadError error={current.error} onRetry={() => void current.refetch()} />
         ) : tab === 'activity' ? (
