@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { BellOff, BellRing } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
+import { useRevealed } from '../../components/revealed';
 import { useAppConfig } from '../../features/session/api';
 import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
 import styles from '../Auth.module.css';
@@ -19,14 +20,18 @@ export function NotificationsSetupScreen() {
   const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
 
   const alreadyGranted = supported && Notification.permission === 'granted';
+  // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen,
+  // else it flashed by during the splash's fade and was gone
+  const revealed = useRevealed();
   useEffect(() => {
     if (!supported) {
+      if (!revealed) return undefined;
       const timer = setTimeout(goHome, UNSUPPORTED_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     if (alreadyGranted) goHome();
     return undefined;
-  }, [supported, alreadyGranted, goHome]);
+  }, [supported, alreadyGranted, goHome, revealed]);
 
   const enable = async () => {
     setBusy(true);
