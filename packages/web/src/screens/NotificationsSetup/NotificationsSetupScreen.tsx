@@ -6,6 +6,7 @@ import { PlainLayout } from '../../app/AppShell';
 import { useRevealed } from '../../components/revealed';
 import { useAppConfig } from '../../features/session/api';
 import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
+import { useRevealed } from '../../components/revealed';
 import styles from '../Auth.module.css';
 
 /** Spec §9: without push support, move on to /home after 2 s. */
@@ -19,6 +20,8 @@ export function NotificationsSetupScreen() {
   const [busy, setBusy] = useState(false);
   const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
 
+  // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen
+  const revealed = useRevealed();
   const alreadyGranted = supported && Notification.permission === 'granted';
   // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen,
   // else it flashed by during the splash's fade and was gone
