@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { BellOff, BellRing } from 'lucide-react';
 import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
-import { useRevealed } from '../../components/revealed';
 import { useAppConfig } from '../../features/session/api';
 import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
 import { useRevealed } from '../../components/revealed';
@@ -23,9 +22,6 @@ export function NotificationsSetupScreen() {
   // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen
   const revealed = useRevealed();
   const alreadyGranted = supported && Notification.permission === 'granted';
-  // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen,
-  // else it flashed by during the splash's fade and was gone
-  const revealed = useRevealed();
   useEffect(() => {
     if (!supported) {
       if (!revealed) return undefined;
