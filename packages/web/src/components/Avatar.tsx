@@ -8,9 +8,25 @@ import { avatarBackground, initialsOf, isDefaultAvatar } from './defaultPicture'
  * Without a picture (or when it fails to load): the initials on a colour derived from `seed`
  * (the username), so a new community does not look like a row of placeholders.
  */
-export function Avatar({ src, name, seed, size = 44 }: { src?: string | null; name: string; seed?: string; size?: number }) {
+export function Avatar({
+  src,
+  name,
+  seed,
+  initialsFrom,
+  size = 44,
+}: {
+  src?: string | null;
+  /** The accessible name. */
+  name: string;
+  /** The username: the colour of the default picture. */
+  seed?: string;
+  /** Whose initials the default picture shows, when `name` says more ('Ana (preview)'). */
+  initialsFrom?: string;
+  size?: number;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
-  if (isDefaultAvatar(src) || failed === src) return <InitialsAvatar name={name} seed={seed ?? name} size={size} />;
+  if (isDefaultAvatar(src) || failed === src)
+    return <InitialsAvatar name={name} initialsFrom={initialsFrom ?? (name || seed || '')} seed={seed ?? name} size={size} />;
   const url = src!;
   const srcSet = imageSrcSet(url);
   return (
@@ -28,7 +44,7 @@ export function Avatar({ src, name, seed, size = 44 }: { src?: string | null; na
   );
 }
 
-function InitialsAvatar({ name, seed, size }: { name: string; seed: string; size: number }) {
+function InitialsAvatar({ name, initialsFrom, seed, size }: { name: string; initialsFrom: string; seed: string; size: number }) {
   return (
     <span
       role={name ? 'img' : undefined}
@@ -52,7 +68,7 @@ function InitialsAvatar({ name, seed, size }: { name: string; seed: string; size
         userSelect: 'none',
       }}
     >
-      {initialsOf(name || seed)}
+      {initialsOf(initialsFrom)}
     </span>
   );
 }

@@ -7,6 +7,8 @@ describe('default pictures', () => {
     expect(initialsOf('  élodie de la Tour ')).toBe('ÉT');
     expect(initialsOf('ruby')).toBe('R');
     expect(initialsOf('')).toBe('?');
+    expect(initialsOf('Ana (she/her) 🌸')).toBe('AH');
+    expect(initialsOf('jean_luc')).toBe('JL');
   });
 
   it('gives each username its own stable colour', () => {

@@ -5,10 +5,8 @@ export const isDefaultAvatar = (url: string | null | undefined) => !url || url =
 
 /** Up to two letters: the first of the first and last words of the name ('Chloé Martin' → 'CM'). */
 export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s_.-]+/)
-    .filter(Boolean);
+  // words start with a letter or a digit: '(', '@' and emoji are not initials
+  const words = name.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];
   if (words.length === 0) return '?';
   const first = Array.from(words[0]!)[0] ?? '';
   const last = words.length > 1 ? (Array.from(words[words.length - 1]!)[0] ?? '') : '';

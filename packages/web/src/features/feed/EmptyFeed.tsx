@@ -30,7 +30,7 @@ export function EmptyFeed() {
           <UserList
             users={suggestions}
             label={feedTexts.peopleToFollow}
-            className="card"
+            className={`card ${styles.suggestions}`}
             action={(user) => <FollowButton username={user.username} isFollowing={user.isFollowing} small />}
           />
         </>

@@ -80,7 +80,7 @@ export function ProfileHeader({
         <Modal title={user.fullname} onClose={() => setZoomed(false)}>
           {isDefaultAvatar(user.photoURL) ? (
             <div style={{ display: 'flex', justifyContent: 'center' }}>
-              <Avatar src={null} name={`${user.fullname}'s profile picture`} seed={user.username} size={240} />
+              <Avatar src={null} name={`${user.fullname}'s profile picture`} initialsFrom={user.fullname} seed={user.username} size={240} />
             </div>
           ) : (
             <img className={styles.zoom} src={user.photoURL} alt={`${user.fullname}'s profile picture`} />

@@ -90,7 +90,7 @@ export function EditProfileScreen() {
         </label>
       </Cover>
       <div className={styles.avatarRow}>
-        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} seed={me.username} size={96} />
+        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} initialsFrom={me.fullname} seed={me.username} size={96} />
         <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => void onPick('avatar', e.currentTarget)} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
           <Camera size={18} aria-hidden /> Change profile picture
