@@ -17,7 +17,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 150_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}`);

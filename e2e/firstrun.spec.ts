@@ -16,7 +16,8 @@ const test = base.extend<object, { freshInstance: string }>({
       await use(app.baseURL);
       await app.stop();
     },
-    { scope: 'worker' },
+    // a fresh embedded database migrates on start: slow on a busy machine
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ freshInstance }, use) => {
     await use(freshInstance);
