@@ -16,6 +16,7 @@ describe('log format', () => {
     stream.write(JSON.stringify({ level: 30, time, reqId: 'r1', req: { method: 'GET', url: '/api/feed' }, msg: 'incoming request' }) + '\n');
     expect(written).toEqual([]);
     stream.write(JSON.stringify({ level: 30, time, reqId: 'r1', res: { statusCode: 200 }, responseTime: 4.2, msg: 'request completed' }) + '\n');
+    stream.write(JSON.stringify({ level: 30, time, msg: 'Server listening at http://127.0.0.1:3000' }) + '\n');
     stream.write(JSON.stringify({ level: 30, time, msg: 'Askbox is running at http://localhost:3000' }) + '\n');
     stream.write(JSON.stringify({ level: 50, time, msg: 'push failed', err: { message: 'boom' } }) + '\n');
     await new Promise((resolve) => stream.end(resolve));

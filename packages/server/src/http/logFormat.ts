@@ -60,6 +60,8 @@ export class PrettyLogStream extends Writable {
       this.pending.set(line.reqId, `${line.req.method ?? ''} ${line.req.url ?? ''}`);
       return null;
     }
+    // Fastify's own 'Server listening at …' lines (one per interface): main.ts prints the address people use
+    if (line.msg?.startsWith('Server listening at ')) return null;
     const level = line.level ?? 30;
     const time = dim(new Date(line.time ?? Date.now()).toTimeString().slice(0, 8), this.colour);
     const label = levelNames[level] ?? '';
