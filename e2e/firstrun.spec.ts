@@ -119,7 +119,7 @@ test('likes of one answer on one day are one row, expandable to everyone, newest
   await screenshots(page, 'grouped-notifications');
 });
 
-test('each tab keeps its own scroll position; a screen opened for the first time starts at its top', async ({ page }) => {
+test('each tab keeps its own scroll position; a screen opened for the first time starts at its top', async ({ page, browser, baseURL }) => {
   await page.request.post('/api/auth/login', { data: { email: operator.email, password: operator.password } });
   for (let i = 0; i < 14; i += 1)
     await answerOwnQuestion(page, operator.username, `Question number ${i}?`, `Answer number ${i}, long enough to take some room on a phone screen.`);
@@ -138,13 +138,26 @@ test('each tab keeps its own scroll position; a screen opened for the first time
   await nav.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await nav.getByRole('link', { name: 'Friends' }).click();
+  await nav.getByRole('link', { name: 'Friends', exact: true }).click();
   await expect(page).toHaveURL(/\/friends$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await nav.getByRole('link', { name: 'Accueil' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+
+  // a new answer: the 'New answers' pill floats centred over the top of the list
+  const operatorContext = await browser.newContext({ baseURL });
+  const operatorPage = await operatorContext.newPage();
+  await operatorPage.request.post('/api/auth/login', { data: { email: operator.email, password: operator.password } });
+  await answerOwnQuestion(operatorPage, operator.username, 'One more?', 'A fresh answer.');
+  await operatorContext.close();
+  const pill = page.getByRole('button', { name: /New answers/ });
+  await expect(pill).toBeVisible({ timeout: 40_000 }); // live event, else the 30 s poll
+  const pillBox = (await pill.boundingBox())!;
+  const column = (await page.locator('main').boundingBox())!;
+  expect(Math.abs(pillBox.x + pillBox.width / 2 - (column.x + column.width / 2))).toBeLessThanOrEqual(2);
+  await screenshots(page, 'new-answers-pill');
 });
 
 test('a file that is not an image is refused at once next to the picker, above the tab bar, keeping the picture', async ({ page }) => {

@@ -142,7 +142,7 @@ test('search finds a user by a middle substring of the full name', async ({ page
 
   await signUpViaApi(page, newUser('seeker'));
   await page.goto('/home');
-  await page.getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('link', { name: 'Friends', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'RECOMMENDED FRIENDS' })).toBeVisible();
   await expect(page.getByTestId('share-link')).toHaveText(/\/u\/seeker/);
 
