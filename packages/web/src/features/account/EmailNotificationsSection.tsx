@@ -1,7 +1,7 @@
 import type { EmailNotifications } from '@askbox/common';
 import { SettingsSection } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
-import { useSettings, useUpdateSettings } from '../settings/api';
+import { useSetting } from '../settings/api';
 import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
 
@@ -13,16 +13,15 @@ const OPTIONS: { value: EmailNotifications; label: string }[] = [
 
 /** Settings › Email notifications: off (the default), an email per new question, or a daily digest. */
 export function EmailNotificationsSection() {
-  const settings = useSettings();
-  const update = useUpdateSettings();
+  const setting = useSetting('emailNotifications');
   const { alert } = useDialogs();
-  const current = settings.data?.emailNotifications;
+  const current = setting.value;
 
-  const choose = (value: EmailNotifications) => update.mutate({ emailNotifications: value }, { onError: () => void alert(texts.emailUpdateError) });
+  const choose = (value: EmailNotifications) => setting.set(value, { onError: () => void alert(texts.emailUpdateError) });
 
   return (
     <SettingsSection id="settings-email" title={texts.emailNotifications}>
-      <fieldset className={styles.options} aria-describedby="email-notifications-explanation" disabled={settings.isPending}>
+      <fieldset className={styles.options} aria-describedby="email-notifications-explanation" disabled={setting.isLoading}>
         <legend className="visually-hidden">{texts.emailNotifications}</legend>
         <p id="email-notifications-explanation" className={styles.explanation}>
           {texts.emailExplanation}
