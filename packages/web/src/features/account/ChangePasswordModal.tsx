@@ -41,16 +41,23 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
         {error && <ErrorBox>{error}</ErrorBox>}
         <PasswordField
           label={texts.currentPassword}
-          toggleName="current"
+          toggleName={texts.toggleCurrent}
           name="current-password"
           autoComplete="current-password"
           value={currentPassword}
           onChange={setCurrent}
         />
-        <PasswordField label={texts.newPassword} toggleName="new" name="new-password" autoComplete="new-password" value={newPassword} onChange={setNew} />
+        <PasswordField
+          label={texts.newPassword}
+          toggleName={texts.toggleNew}
+          name="new-password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNew}
+        />
         <PasswordField
           label={texts.repeatNewPassword}
-          toggleName="repeated"
+          toggleName={texts.toggleRepeated}
           name="repeat-password"
           autoComplete="new-password"
           value={repeatPassword}

@@ -42,7 +42,7 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
           <p className={styles.intro}>{texts.forgotIntro}</p>
           {error && <ErrorBox>{error}</ErrorBox>}
           <div className="field">
-            <label htmlFor={emailId}>Email</label>
+            <label htmlFor={emailId}>{texts.email}</label>
             <input
               id={emailId}
               name="email"

@@ -68,10 +68,17 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
           )}
         </ErrorBox>
       )}
-      <PasswordField label={texts.newPassword} toggleName="new" name="new-password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <PasswordField
+        label={texts.newPassword}
+        toggleName={texts.toggleNew}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
       <PasswordField
         label={texts.repeatNewPassword}
-        toggleName="repeated"
+        toggleName={texts.toggleRepeated}
         name="repeat-password"
         autoComplete="new-password"
         value={repeatPassword}

@@ -21,6 +21,10 @@ export const accountTexts = {
   currentPassword: 'Current password',
   newPassword: 'New password',
   repeatNewPassword: 'Repeat new password',
+  // what the show/hide buttons of the password fields reveal (never the fields' own labels)
+  toggleCurrent: 'the password you use now',
+  toggleNew: 'the password you chose',
+  toggleRepeated: 'the repeated password',
   saving: 'Saving…',
   passwordChanged: 'Password changed. You were logged out on your other devices.',
 
@@ -37,6 +41,7 @@ export const accountTexts = {
   // Forgot / reset password
   forgotPassword: 'Forgot password?',
   forgotTitle: 'Reset your password',
+  email: 'Email',
   forgotIntro: 'Enter the email address of your account. We will send you a link to choose a new password.',
   sendLink: 'Send reset link',
   sendingLink: 'Sending…',
