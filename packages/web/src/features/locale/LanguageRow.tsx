@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { LOCALE_NAMES, LOCALES, isLocale } from '@askbox/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOCALE_NAMES, LOCALES, isLocale, type AccountSettings } from '@askbox/common';
 import { setLocale, t, useLocale } from '../../i18n';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
-import { useUpdateSettings } from '../settings/api';
+import { settingsKeys, useUpdateSettings } from '../settings/api';
 import styles from './Display.module.css';
 
 /** Where the focus goes back after the screen re-renders in the new language. */
@@ -13,6 +14,7 @@ export function LanguageRow() {
   const id = useId();
   const locale = useLocale();
   const update = useUpdateSettings();
+  const queryClient = useQueryClient();
   const { alert } = useDialogs();
   const select = useRef<HTMLSelectElement>(null);
 
@@ -25,6 +27,8 @@ export function LanguageRow() {
   const onChange = (value: string) => {
     if (!isLocale(value)) return;
     refocusAfterSwitch = true;
+    // the cached account setting first: AccountLocale, remounted with the routes, must not put the old one back
+    queryClient.setQueryData<AccountSettings>(settingsKeys.mine, (settings) => settings && { ...settings, locale: value });
     setLocale(value);
     update.mutate({ locale: value }, { onError: () => void alert(t('languageUpdateError')) });
   };
