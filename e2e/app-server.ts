@@ -43,7 +43,7 @@ export interface RunningApp {
  * The built app on a free port with a new, empty DATA_DIR (embedded database). `prepare` runs
  * before the server starts (the CLI cannot open the database while the server holds it).
  */
-export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env: NodeJS.ProcessEnv) => void): Promise<RunningApp> {
+export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env: NodeJS.ProcessEnv) => void | Promise<void>): Promise<RunningApp> {
   if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-e2e-'));
@@ -62,7 +62,7 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env:
     QUESTION_RATE_LIMIT: '10000',
     ...extraEnv,
   };
-  prepare?.(env);
+  await prepare?.(env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(baseURL, child);
   return {

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { startMailCapture } from '../packages/server/src/test/mailCapture';
 import { createAdminWithCli } from './admin-setup';
 import { root, startApp } from './app-server';
 
@@ -8,8 +10,21 @@ import { root, startApp } from './app-server';
  * e2e/firstrun.spec.ts starts its own empty instance with the defaults.
  */
 export default async function globalSetup() {
-  const app = await startApp({ DEFAULT_FOLLOWS: 'none' }, (env) => createAdminWithCli(root, env));
+  let mail: Awaited<ReturnType<typeof startMailCapture>> | undefined;
+  let mailDir = '';
+  const app = await startApp({ DEFAULT_FOLLOWS: 'none', EMAIL_POLL_MS: '300' }, async (env) => {
+    // a real SMTP server that keeps what the app sends, one JSON file per email (e2e/mail.ts reads them)
+    mailDir = path.join(env.DATA_DIR!, 'mail');
+    mail = await startMailCapture({ dir: mailDir });
+    env.SMTP_URL = mail.url;
+    env.E2E_DATA_DIR = env.DATA_DIR;
+    createAdminWithCli(root, env);
+  });
   process.env.E2E_BASE_URL = app.baseURL;
   process.env.E2E_DATA_DIR = app.dataDir;
-  return () => app.stop();
+  process.env.E2E_MAIL_DIR = mailDir;
+  return async () => {
+    await app.stop();
+    await mail?.close();
+  };
 }

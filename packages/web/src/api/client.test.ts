@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { errorFromResponse } from './client';
 
 describe('errorFromResponse', () => {
-  const body = { error: { code: 'rate_limited', message: messages.tooManyRequests } };
+  const body = { error: { code: 'rate_limited', message: en.tooManyRequests } };
 
   it('says when to try again from Retry-After', () => {
     expect(errorFromResponse(429, body, '840').message).toBe('Too many attempts. Try again in 14 minutes.');
@@ -12,8 +12,8 @@ describe('errorFromResponse', () => {
   });
 
   it("keeps the server's message without a usable Retry-After, and for other statuses", () => {
-    expect(errorFromResponse(429, body, null).message).toBe(messages.tooManyRequests);
-    expect(errorFromResponse(429, body, 'Wed, 21 Oct 2026 07:28:00 GMT').message).toBe(messages.tooManyRequests);
+    expect(errorFromResponse(429, body, null).message).toBe(en.tooManyRequests);
+    expect(errorFromResponse(429, body, 'Wed, 21 Oct 2026 07:28:00 GMT').message).toBe(en.tooManyRequests);
     expect(errorFromResponse(400, { error: { code: 'x', message: 'Bad' } }, '30').message).toBe('Bad');
   });
 });

@@ -1,4 +1,5 @@
-import { messages, type ApiErrorBody } from '@askbox/common';
+import { type ApiErrorBody } from '@askbox/common';
+import { t, translateMessage } from '../i18n';
 
 /** An API error carrying the server's message (in the spec's words where it has them). */
 export class ApiError extends Error {
@@ -42,8 +43,12 @@ export function parseBody(text: string): unknown {
 }
 
 /** The request never reached the server. */
-export const networkError = () =>
-  new ApiError(0, 'network', navigator.onLine ? messages.somethingWentWrong : 'You are offline. Check your connection and try again.');
+export const networkError = () => new ApiError(0, 'network', navigator.onLine ? t('somethingWentWrong') : t('offline'));
+
+/** 'Too many attempts. Try again in 14 minutes.' from a Retry-After in seconds. */
+function tooManyRequestsRetry(seconds: number): string {
+  return seconds < 60 ? t('tryAgainInSeconds', { count: seconds }) : t('tryAgainInMinutes', { count: Math.ceil(seconds / 60) });
+}
 
 /**
  * A refused request: the server's `{ error: { code, message } }`, or a generic message. A 429 with
@@ -52,7 +57,7 @@ export const networkError = () =>
 export function errorFromResponse(status: number, data: unknown, retryAfter?: string | null): ApiError {
   const error = (data as ApiErrorBody | undefined)?.error;
   const seconds = status === 429 && retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-  const message = seconds !== null ? messages.tooManyRequestsRetry(Math.max(1, seconds)) : (error?.message ?? messages.somethingWentWrong);
+  const message = seconds !== null ? tooManyRequestsRetry(Math.max(1, seconds)) : (error?.message ?? t('somethingWentWrong'));
   return new ApiError(status, error?.code ?? 'error', message);
 }
 
@@ -65,8 +70,9 @@ export const api = {
 };
 
 /** The message to show for any thrown error. */
-export function errorMessage(error: unknown, fallback: string = messages.somethingWentWrong): string {
-  return error instanceof ApiError ? error.message : fallback;
+export function errorMessage(error: unknown, fallback: string = t('somethingWentWrong')): string {
+  // the server speaks English with a code; the user reads their own language
+  return error instanceof ApiError ? translateMessage(error.message, error.code) : fallback;
 }
 
 /** Queries retry network blips, never a 4xx (blocked, unknown user...): asking again will not change it. */

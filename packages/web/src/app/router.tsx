@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
+import { useLocale } from '../i18n';
 import { AppGate } from './AppGate';
 import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
 import {
   EditProfileScreen,
+  ForgotPasswordScreen,
   FriendsScreen,
   HomeScreen,
   LoginScreen,
@@ -15,16 +17,20 @@ import {
   ProfileScreen,
   PublicProfileScreen,
   QuestionsScreen,
+  ResetPasswordScreen,
   SettingsScreen,
   SignupScreen,
+  UnsubscribeScreen,
 } from './screens';
 
 function Root() {
+  // screens read the plain `t`: a new language re-renders them by remounting the routes (decision 120)
+  const locale = useLocale();
   return (
     <AppGate>
       {/* a screen's chunk arrives while the splash shows; later, the previous frame stays until it does */}
       <Suspense fallback={null}>
-        <Outlet />
+        <Outlet key={locale} />
       </Suspense>
     </AppGate>
   );
@@ -41,6 +47,7 @@ export const router = createBrowserRouter([
           { path: '/onboarding', element: <OnboardingScreen /> },
           { path: '/signup', element: <SignupScreen /> },
           { path: '/login', element: <LoginScreen /> },
+          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
         ],
       },
       {
@@ -61,6 +68,9 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // links from emails: they work signed in or out (a reset ends every session of the account anyway)
+      { path: '/reset-password', element: <ResetPasswordScreen /> },
+      { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import styles from './Skeleton.module.css';
 
 /**
@@ -5,7 +6,7 @@ import styles from './Skeleton.module.css';
  * arrives; announced once as loading. `post`: an answer card; `row`: a person or notification row;
  * `question`: an inbox question.
  */
-export function SkeletonList({ kind, count = 3, label = 'Loading' }: { kind: 'post' | 'row' | 'question'; count?: number; label?: string }) {
+export function SkeletonList({ kind, count = 3, label = t('loading') }: { kind: 'post' | 'row' | 'question'; count?: number; label?: string }) {
   return (
     <div role="status" aria-label={label} aria-busy="true" className={styles.list}>
       {Array.from({ length: count }, (_, i) => (kind === 'row' ? <RowSkeleton key={i} /> : <CardSkeleton key={i} withAuthor={kind === 'post'} />))}

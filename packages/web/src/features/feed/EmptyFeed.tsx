@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
-import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { FollowButton } from '../follows/FollowButton';
 import { useRecommendedFriends } from '../friends/api';
 import { UserList } from '../profiles/UserList';
-import { feedTexts } from './texts';
+import { t } from '../../i18n';
 import styles from './EmptyFeed.module.css';
 
 /** How many suggestions the empty feed shows; Friends has the full list. */
@@ -16,20 +15,20 @@ export function EmptyFeed() {
   const recommended = useRecommendedFriends();
   const suggestions = recommended.data?.items.slice(0, SUGGESTIONS_SHOWN) ?? [];
   return (
-    <section aria-label={messages.noPosts} className={styles.emptyFeed}>
-      <EmptyState title={messages.noPosts} detail={messages.followMore} />
+    <section aria-label={t('noPosts')} className={styles.emptyFeed}>
+      <EmptyState title={t('noPosts')} detail={t('followMore')} />
       <div className={styles.actions}>
         <Link to="/friends" className="btn btn-primary">
           <UserPlus size={18} aria-hidden />
-          {feedTexts.findFriends}
+          {t('findFriends')}
         </Link>
       </div>
       {suggestions.length > 0 && (
         <>
-          <h2 className="section-title">{feedTexts.peopleToFollow}</h2>
+          <h2 className="section-title">{t('peopleToFollow')}</h2>
           <UserList
             users={suggestions}
-            label={feedTexts.peopleToFollow}
+            label={t('peopleToFollow')}
             className={`card ${styles.suggestions}`}
             action={(user) => <FollowButton username={user.username} isFollowing={user.isFollowing} small />}
           />
