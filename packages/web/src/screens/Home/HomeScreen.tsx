@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -6,9 +6,12 @@ import { SkeletonList } from '../../components/Skeleton';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
-import { EmptyFeed } from '../../features/feed/EmptyFeed';
+import { EmptyState } from '../../components/EmptyState';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { t, useDocumentTitle } from '../../i18n';
+
+// only a new or quiet account sees it: its follow buttons and suggestions load when needed (budget, decision 147)
+const EmptyFeed = lazy(() => import('../../features/feed/EmptyFeed').then((m) => ({ default: m.EmptyFeed })));
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
@@ -26,7 +29,9 @@ export function HomeScreen() {
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyFeed />
+        <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} />}>
+          <EmptyFeed />
+        </Suspense>
       ) : (
         <section aria-label={t('feed')}>
           {posts.map((post) => (
