@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { useScrollPerScreen } from './useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
+import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
-
-// shown 3 s after /home appears at the earliest: not part of the first screen's code (decision 147)
-const InstallPrompt = lazy(() => import('../features/pwa/InstallPrompt').then((m) => ({ default: m.InstallPrompt })));
 
 /** The shared navigation wrapper of the main screens: 500 px column and the bottom tab bar. */
 export function AppShell() {
@@ -23,11 +21,7 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      {pathname === '/home' && (
-        <Suspense fallback={null}>
-          <InstallPrompt />
-        </Suspense>
-      )}
+      {pathname === '/home' && <InstallPrompt />}
       <TabBar />
     </div>
   );
