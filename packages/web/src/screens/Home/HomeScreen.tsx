@@ -1,17 +1,21 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
+import { cachedFeedAsOf } from '../../features/pwa/api';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
-  const [asOf, setAsOf] = useState(() => new Date().toISOString());
+  const queryClient = useQueryClient();
+  // offline, the list kept on this device (its own `asOf`), else a fresh one pinned to now
+  const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
   const feed = useFeed(asOf);
   const posts = useInfiniteScroll(feed);
 
@@ -20,7 +24,7 @@ export function HomeScreen() {
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{messages.navHome}</h1>
       {feed.isPending ? (
-        <Spinner label="Loading feed" />
+        <Loading query={feed} label="Loading feed" />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (

@@ -2,7 +2,7 @@ import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
@@ -16,7 +16,7 @@ export function QuestionsScreen() {
     <div className="screen">
       <h1 className="screen-title">{messages.navQuestions}</h1>
       {inbox.isPending ? (
-        <Spinner label="Loading questions" />
+        <Loading query={inbox} label="Loading questions" />
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={messages.questionsLoadError} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
