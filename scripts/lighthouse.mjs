@@ -3,7 +3,7 @@
  * /onboarding, /home and a profile of the BUILT app (run `npm run build` first). Starts the app on
  * a free port with a throw-away DATA_DIR, makes two users (one follows the other, who has answers),
  * and writes docs/lighthouse/<page>.report.html and .json, then prints the four scores per page.
- * Scores depend on the machine: on a busy one, performance reads low (decision 182).
+ * Scores depend on the machine: on a busy one, performance reads low (docs/benchmarks.md).
  *
  *   npm run build && npm run lighthouse [-- --out DIR]
  */
