@@ -111,7 +111,7 @@ const viewer = sql.placeholder('viewerId');
  * in index order), and the rows are joined with their receiver, the viewer's like and the sender.
  * The sender is joined only when the question is not anonymous, so an anonymous sender's id or
  * name never leaves the database; a named sender blocked either way with the viewer is left out
- * too (the post stays). Same rules as `hydratePosts`, which other readers still use.
+ * too (the post stays). Same rules as `hydratePosts` (unused since; kept until the visibility work lands).
  */
 export function hydratedPostPage<Args extends Record<string, unknown>>(name: string, skeleton: SQL): Statement<HydratedPostRow, Args & { viewerId: string }> {
   return statement<HydratedPostRow, Args & { viewerId: string }>(
