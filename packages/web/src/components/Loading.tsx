@@ -1,7 +1,7 @@
 import type { FetchStatus } from '@tanstack/react-query';
+import { t } from '../i18n';
 import { ErrorBox } from './ErrorBox';
 import { Spinner } from './Spinner';
-import { texts } from './texts';
 
 /**
  * A list that has no data yet: the spinner while it loads, but an honest word instead of an
@@ -9,6 +9,6 @@ import { texts } from './texts';
  * the query carries on by itself when the network is back.
  */
 export function Loading({ query, label }: { query: { fetchStatus: FetchStatus }; label: string }) {
-  if (query.fetchStatus === 'paused') return <ErrorBox>{texts.offlineNothingKept}</ErrorBox>;
+  if (query.fetchStatus === 'paused') return <ErrorBox>{t('offlineNothingKept')}</ErrorBox>;
   return <Spinner label={label} />;
 }

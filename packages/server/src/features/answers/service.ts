@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, messages, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, en, type PostPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run } from '../../db/statements.js';
@@ -24,8 +24,8 @@ const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; 
 export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: string, rawCursor?: string): Promise<PostPage> {
   if (ownerId !== viewerId) {
     const state = await blockStateBetween(db, viewerId, ownerId);
-    if (state.blockedByOther) throw forbidden(messages.youHaveBeenBlocked, 'blocked_by_user');
-    if (state.viewerBlocked) throw forbidden(messages.userBlocked, 'user_blocked');
+    if (state.blockedByOther) throw forbidden(en.youHaveBeenBlocked, 'blocked_by_user');
+    if (state.viewerBlocked) throw forbidden(en.userBlocked, 'user_blocked');
   }
   const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
   const rows = await run(db, profileAnswersStatement, { viewerId, ownerId, at: cursor.at, id: cursor.id });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -10,9 +9,11 @@ import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
+  useDocumentTitle(t('titles.home'));
   const queryClient = useQueryClient();
   // offline, the list kept on this device (its own `asOf`), else a fresh one pinned to now
   const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
@@ -22,15 +23,15 @@ export function HomeScreen() {
   return (
     <div className="screen">
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
-      <h1 className="screen-title">{messages.navHome}</h1>
+      <h1 className="screen-title">{t('navHome')}</h1>
       {feed.isPending ? (
-        <Loading query={feed} label="Loading feed" />
+        <Loading query={feed} label={t('loadingFeed')} />
       ) : feed.isError ? (
-        <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
+        <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyState title={messages.noPosts} detail={messages.followMore} />
+        <EmptyState title={t('noPosts')} detail={t('followMore')} />
       ) : (
-        <section aria-label="Feed">
+        <section aria-label={t('feed')}>
           {posts.map((post) => (
             <PostCard key={post.id} post={post} showReceiver />
           ))}
