@@ -34,15 +34,25 @@ test('the tab bar hides on scroll down, shows on scroll up, and the current tab 
   await expect(bar.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('on a desktop screen the app is a centred 500 px column', async ({ page }) => {
+test('on a desktop screen the app is a centred 500 px column with the navigation at its side', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpViaApi(page, newUser('wide'));
   await page.goto('/home');
   const bar = page.getByRole('navigation', { name: 'Main' });
   await expect(bar).toBeVisible();
-  const box = (await bar.boundingBox())!;
-  expect(box.width).toBe(500);
-  expect(Math.round(box.x + box.width / 2)).toBe(640);
+  const column = (await page.locator('main').boundingBox())!;
+  expect(column.width).toBe(498); // the 500 px column inside its 1 px side borders
+  expect(Math.round(column.x + column.width / 2)).toBe(640);
+  // a side navigation left of the column, from the top: no bar under it on a desktop
+  const side = (await bar.boundingBox())!;
+  expect(side.x + side.width).toBeLessThanOrEqual(column.x);
+  expect(side.y).toBe(0);
+
+  // a phone-sized window keeps the bottom tab bar
+  await page.setViewportSize({ width: 390, height: 844 });
+  const bottom = (await bar.boundingBox())!;
+  expect(Math.round(bottom.width)).toBe(390);
+  expect(Math.round(bottom.y + bottom.height)).toBe(844);
 });
 
 test('the splash shows the logo for at least 2 s, then fades out over 0.5 s', async ({ page }) => {

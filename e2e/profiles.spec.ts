@@ -98,7 +98,7 @@ test('block: the other user sees "You have been blocked"; unblock with Débloque
   });
   await page.getByRole('button', { name: 'Block this user' }).click();
   await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣')
-    .getByRole('button', { name: 'OK' })
+    .getByRole('button', { name: 'Block' })
     .click();
   await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
   await expect(page.getByText('You have blocked this user.')).toBeVisible();
@@ -112,20 +112,20 @@ test('block: the other user sees "You have been blocked"; unblock with Débloque
 
   // Débloquer, after the confirm
   await page.getByRole('button', { name: 'Débloquer' }).click();
-  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'OK' }).click();
+  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
 
   // block again, then unblock from Settings
   await page.getByRole('button', { name: 'Block this user' }).click();
   await confirmDialog(page, 'Are you sure you want to block this user ? This will remove all links between you. 🫣')
-    .getByRole('button', { name: 'OK' })
+    .getByRole('button', { name: 'Block' })
     .click();
   await expect(page.getByRole('heading', { name: 'User blocked' })).toBeVisible();
   await page.goto('/settings');
   const blockedList = page.getByRole('list', { name: 'Blocked users' });
   await expect(blockedList.getByText(`@${other.user.username}`)).toBeVisible();
   await blockedList.getByRole('button', { name: 'Unblock' }).click();
-  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'OK' }).click();
+  await confirmDialog(page, 'Do you want to unblock this user ? 😏').getByRole('button', { name: 'Unblock' }).click();
   await expect(page.getByText('No blocked users')).toBeVisible();
 
   await other.page.reload();
@@ -142,7 +142,7 @@ test('search finds a user by a middle substring of the full name', async ({ page
 
   await signUpViaApi(page, newUser('seeker'));
   await page.goto('/home');
-  await page.getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('link', { name: 'Friends', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'RECOMMENDED FRIENDS' })).toBeVisible();
   await expect(page.getByTestId('share-link')).toHaveText(/\/u\/seeker/);
 
@@ -223,22 +223,20 @@ test('rapid taps on Follow end in the state of the last tap, on screen and on th
   await star.close();
 });
 
-test('a file that is not really an image is refused with a clear message and changes nothing', async ({ page }) => {
+test('a file that is not really an image is refused at once, next to the picker, and changes nothing', async ({ page }) => {
   const me = newUser('badfile');
   await signUpViaApi(page, me);
   await page.goto('/edit-profile');
   await page
     .getByLabel('Change profile picture')
     .setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Error updating profile: This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
-  await expect(page).toHaveURL(/\/edit-profile$/);
-  // the failed upload does not stay on screen as if it were still under way
-  await expect(page.getByText('Uploading profile picture')).toHaveCount(0);
+  // said at once, before any save, and the preview keeps the previous (default) picture
+  await expect(page.getByRole('alert')).toHaveText('This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
+  await expect(page.getByRole('img', { name: `${me.fullname} (preview)` })).toHaveAttribute('data-default-avatar', '');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('src', '/images/default-avatar.svg');
+  await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('data-default-avatar', '');
 });
 
 test('following someone who has just blocked you shows the refusal alert', async ({ page, browser }) => {

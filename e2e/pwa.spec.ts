@@ -86,7 +86,7 @@ test('the install prompt appears on home 3 s after load, once, and not again aft
   expect(Number(shownAt)).toBeGreaterThan(0);
 
   // back to home in the app, then a full reload: it stays away (30 days)
-  await page.getByRole('link', { name: 'Friends' }).click();
+  await page.getByRole('link', { name: 'Friends', exact: true }).click();
   await page.getByRole('link', { name: 'Accueil' }).click();
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await page.clock.runFor(5000);

@@ -102,7 +102,7 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   await pageB.locator(`#post-${postId}`).getByRole('button', { name: 'Delete answer' }).click();
   const confirm = pageB.getByRole('alertdialog');
   await expect(confirm).toHaveText(/Are you sure you want to delete this answer \?/);
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(pageB.locator(`#post-${postId}`)).toHaveCount(0);
   expect((await pageB.request.get(`/api/users/${b.username}/answers?cursor=`)).ok()).toBe(true);
   const remaining = JSON.stringify(await (await pageA.request.get('/api/feed')).json());
@@ -133,7 +133,7 @@ test('a refused question keeps its text; deleting from the inbox asks first', as
   await pageB.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(item).toBeVisible();
   await item.getByRole('button', { name: 'Delete' }).click();
-  await pageB.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  await pageB.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(pageB.getByText('No questions yet.')).toBeVisible();
 
   // B blocks A while A is typing on B's profile: the server refuses with the spec alert and the text stays

@@ -26,3 +26,24 @@ export function imageSrcSet(url: string): string | undefined {
     ?.map((v) => `${v.url} ${v.width}w`)
     .join(', ');
 }
+
+export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
+
+/** How many first bytes `sniffImageType` needs. */
+export const IMAGE_SNIFF_BYTES = 12;
+
+/**
+ * The formats we accept, recognised by their first bytes (never by the file name or the client's
+ * type): the server refuses anything else, and the web app says so as soon as a file is picked.
+ */
+export function sniffImageType(bytes: Uint8Array): ImageFormat | null {
+  if (bytes.length < IMAGE_SNIFF_BYTES) return null;
+  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  if (text(0, 4) === 'GIF8') return 'gif';
+  if (text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP') return 'webp';
+  const brand = text(4, 12);
+  if (brand === 'ftypavif' || brand === 'ftypavis') return 'avif';
+  return null;
+}

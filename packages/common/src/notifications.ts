@@ -53,3 +53,35 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
 /** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
 export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
+
+/**
+ * The Activity tab grouped (decision 171): one row per kind, per answer (likes) and per UTC day,
+ * 'Chloé and 9 others liked your answer'. Groups come newest first, paged by a keyset cursor.
+ */
+export const activityGroupSchema = z.object({
+  /** `like:<answer id>:<day>` or `follow::<day>`; opens the full list of people. */
+  id: z.string(),
+  type: z.enum(['follow', 'like']),
+  /** The UTC day, YYYY-MM-DD. */
+  day: z.string(),
+  /** The newest follow or like of the group. */
+  latestAt: z.string(),
+  /** How many people; `users` holds the newest three. */
+  count: z.number().int().positive(),
+  users: z.array(userSummarySchema),
+  post: z.object({ id: z.string(), answer: z.string() }).nullable(),
+  unread: z.boolean(),
+});
+export type ActivityGroup = z.infer<typeof activityGroupSchema>;
+export const activityGroupListSchema = z.object({ items: z.array(activityGroupSchema), nextCursor: z.string().nullable() });
+export type ActivityGroupList = z.infer<typeof activityGroupListSchema>;
+
+/** A group id as the server writes it; anything else is refused with a 400. */
+export const activityGroupIdSchema = z.string().regex(/^(like:[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, 'Unknown notification group');
+export const activityGroupParamsSchema = z.object({ groupId: activityGroupIdSchema });
+
+/** Everyone in one group, newest first. */
+export const activityGroupPersonSchema = z.object({ user: userSummarySchema, at: z.string() });
+export type ActivityGroupPerson = z.infer<typeof activityGroupPersonSchema>;
+export const activityGroupPeopleSchema = z.object({ items: z.array(activityGroupPersonSchema), nextCursor: z.string().nullable() });
+export type ActivityGroupPeople = z.infer<typeof activityGroupPeopleSchema>;

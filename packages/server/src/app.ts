@@ -51,6 +51,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { startFederation } from './federation/index.js';
 import { federationRoutes } from './federation/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
+import { PrettyLogStream, resolveLogFormat } from './http/logFormat.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -60,7 +61,10 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
  */
 export async function buildApp(config: Config, database: Database, options: { clock?: Clock } = {}): Promise<AppInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger:
+      resolveLogFormat(config.logFormat) === 'pretty' && config.logLevel !== 'silent'
+        ? { level: config.logLevel, stream: new PrettyLogStream() }
+        : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

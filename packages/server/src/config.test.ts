@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
   });
 
+  it('DEFAULT_FOLLOWS: unset means the first accounts, none means nobody', () => {
+    expect(loadConfig({}).defaultFollows).toBe('first-accounts');
+    expect(loadConfig({ DEFAULT_FOLLOWS: ' ' }).defaultFollows).toBe('first-accounts');
+    expect(loadConfig({ DEFAULT_FOLLOWS: 'None' }).defaultFollows).toEqual([]);
+    expect(loadConfig({}).firstAccountIsAdmin).toBe(true);
+  });
+
   it('refuses bad values with a readable message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

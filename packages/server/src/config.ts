@@ -7,6 +7,19 @@ const optionalString = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/**
+ * DEFAULT_FOLLOWS: unset means the instance's first accounts (decision 170), `none` means nobody,
+ * otherwise the listed usernames.
+ */
+function defaultFollowsOf(value: string): string[] | 'first-accounts' {
+  const usernames = value
+    .split(',')
+    .map((u) => u.trim().toLowerCase())
+    .filter(Boolean);
+  if (usernames.length === 0) return 'first-accounts';
+  return usernames.length === 1 && usernames[0] === 'none' ? [] : usernames;
+}
+
 /** Every setting, read from the environment once at start-up; `.env.example` lists them. */
 const configSchema = z
   .object({
@@ -22,6 +35,7 @@ const configSchema = z
     ),
     PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     DEFAULT_FOLLOWS: z.string().default(''),
     SUPPORT_EMAIL: z.string().default('support@askbox.local'),
     MICROBLOG_URL: z.string().default('https://x.com/askbox'),
@@ -82,9 +96,11 @@ const configSchema = z
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
-    defaultFollows: env.DEFAULT_FOLLOWS.split(',')
-      .map((u) => u.trim().toLowerCase())
-      .filter(Boolean),
+    // auto: readable lines on a terminal, JSON when piped or collected
+    logFormat: env.LOG_FORMAT,
+    defaultFollows: defaultFollowsOf(env.DEFAULT_FOLLOWS),
+    // the first account of an empty instance becomes its admin (decision 170); off in other features' tests
+    firstAccountIsAdmin: true,
     supportEmail: env.SUPPORT_EMAIL,
     microblogUrl: env.MICROBLOG_URL,
     photoSharingUrl: env.PHOTO_SHARING_URL,
@@ -173,6 +189,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     EMAIL_WORKER: 'off',
     PASSWORD_RESET_RATE_LIMIT: '1000',
     FEDERATION_WORKER: 'off',
+    // other features' tests start from an instance whose operator is already set up
+    DEFAULT_FOLLOWS: 'none',
   });
+  base.firstAccountIsAdmin = false;
   return { ...base, ...overrides };
 }

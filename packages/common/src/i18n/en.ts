@@ -68,6 +68,13 @@ export const en = {
     answer: 'Answer is required',
   },
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  /** the same when the server said when (Retry-After) */
+  tryAgainInSeconds_one: 'Too many attempts. Try again in {{count}} second.',
+  tryAgainInSeconds_many: 'Too many attempts. Try again in {{count}} seconds.',
+  tryAgainInSeconds_other: 'Too many attempts. Try again in {{count}} seconds.',
+  tryAgainInMinutes_one: 'Too many attempts. Try again in {{count}} minute.',
+  tryAgainInMinutes_many: 'Too many attempts. Try again in {{count}} minutes.',
+  tryAgainInMinutes_other: 'Too many attempts. Try again in {{count}} minutes.',
   authRequired: 'Authentication Required',
   authRequiredText: 'You need to be logged in to view this profile.',
   signInRequired: 'You need to be logged in.',
@@ -98,6 +105,9 @@ export const en = {
   newAnswers: 'New answers',
   noPosts: 'No posts to show',
   followMore: 'Follow more people to see their answers!',
+  /** the empty feed's ways out (decision 170) */
+  findFriends: 'Find friends',
+  peopleToFollow: 'People to follow',
   scrollForMore: 'Scroll for more',
 
   // Friends
@@ -166,6 +176,14 @@ export const en = {
   notificationTabs: 'Notifications',
   startedFollowingYou: 'started following you!',
   likedYourAnswer: 'liked your answer',
+  /** grouped Activity rows (decision 171): 'Chloé and Marc', 'Chloé and 9 others' */
+  groupTwoPeople: '{{first}} and {{second}}',
+  groupOthers_one: '{{first}} and {{count}} other',
+  groupOthers_many: '{{first}} and {{count}} others',
+  groupOthers_other: '{{first}} and {{count}} others',
+  groupShowAll: 'Show all {{count}}',
+  groupHide: 'Hide the list',
+  groupShowMore: 'Show more',
   answeredYourQuestion: 'answered your question',
   anonymousQuestionLabel: 'Anonymous question',
   // Push notifications (spec §9): titles with an emoji, bodies built from the event
@@ -239,6 +257,8 @@ export const en = {
   loadingBlockedUsers: 'Loading blocked users',
   noBlockedUsers: 'No blocked users',
   unblock: 'Unblock',
+  /** the confirm button of the spec's block question */
+  block: 'Block',
   unblockUser: 'Unblock {{name}}',
   helpAndSocial: 'Help & Social',
   contactUs: 'Contact Us',
@@ -295,6 +315,9 @@ export const en = {
   pwaAndroidStep2: "Choisissez <strong>Installer l'application</strong> ou <strong>Ajouter à l'écran d'accueil</strong>.",
   pwaLater: 'Plus tard',
   pwaGotIt: "J'ai compris",
+  /** one click to the browser's own install dialog (beforeinstallprompt, decision 172) */
+  pwaInstallNow: "Installer l'application",
+  pwaInstallConfirmHint: "Votre navigateur vous demandera de confirmer l'installation.",
 
   // Account self-service (decisions 125–129)
   wrongPassword: 'Incorrect password',

@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra response headers (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,12 +21,17 @@ export const unauthorized = (message: string = en.signInRequired) => new AppErro
 export const forbidden = (message: string = en.forbidden, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = en.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string = en.tooManyRequests) => new AppError(429, 'rate_limited', message);
+/** 429; `retryAfterSeconds` becomes Retry-After, from which the web app says when to try again. */
+export const tooManyRequests = (message: string = en.tooManyRequests, retryAfterSeconds?: number) =>
+  new AppError(429, 'rate_limited', message, retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

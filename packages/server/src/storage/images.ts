@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { en, type ImageKind } from '@askbox/common';
+import { en, sniffImageType, type ImageKind } from '@askbox/common';
 import { badRequest } from '../http/errors.js';
 
 export type { ImageKind } from '@askbox/common';
@@ -9,18 +9,6 @@ const SIZES: Record<ImageKind, { width: number; height: number }> = {
   profile: { width: 400, height: 400 },
   cover: { width: 1500, height: 500 },
 };
-
-/** The formats we accept, recognised by their first bytes (never by the file name or the client's type). */
-function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | null {
-  if (bytes.length < 12) return null;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  const brand = bytes.subarray(4, 12).toString('latin1');
-  if (brand === 'ftypavif' || brand === 'ftypavis') return 'avif';
-  return null;
-}
 
 /**
  * Re-encodes an upload as a JPEG of the kind's size. Re-encoding drops EXIF (GPS, camera) and

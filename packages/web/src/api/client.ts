@@ -29,7 +29,7 @@ async function request<T>(method: string, url: string, body?: unknown, init: Req
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  if (!response.ok) throw errorFromResponse(response.status, parseBody(text));
+  if (!response.ok) throw errorFromResponse(response.status, parseBody(text), response.headers.get('retry-after'));
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
@@ -45,10 +45,20 @@ export function parseBody(text: string): unknown {
 /** The request never reached the server. */
 export const networkError = () => new ApiError(0, 'network', navigator.onLine ? t('somethingWentWrong') : t('offline'));
 
-/** A refused request: the server's `{ error: { code, message } }`, or a generic message. */
-export function errorFromResponse(status: number, data: unknown): ApiError {
+/** 'Too many attempts. Try again in 14 minutes.' from a Retry-After in seconds. */
+function tooManyRequestsRetry(seconds: number): string {
+  return seconds < 60 ? t('tryAgainInSeconds', { count: seconds }) : t('tryAgainInMinutes', { count: Math.ceil(seconds / 60) });
+}
+
+/**
+ * A refused request: the server's `{ error: { code, message } }`, or a generic message. A 429 with
+ * Retry-After (seconds) says when to try again.
+ */
+export function errorFromResponse(status: number, data: unknown, retryAfter?: string | null): ApiError {
   const error = (data as ApiErrorBody | undefined)?.error;
-  return new ApiError(status, error?.code ?? 'error', error?.message ?? t('somethingWentWrong'));
+  const seconds = status === 429 && retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
+  const message = seconds !== null ? tooManyRequestsRetry(Math.max(1, seconds)) : (error?.message ?? t('somethingWentWrong'));
+  return new ApiError(status, error?.code ?? 'error', message);
 }
 
 export const api = {

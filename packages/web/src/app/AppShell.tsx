@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
+import { useScrollPerScreen } from './useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
@@ -9,6 +10,7 @@ import styles from './AppShell.module.css';
 /** The shared navigation wrapper of the main screens: 500 px column and the bottom tab bar. */
 export function AppShell() {
   const { pathname } = useLocation();
+  useScrollPerScreen();
   return (
     <div className={styles.shell}>
       <LiveUpdates />

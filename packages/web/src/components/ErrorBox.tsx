@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A message about something that went wrong, announced at once (forms, lists that failed to load). */
-export function ErrorBox({ children }: { children: ReactNode }) {
+/**
+ * A message about something that went wrong, announced at once (forms, lists that failed to load),
+ * and scrolled into view when it appears: never left below the fold or under the tab bar (its
+ * scroll margin keeps it above the bar).
+ */
+export function ErrorBox({ children, className = '' }: { children: ReactNode; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
   return (
-    <div className="error-box" role="alert">
+    <div ref={ref} className={`error-box ${className}`} role="alert">
       {children}
     </div>
   );

@@ -140,6 +140,9 @@ describe('rate limits', () => {
       const third = await go();
       expect(third.statusCode).toBe(429);
       expect(third.json().error.message).toBe(en.tooManyRequests);
+      // when the hour's window ends, for the web app to say when to try again
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(3600);
       const login = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 'x' } });
       await login();
       await login();

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { en, type SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/open.js';
-import { follows, passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
+import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound, pgErrorOf, unauthorized } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
+import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { decoyHash, hashPassword, verifyPassword } from './password.js';
 import { createSession, endOtherSessions } from './sessions.js';
 
@@ -15,7 +15,10 @@ export { issuePasswordReset, requestPasswordReset, resetPassword } from './passw
 
 type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
 
-/** Creates the account, follows the DEFAULT_FOLLOWS accounts and opens a session. */
+/**
+ * Creates the account, follows the default accounts and opens a session. The first account of an
+ * empty instance becomes its admin (decision 170), so nobody has to stop the server to use the CLI.
+ */
 export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
   if (await userByUsername(ctx.db, input.username)) throw conflict(en.usernameTaken, 'username_taken');
   const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
@@ -24,9 +27,10 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
+      const role = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx)) ? 'admin' : 'user';
       const [user] = await tx
         .insert(users)
-        .values({ id: crypto.randomUUID(), email: input.email, username: input.username, fullname: input.fullname, passwordHash })
+        .values({ id: crypto.randomUUID(), email: input.email, username: input.username, fullname: input.fullname, passwordHash, role })
         .returning();
       await followDefaultAccounts(tx, user!.id, ctx.config.defaultFollows);
       const session = await createSession(tx, user!.id, ctx.config.sessionDays);
@@ -39,14 +43,6 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
     if (code === '23505' && constraint?.includes('email')) throw conflict(en.emailTaken, 'email_taken');
     throw error;
   }
-}
-
-/** New accounts follow the configured default accounts; absent ones are skipped silently. */
-async function followDefaultAccounts(tx: DbOrTx, userId: string, usernames: string[]): Promise<void> {
-  if (usernames.length === 0) return;
-  const targets = await tx.select({ id: users.id }).from(users).where(inArray(users.username, usernames));
-  const rows = targets.filter((t) => t.id !== userId).map((t) => ({ followerId: userId, followeeId: t.id }));
-  if (rows.length > 0) await tx.insert(follows).values(rows).onConflictDoNothing();
 }
 
 /** Any failure is the same 'Incorrect email or password', and takes the same time. */

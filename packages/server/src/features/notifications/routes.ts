@@ -1,9 +1,19 @@
-import { activityListSchema, answerNotificationListSchema, countersSchema, markReadSchema } from '@askbox/common';
+import {
+  activityGroupListSchema,
+  activityGroupParamsSchema,
+  activityGroupPeopleSchema,
+  activityListSchema,
+  answerNotificationListSchema,
+  countersSchema,
+  cursorQuerySchema,
+  markReadSchema,
+} from '@askbox/common';
 import type { AppInstance } from '../../http/types.js';
 import type { AppContext } from '../../context.js';
 import { requireViewer } from '../../http/viewer.js';
 import { activityFor, answersFor, countersFor, markRead } from './service.js';
-import { activityItem, answerNotification } from './views.js';
+import { activityGroupPeople, activityGroupsFor } from './groups.js';
+import { activityGroup, activityGroupPerson, activityItem, answerNotification } from './views.js';
 
 export async function notificationRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.get(
@@ -13,6 +23,41 @@ export async function notificationRoutes(app: AppInstance, ctx: AppContext): Pro
       const viewer = requireViewer(request);
       const { rows, lastRead } = await activityFor(ctx.db, viewer.id);
       return { items: rows.map((r) => activityItem(r, lastRead)), nextCursor: null };
+    },
+  );
+
+  app.get(
+    '/api/notifications/activity/groups',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The Activity tab grouped per answer and per day, newest first',
+        querystring: cursorQuerySchema,
+        response: { 200: activityGroupListSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const page = await activityGroupsFor(ctx.db, viewer.id, request.query.cursor);
+      return { items: page.rows.map((r) => activityGroup(r, page)), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/api/notifications/activity/groups/:groupId/people',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Everyone in one Activity group, newest first',
+        params: activityGroupParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: activityGroupPeopleSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const page = await activityGroupPeople(ctx.db, viewer.id, request.params.groupId, request.query.cursor);
+      return { items: page.rows.map(activityGroupPerson), nextCursor: page.nextCursor };
     },
   );
 

@@ -1,4 +1,6 @@
-import type { ActivityItem, AnswerNotification } from '@askbox/common';
+import type { ActivityGroup, ActivityGroupPerson, ActivityItem, AnswerNotification } from '@askbox/common';
+import { isoFromPg } from '../../db/timestamps.js';
+import type { ActivityGroupsPage, GroupRow } from './groups.js';
 import { userSummary } from '../users/views.js';
 import type { ActivityRow, AnswerRow } from './service.js';
 
@@ -26,4 +28,34 @@ export function answerNotification(row: AnswerRow, lastRead: Date): AnswerNotifi
     receiver: summaryOf(row, row.receiver_id),
     unread: row.answered_at > lastRead,
   };
+}
+
+/** A group row: its newest people (in order), the liked answer, unread when its newest event is. */
+export function activityGroup(row: GroupRow, page: ActivityGroupsPage): ActivityGroup {
+  const latestAt = isoFromPg(row.latest_at, 'us');
+  const users = row.actor_ids.flatMap((id) => {
+    const person = page.people.get(id);
+    return person ? [summaryOf(person, id)] : [];
+  });
+  return {
+    id: row.id,
+    type: row.kind,
+    day: row.day,
+    latestAt: isoFromPg(row.latest_at),
+    count: row.count,
+    users,
+    post: row.kind === 'like' ? { id: row.post_id, answer: page.answers.get(row.post_id) ?? '' } : null,
+    unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
+  };
+}
+
+export function activityGroupPerson(row: {
+  id: string;
+  username: string;
+  fullname: string;
+  photo_url: string | null;
+  badge: string;
+  at: string;
+}): ActivityGroupPerson {
+  return { user: summaryOf(row, row.id), at: isoFromPg(row.at) };
 }

@@ -8,6 +8,7 @@ interface DialogRequest {
   kind: 'confirm' | 'alert';
   text: string;
   confirmLabel: string;
+  danger: boolean;
   resolve(value: boolean): void;
 }
 
@@ -17,11 +18,14 @@ interface Toast {
 }
 
 export interface Dialogs {
-  /** The spec's confirms: resolves true on OK, false on Cancel or Escape. */
-  confirm(text: string, options?: { confirmLabel?: string }): Promise<boolean>;
+  /**
+   * The spec's confirms: resolves true on OK, false on Cancel or Escape. Destructive ones name
+   * their action on a danger-styled button (`confirmLabel: 'Delete', danger: true`).
+   */
+  confirm(text: string, options?: { confirmLabel?: string; danger?: boolean }): Promise<boolean>;
   /** The spec's alerts that need acknowledging (errors, refusals). */
   alert(text: string): Promise<void>;
-  /** Short success messages, announced politely. */
+  /** Short success messages, announced politely; a new one replaces the one on screen. */
   toast(text: string): void;
 }
 
@@ -38,23 +42,26 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<DialogRequest[]>([]);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextToastId = useRef(1);
+  const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const open = useCallback(
-    (kind: DialogRequest['kind'], text: string, confirmLabel: string) =>
-      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, text, confirmLabel, resolve }])),
+    (kind: DialogRequest['kind'], text: string, confirmLabel: string, danger = false) =>
+      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, text, confirmLabel, danger, resolve }])),
     [],
   );
 
   const dialogs = useMemo<Dialogs>(
     () => ({
-      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? t('ok')),
+      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? t('ok'), options?.danger),
       alert: async (text) => {
         await open('alert', text, t('ok'));
       },
       toast: (text) => {
+        // one toast at a time: stacked toasts covered the screen after a few quick actions
         const id = nextToastId.current++;
-        setToasts((t) => [...t, { id, text }]);
-        setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), 3500);
+        setToasts([{ id, text }]);
+        clearTimeout(toastTimer.current);
+        toastTimer.current = setTimeout(() => setToasts([]), 3500);
       },
     }),
     [open],
@@ -105,7 +112,7 @@ function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(val
               {t('cancel')}
             </button>
           )}
-          <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
+          <button ref={confirmRef} type="button" className={`btn ${request.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => onClose(true)}>
             {request.confirmLabel}
           </button>
         </div>

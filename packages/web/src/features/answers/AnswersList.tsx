@@ -30,7 +30,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   if (posts.length === 0) return <EmptyState title={t('noAnswersNow')} />;
 
   const onDelete = async (postId: string) => {
-    if (!(await dialogs.confirm(t('confirmDeleteAnswer')))) return;
+    if (!(await dialogs.confirm(t('confirmDeleteAnswer'), { confirmLabel: t('delete'), danger: true }))) return;
     deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 

@@ -14,7 +14,7 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
       {showReceiver && (
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
-          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} size={36} />
+          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.username} size={36} />
           <span>
             <strong>{post.receiver.fullname}</strong> <span className="muted">@{post.receiver.username}</span>
           </span>

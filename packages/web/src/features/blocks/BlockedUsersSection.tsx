@@ -14,7 +14,7 @@ export function BlockedUsersSection() {
   const items = blocked.data?.items ?? [];
 
   const onUnblock = async (username: string) => {
-    if (!(await confirm(t('confirmUnblock')))) return;
+    if (!(await confirm(t('confirmUnblock'), { confirmLabel: t('unblock'), danger: true }))) return;
     // spec §8: a failed unblock is silent; the list reloads from the server
     toggle.mutate({ key: username, on: false }, { onError: (error) => console.error('unblock failed', error) });
   };

@@ -75,7 +75,7 @@ export function TabBar() {
         onClick={onTabClick('/profile')}
       >
         <span className={styles.avatarRing}>
-          <Avatar src={viewer.photoURL} name="" size={30} />
+          <Avatar src={viewer.photoURL} name="" seed={viewer.username} size={30} />
         </span>
         <span className={styles.label}>{t('navProfile')}</span>
       </NavLink>

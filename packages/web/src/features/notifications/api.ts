@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivityItem, AnswerNotification, Counters, NotificationTab } from '@askbox/common';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActivityGroupList, ActivityGroupPeople, AnswerNotification, Counters, NotificationTab } from '@askbox/common';
 import { api } from '../../api/client';
 
 const all = ['notifications'] as const;
@@ -7,6 +7,8 @@ const all = ['notifications'] as const;
 export const notificationKeys = {
   all,
   activity: [...all, 'activity'] as const,
+  groups: [...all, 'activity', 'groups'] as const,
+  groupPeople: (groupId: string) => [...all, 'activity', 'group-people', groupId] as const,
   answers: [...all, 'answers'] as const,
 };
 
@@ -22,8 +24,27 @@ export function useCounters(enabled = true) {
   return useQuery({ queryKey: counterKeys.all, queryFn: () => api.get<Counters>('/api/me/counters'), enabled, staleTime: 30_000 });
 }
 
-export function useActivity() {
-  return useQuery({ queryKey: notificationKeys.activity, queryFn: () => api.get<List<ActivityItem>>('/api/notifications/activity') });
+const withCursor = (path: string, cursor: string) => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+
+/** The Activity tab, grouped per answer and per day by the server, newest first. */
+export function useActivityGroups() {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.groups,
+    queryFn: ({ pageParam }) => api.get<ActivityGroupList>(withCursor('/api/notifications/activity/groups', pageParam)),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Everyone in one group, loaded when the row is expanded. */
+export function useActivityGroupPeople(groupId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.groupPeople(groupId),
+    queryFn: ({ pageParam }) => api.get<ActivityGroupPeople>(withCursor(`/api/notifications/activity/groups/${encodeURIComponent(groupId)}/people`, pageParam)),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+  });
 }
 
 export function useAnswerNotifications() {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { BadgeCheck, Link as LinkIcon } from 'lucide-react';
 import { isHttpUrl, type Profile } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
+import { isDefaultAvatar } from '../../components/defaultPicture';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
@@ -32,7 +33,7 @@ export function ProfileHeader({
 
   return (
     <>
-      <Cover url={user.coverURL} className={styles.cover} testId="profile-cover">
+      <Cover url={user.coverURL} seed={user.username} className={styles.cover} testId="profile-cover">
         <div className={styles.coverBar}>
           <div className={styles.group}>{coverStart}</div>
           <div className={styles.group}>{coverEnd}</div>
@@ -46,7 +47,7 @@ export function ProfileHeader({
             aria-label={t('viewProfilePicture', { fullname: user.fullname })}
             onClick={() => setZoomed(true)}
           >
-            <Avatar src={user.photoURL} name={user.fullname} size={96} />
+            <Avatar src={user.photoURL} name={user.fullname} seed={user.username} size={96} />
           </button>
           <div className={styles.actions}>{actions}</div>
         </div>
@@ -83,7 +84,13 @@ export function ProfileHeader({
       </div>
       {zoomed && (
         <Modal title={user.fullname} onClose={() => setZoomed(false)}>
-          <img className={styles.zoom} src={user.photoURL} alt={t('profilePictureOf', { fullname: user.fullname })} />
+          {isDefaultAvatar(user.photoURL) ? (
+            <div style={{ display: 'flex', justifyContent: 'center' }}>
+              <Avatar src={null} name={t('profilePictureOf', { fullname: user.fullname })} initialsFrom={user.fullname} seed={user.username} size={240} />
+            </div>
+          ) : (
+            <img className={styles.zoom} src={user.photoURL} alt={t('profilePictureOf', { fullname: user.fullname })} />
+          )}
         </Modal>
       )}
       {list && <FollowListModal username={user.username} direction={list} onClose={() => setList(null)} />}

@@ -16,7 +16,7 @@ export function uploadWithProgress(url: string, file: File, onProgress: (percent
         onProgress(100);
         resolve(data as MeResponse);
       } else {
-        reject(errorFromResponse(xhr.status, data));
+        reject(errorFromResponse(xhr.status, data, xhr.getResponseHeader('retry-after')));
       }
     };
     xhr.onerror = () => reject(networkError());

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { EllipsisVertical, PlusSquare, Share } from 'lucide-react';
+import { Download, EllipsisVertical, PlusSquare, Share } from 'lucide-react';
 import { PWA_PROMPT_DELAY_MS } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { useRevealed } from '../../components/revealed';
@@ -27,10 +27,12 @@ export function InstallPrompt() {
   if (!open) return null;
   const ios = isIos();
   const close = () => setOpen(false);
-  const onGotIt = () => {
+  // one click to the browser's own install dialog, where the browser offers it (Chromium, Android)
+  const onInstall = () => {
     close();
-    if (!ios && installEvent) void showBrowserInstallPrompt();
+    void showBrowserInstallPrompt();
   };
+  const canInstall = !ios && installEvent !== null;
 
   return (
     <Modal title={t('pwaTitle')} onClose={close}>
@@ -50,8 +52,14 @@ export function InstallPrompt() {
               <RichText text={t('pwaIosStep3')} />
             </li>
           </ol>
-        ) : installEvent ? (
-          <p className={styles.hint}>{t('pwaInstallHint')}</p>
+        ) : canInstall ? (
+          <>
+            <button type="button" className="btn btn-primary btn-block" onClick={onInstall}>
+              <Download size={18} aria-hidden />
+              {t('pwaInstallNow')}
+            </button>
+            <p className={styles.hint}>{t('pwaInstallConfirmHint')}</p>
+          </>
         ) : (
           <ol className={styles.steps}>
             <li>
@@ -66,7 +74,7 @@ export function InstallPrompt() {
           <button type="button" className="btn btn-secondary" onClick={close}>
             {t('pwaLater')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={onGotIt}>
+          <button type="button" className={`btn ${canInstall ? 'btn-secondary' : 'btn-primary'}`} onClick={close}>
             {t('pwaGotIt')}
           </button>
         </div>

@@ -25,7 +25,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   };
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(t('confirmDeleteQuestion')))) return;
+    if (!(await dialogs.confirm(t('confirmDeleteQuestion'), { confirmLabel: t('delete'), danger: true }))) return;
     deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
-import { MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, updateProfileSchema } from '@askbox/common';
+import { IMAGE_SNIFF_BYTES, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, sniffImageType, updateProfileSchema } from '@askbox/common';
 import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
@@ -42,16 +42,21 @@ export function EditProfileScreen() {
   const [cover, setCover] = usePickedImage();
   const [progress, setProgress] = useState<Partial<Record<Kind, number>>>({});
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // a refused file is named next to its own picker, at once; the previous picture stays
+  const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const ids = { fullname: useId(), bio: useId(), website: useId(), username: useId(), avatar: useId(), cover: useId() };
 
-  const onPick = (kind: Kind, file: File | undefined) => {
+  const onPick = async (kind: Kind, input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = ''; // picking the same file again after a refusal still reports it
     if (!file) return;
     setSaveError(null);
-    if (!file.type.startsWith('image/')) return setFieldError(t('imageInvalid'));
-    if (file.size > MAX_UPLOAD_BYTES) return setFieldError(t('imageTooLarge'));
-    setFieldError(null);
-    (kind === 'avatar' ? setAvatar : setCover)(file);
+    // the first bytes decide, as on the server: a renamed text file is not a picture
+    const head = new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
+    const refusal = !sniffImageType(head) ? t('imageInvalid') : file.size > MAX_UPLOAD_BYTES ? t('imageTooLarge') : undefined;
+    setPickError((errors) => ({ ...errors, [kind]: refusal }));
+    if (!refusal) (kind === 'avatar' ? setAvatar : setCover)(file);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -83,19 +88,27 @@ export function EditProfileScreen() {
     <form className="screen" onSubmit={onSubmit} noValidate>
       <h1 className="screen-title">{t('editProfile')}</h1>
 
-      <Cover url={coverUrl} className={styles.cover} testId="cover-preview">
-        <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
+      <Cover url={coverUrl} seed={me.username} className={styles.cover} testId="cover-preview">
+        <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => void onPick('cover', e.currentTarget)} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
           <ImagePlus size={18} aria-hidden /> {t('changeCover')}
         </label>
       </Cover>
       <div className={styles.avatarRow}>
-        <Avatar src={avatar?.preview ?? me.photoURL} name={t('avatarPreview', { fullname: me.fullname })} size={96} />
-        <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
+        <Avatar
+          src={avatar?.preview ?? me.photoURL}
+          name={t('avatarPreview', { fullname: me.fullname })}
+          initialsFrom={me.fullname}
+          seed={me.username}
+          size={96}
+        />
+        <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => void onPick('avatar', e.currentTarget)} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
           <Camera size={18} aria-hidden /> {t('changeProfilePicture')}
         </label>
       </div>
+      {pickError.cover && <ErrorBox className={styles.pickError}>{pickError.cover}</ErrorBox>}
+      {pickError.avatar && <ErrorBox className={styles.pickError}>{pickError.avatar}</ErrorBox>}
       {(['avatar', 'cover'] as const).map(
         (kind) =>
           progress[kind] !== undefined && (

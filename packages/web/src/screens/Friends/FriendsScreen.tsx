@@ -4,6 +4,7 @@ import { type FriendCard } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
+import { SkeletonList } from '../../components/Skeleton';
 import { useRecommendedFriends, useUserSearch } from '../../features/friends/api';
 import { FollowButton } from '../../features/follows/FollowButton';
 import { InviteCard } from '../../features/profiles/InviteCard';
@@ -88,7 +89,7 @@ function SearchResults({ query }: { query: string }) {
 
 function Recommendations() {
   const recommended = useRecommendedFriends();
-  if (recommended.isPending) return <Spinner label={t('loadingRecommendations')} />;
+  if (recommended.isPending) return <SkeletonList kind="row" count={5} label={t('loadingRecommendations')} />;
   if (recommended.isError) return <LoadError error={recommended.error} onRetry={() => void recommended.refetch()} />;
   if (recommended.data.items.length === 0) return <EmptyState title={t('noRecommendations')} />;
   return <FriendList items={recommended.data.items} label={t('recommendedFriends')} />;

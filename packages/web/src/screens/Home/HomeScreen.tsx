@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -10,6 +10,9 @@ import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
 import { t, useDocumentTitle } from '../../i18n';
+
+// only a new or quiet account sees it: its follow buttons and suggestions load when needed (budget, decision 147)
+const EmptyFeed = lazy(() => import('../../features/feed/EmptyFeed').then((m) => ({ default: m.EmptyFeed })));
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
@@ -29,7 +32,9 @@ export function HomeScreen() {
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyState title={t('noPosts')} detail={t('followMore')} />
+        <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} />}>
+          <EmptyFeed />
+        </Suspense>
       ) : (
         <section aria-label={t('feed')}>
           {posts.map((post) => (

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { badgeText, type NotificationTab } from '@askbox/common';
 import { LoadError } from '../../components/LoadError';
-import { Spinner } from '../../components/Spinner';
-import { ActivityList } from '../../features/notifications/ActivityList';
+import { SkeletonList } from '../../components/Skeleton';
+import { ActivityGroups } from '../../features/notifications/ActivityGroups';
 import { AnswerNotificationsList } from '../../features/notifications/AnswerNotificationsList';
-import { useActivity, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
+import { useActivityGroups, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
 import styles from './Notifications.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -17,14 +19,15 @@ const tabs = [
 export function NotificationsScreen() {
   useDocumentTitle(t('titles.notifications'));
   const [tab, setTab] = useState<NotificationTab>('activity');
-  const activity = useActivity();
+  const activity = useActivityGroups();
+  const groups = useInfiniteScroll(activity);
   const answers = useAnswerNotifications();
   const { data: counters } = useCounters();
   const markRead = useMarkRead();
   const tabRefs = useRef<Record<NotificationTab, HTMLButtonElement | null>>({ activity: null, answers: null });
 
   const current = tab === 'activity' ? activity : answers;
-  const hasUnread = current.data?.items.some((i) => i.unread) ?? false;
+  const hasUnread = tab === 'activity' ? groups.some((g) => g.unread) : (answers.data?.items.some((i) => i.unread) ?? false);
   const { mutate } = markRead;
   // opening a tab marks it read, and so does every load that brings unread items while it is open
   const unreadLoadedAt = hasUnread ? current.dataUpdatedAt : null;
@@ -74,11 +77,14 @@ export function NotificationsScreen() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {current.isPending ? (
-          <Spinner />
+          <SkeletonList kind={tab === 'activity' ? 'row' : 'question'} count={4} />
         ) : current.isError ? (
           <LoadError error={current.error} onRetry={() => void current.refetch()} />
         ) : tab === 'activity' ? (
-          <ActivityList items={activity.data?.items ?? []} />
+          <>
+            <ActivityGroups groups={groups} />
+            {activity.hasNextPage && <LoadMoreFooter />}
+          </>
         ) : (
           <AnswerNotificationsList items={answers.data?.items ?? []} />
         )}

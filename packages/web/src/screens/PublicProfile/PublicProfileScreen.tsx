@@ -79,7 +79,7 @@ function OtherProfile({ username }: { username: string }) {
   const { confirm, alert } = useDialogs();
 
   const setBlocked = async (block: boolean) => {
-    if (!(await confirm(block ? t('confirmBlock') : t('confirmUnblock')))) return;
+    if (!(await confirm(block ? t('confirmBlock') : t('confirmUnblock'), { confirmLabel: block ? t('block') : t('unblock'), danger: true }))) return;
     blockToggle.mutate(
       { key: username, on: block },
       {

@@ -1,0 +1,121 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_WINDOW_DAYS, activityWindowStart } from '@askbox/common';
+import type { DbOrTx } from '../../db/open.js';
+import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { queryRows } from '../../db/sql.js';
+import { notBlockedWith } from '../social/rules.js';
+
+/** Groups per page; a week of activity rarely fills two. */
+export const GROUP_PAGE_SIZE = 20;
+/** People shown in a group's row ('Chloé and 9 others'); the rest open on demand. */
+export const GROUP_FACES = 3;
+const PEOPLE_PAGE_SIZE = 20;
+
+/** The viewer's follows and likes received, inside the activity window, blocks in either direction left out. */
+function activityEvents(viewerId: string, since: Date): SQL {
+  const from = since.toISOString();
+  return sql`select 'follow'::text as kind, ''::text as post_id, f.created_at as at, f.follower_id as actor_id
+      from follows f
+      where f.followee_id = ${viewerId} and f.created_at >= ${from}::timestamptz and ${notBlockedWith(viewerId, sql`f.follower_id`)}
+    union all
+    select 'like', l.question_id, l.created_at, l.user_id
+      from likes l join questions q on q.id = l.question_id
+      where q.receiver_id = ${viewerId} and l.user_id <> ${viewerId} and l.created_at >= ${from}::timestamptz
+        and ${notBlockedWith(viewerId, sql`l.user_id`)}`;
+}
+
+export interface GroupRow {
+  id: string;
+  kind: 'follow' | 'like';
+  post_id: string;
+  day: string;
+  latest_at: string;
+  count: number;
+  actor_ids: string[];
+}
+
+interface PersonRow {
+  id: string;
+  username: string;
+  fullname: string;
+  photo_url: string | null;
+  badge: string;
+}
+
+/**
+ * One page of the grouped Activity tab, newest group first. The window bounds the work (a week of
+ * one user's follows and likes); each group carries its newest few people, hydrated in one query.
+ */
+export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor: string | undefined, now = new Date()) {
+  const cursor = decodeCursor(rawCursor);
+  const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
+  const rows = await queryRows<GroupRow>(
+    db,
+    sql`with keyed as (
+          select e.*, e.kind || ':' || e.post_id || ':' || to_char(e.at at time zone 'UTC', 'YYYY-MM-DD') as group_id
+          from (${activityEvents(viewerId, since)}) e
+        ), ranked as (
+          select k.*, row_number() over (partition by k.group_id order by k.at desc, k.actor_id desc) as rank from keyed k
+        )
+        select group_id as id, min(kind) as kind, min(post_id) as post_id, min(to_char(at at time zone 'UTC', 'YYYY-MM-DD')) as day,
+               max(at) as latest_at, count(*)::int as count,
+               array_agg(actor_id order by at desc, actor_id desc) filter (where rank <= ${GROUP_FACES}) as actor_ids
+        from ranked
+        group by group_id
+        having ${beforeCursor(sql`max(at)`, sql`group_id`, cursor)}
+        order by ${newestFirst(sql`max(at)`, sql`group_id`)}
+        limit ${GROUP_PAGE_SIZE + 1}`,
+  );
+  const page = toPage(rows, GROUP_PAGE_SIZE, (r) => r.latest_at);
+  const actorIds = [...new Set(page.rows.flatMap((r) => r.actor_ids))];
+  const postIds = [...new Set(page.rows.map((r) => r.post_id).filter(Boolean))];
+  const [people, posts, read] = await Promise.all([
+    actorIds.length === 0
+      ? []
+      : queryRows<PersonRow>(
+          db,
+          sql`select id, username, fullname, photo_url, badge from users where id in (${sql.join(
+            actorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+    postIds.length === 0
+      ? []
+      : queryRows<{ id: string; answer: string | null }>(
+          db,
+          sql`select id, answer from questions where id in (${sql.join(
+            postIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+    queryRows<{ last_read: string }>(db, sql`select last_read_notifications as last_read from users where id = ${viewerId}`),
+  ]);
+  return {
+    rows: page.rows,
+    nextCursor: page.nextCursor,
+    people: new Map(people.map((p) => [p.id, p])),
+    answers: new Map(posts.map((p) => [p.id, p.answer ?? ''])),
+    lastRead: read[0]?.last_read ?? null,
+  };
+}
+
+export type ActivityGroupsPage = Awaited<ReturnType<typeof activityGroupsFor>>;
+
+/** Everyone in one group, newest first, keyset-paged by (time, user id). */
+export async function activityGroupPeople(db: DbOrTx, viewerId: string, groupId: string, rawCursor: string | undefined, now = new Date()) {
+  const cursor = decodeCursor(rawCursor);
+  const [kind, postId, day] = groupId.split(':') as ['like' | 'follow', string, string];
+  const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
+  const dayStart = `${day}T00:00:00Z`;
+  const rows = await queryRows<PersonRow & { at: string }>(
+    db,
+    sql`select u.id, u.username, u.fullname, u.photo_url, u.badge, e.at
+        from (${activityEvents(viewerId, since)}) e join users u on u.id = e.actor_id
+        where e.kind = ${kind} and e.post_id = ${kind === 'like' ? postId : ''}
+          and e.at >= ${dayStart}::timestamptz and e.at < ${dayStart}::timestamptz + interval '1 day'
+          and ${beforeCursor(sql`e.at`, sql`u.id`, cursor)}
+        order by ${newestFirst(sql`e.at`, sql`u.id`)}
+        limit ${PEOPLE_PAGE_SIZE + 1}`,
+  );
+  return toPage(rows, PEOPLE_PAGE_SIZE, (r) => r.at);
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { UserPlus } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { FollowButton } from '../follows/FollowButton';
+import { useRecommendedFriends } from '../friends/api';
+import { UserList } from '../profiles/UserList';
+import { t } from '../../i18n';
+import styles from './EmptyFeed.module.css';
+
+/** How many suggestions the empty feed shows; Friends has the full list. */
+const SUGGESTIONS_SHOWN = 3;
+
+/** The empty home feed: the spec's text, a way straight to Friends and a few people to follow. */
+export function EmptyFeed() {
+  const recommended = useRecommendedFriends();
+  const suggestions = recommended.data?.items.slice(0, SUGGESTIONS_SHOWN) ?? [];
+  return (
+    <section aria-label={t('noPosts')} className={styles.emptyFeed}>
+      <EmptyState title={t('noPosts')} detail={t('followMore')} />
+      <div className={styles.actions}>
+        <Link to="/friends" className="btn btn-primary">
+          <UserPlus size={18} aria-hidden />
+          {t('findFriends')}
+        </Link>
+      </div>
+      {suggestions.length > 0 && (
+        <>
+          <h2 className="section-title">{t('peopleToFollow')}</h2>
+          <UserList
+            users={suggestions}
+            label={t('peopleToFollow')}
+            className={`card ${styles.suggestions}`}
+            action={(user) => <FollowButton username={user.username} isFollowing={user.isFollowing} small />}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronDown, Heart, UserPlus } from 'lucide-react';
+import { relativeTime, type ActivityGroup } from '@askbox/common';
+import { Avatar } from '../../components/Avatar';
+import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { UserList } from '../profiles/UserList';
+import { useActivityGroupPeople } from './api';
+import { t } from '../../i18n';
+import styles from './Notifications.module.css';
+
+/** 'Chloé', 'Chloé and Marc', 'Chloé and 9 others' */
+function whoDidIt(first: string, count: number, second?: string): string {
+  if (count === 1) return first;
+  if (count === 2 && second) return t('groupTwoPeople', { first, second });
+  return t('groupOthers', { first, count: count - 1 });
+}
+
+const quote = (answer: string) => (answer.length > 60 ? `${answer.slice(0, 60)}...` : answer);
+
+/** The Activity tab: one row per answer and day ('Chloé and 9 others liked your answer'), newest first. */
+export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
+  if (groups.length === 0) return <EmptyState title={t('noNotifications')} />;
+  return (
+    <ul className={styles.list} aria-label={t('activity')}>
+      {groups.map((group) => (
+        <li key={group.id}>
+          <GroupRow group={group} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GroupRow({ group }: { group: ActivityGroup }) {
+  const [open, setOpen] = useState(false);
+  const peopleId = useId();
+  const [first, second] = group.users;
+  if (!first) return null;
+  const target = group.post ? `/profile#post-${group.post.id}` : `/u/${first.username}`;
+  const what = group.type === 'follow' ? t('startedFollowingYou') : group.post ? `${t('likedYourAnswer')}:` : t('likedYourAnswer');
+  return (
+    <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
+      <Link to={target} className={styles.row} data-testid="activity-group">
+        <span className={styles.avatar}>
+          {/* one face, or the two newest stacked (the newest in front) in the same 44 px square */}
+          <span className={group.users.length > 1 ? styles.facePair : undefined}>
+            {group.users.slice(0, 2).map((user) => (
+              <Avatar key={user.id} src={user.photoURL} name={user.fullname} seed={user.username} size={group.users.length > 1 ? 32 : 44} />
+            ))}
+          </span>
+          <span className={`${styles.kind} ${group.type === 'like' ? styles.kindLike : ''}`} aria-hidden>
+            {group.type === 'like' ? <Heart size={12} fill="currentColor" /> : <UserPlus size={12} />}
+          </span>
+        </span>
+        <span className={styles.text}>
+          <span>
+            <strong>{whoDidIt(first.fullname, group.count, second?.fullname)}</strong> {group.count === 1 && <span className="muted">@{first.username} </span>}
+            {what}
+          </span>
+          {group.post && <span className={styles.quote}>“{quote(group.post.answer)}”</span>}
+          <time className={styles.time} dateTime={group.latestAt}>
+            {relativeTime(group.latestAt)}
+          </time>
+        </span>
+      </Link>
+      {group.count > 1 && (
+        <>
+          <button type="button" className={styles.expand} aria-expanded={open} aria-controls={peopleId} onClick={() => setOpen((o) => !o)}>
+            {open ? t('groupHide') : t('groupShowAll', { count: group.count })}
+            <ChevronDown size={16} aria-hidden className={open ? styles.chevronOpen : undefined} />
+          </button>
+          <div id={peopleId} hidden={!open}>
+            {open && <GroupPeople groupId={group.id} label={whoDidIt(first.fullname, group.count, second?.fullname)} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function GroupPeople({ groupId, label }: { groupId: string; label: string }) {
+  const people = useActivityGroupPeople(groupId, true);
+  if (people.isPending) return <Spinner size={20} label={t('loading')} />;
+  if (people.isError) return null;
+  const items = people.data.pages.flatMap((p) => p.items);
+  return (
+    <div className={styles.people}>
+      <UserList users={items.map((p) => p.user)} label={label} />
+      {people.hasNextPage && (
+        <button type="button" className="btn btn-ghost btn-small" disabled={people.isFetchingNextPage} onClick={() => void people.fetchNextPage()}>
+          {t('groupShowMore')}
+        </button>
+      )}
+    </div>
+  );
+}
