@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { forbidden } from '../../http/errors.js';
-import { blockStateBetween } from '../social/rules.js';
+import { blockStateBetween, visibleAuthor } from '../visibility/index.js';
 import { hydratePosts, postColumns, postCursorTime, type PostRow } from './views.js';
 
 /**
@@ -21,7 +21,7 @@ export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: 
   const rows = await queryRows<PostRow>(
     db,
     sql`select ${postColumns} from questions q
-        where q.receiver_id = ${ownerId} and q.answered
+        where q.receiver_id = ${ownerId} and q.answered and ${visibleAuthor(viewerId, sql`q.receiver_id`)}
           and ${beforeCursor(sql`q.answered_at`, sql`q.id`, cursor)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,

@@ -3,7 +3,7 @@ import type { Post } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { likes, users } from '../../db/schema/index.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
-import { blockedEitherWayAmong } from '../social/rules.js';
+import { blockedEitherWayAmong } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /**

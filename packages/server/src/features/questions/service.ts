@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_SIZE, messages, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, messages, safetyMessages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, users } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { queryRows } from '../../db/sql.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { isBlockedEitherWay } from '../social/rules.js';
+import { inInbox, questionReachesReceiver, questionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
@@ -18,7 +18,9 @@ const QUESTION_WINDOW_SECONDS = 600;
 
 /**
  * Sends a question to `receiverId` (yourself on your own profile). The sender is always
- * stored; whether it is ever shown depends on `isAnonymous` alone.
+ * stored; whether it is ever shown depends on `isAnonymous` alone. A question the receiver's own
+ * choices keep out (a quietly blocked asker, a muted word) is dropped after the rate limit counted
+ * it, with the same response as a delivered one: the asker cannot tell (decision 100).
  */
 export async function askQuestion(
   ctx: AppContext,
@@ -26,12 +28,13 @@ export async function askQuestion(
   receiverId: string,
   input: { text: string; isAnonymous: boolean },
 ): Promise<{ id: string }> {
-  if (receiverId !== senderId && (await isBlockedEitherWay(ctx.db, senderId, receiverId))) {
-    throw forbidden(messages.cannotSendQuestions, 'blocked');
-  }
+  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
+  if (refusal === 'blocked') throw forbidden(messages.cannotSendQuestions, 'blocked');
+  if (refusal === 'anonymous_refused') throw forbidden(safetyMessages.anonymousRefused, 'anonymous_refused');
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
+  if (!(await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text }))) return { id };
   await ctx.db.transaction(async (tx) => {
     await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
     await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
@@ -49,14 +52,14 @@ interface InboxRow {
   createdAt: string;
 }
 
-/** The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox). */
+/** The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox); the badge counts the same predicate. */
 export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
   const cursor = decodeCursor(rawCursor);
   const rows = await queryRows<InboxRow>(
     db,
     sql`select q.id, q.text, q.is_anonymous as "isAnonymous", q.is_global as "isGlobal", q.sender_id as "senderId", q.created_at as "createdAt"
         from questions q
-        where q.receiver_id = ${receiverId} and not q.answered
+        where ${inInbox(receiverId)}
           and ${beforeCursor(sql`q.created_at`, sql`q.id`, cursor)}
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,
