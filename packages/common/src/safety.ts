@@ -35,19 +35,23 @@ export function normalizeMutedWord(word: string): string {
   return word.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase();
 }
 
+const wordCharacter = /[\p{L}\p{N}_]/u;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether `text` contains one of `words` as a whole word (or phrase): case-insensitive, accents
  * folded, Unicode letters and digits as word characters, so 'ass' does not match 'class' and
- * 'élan' matches 'ELAN!'. Returns the first matching word, or null.
+ * 'élan' matches 'ELAN!' (an emoji or a symbol matches wherever it is). Returns the first matching word, or null.
  */
 export function findMutedWord(text: string, words: readonly string[]): string | null {
   const folded = foldForMatching(text);
   for (const word of words) {
     const needle = foldForMatching(normalizeMutedWord(word));
     if (needle.length === 0) continue;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(needle).replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}_])`, 'u');
+    // like \b, for any script: a boundary is needed only where the word itself starts or ends with a word character
+    const before = wordCharacter.test(needle.at(0)!) ? '(?<![\\p{L}\\p{N}_])' : '';
+    const after = wordCharacter.test(needle.at(-1)!) ? '(?![\\p{L}\\p{N}_])' : '';
+    const pattern = new RegExp(`${before}${escapeRegExp(needle).replace(/ /g, '\\s+')}${after}`, 'u');
     if (pattern.test(folded)) return word;
   }
   return null;
