@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH, messages, relativeTime, type InboxQuestion } from '@as
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
+import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 
@@ -73,6 +74,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
         </form>
       ) : (
         <div className={styles.actions}>
+          <BlockAskerButton questionId={question.id} />
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {messages.delete}
           </button>

@@ -22,6 +22,7 @@ export function ProfileScreen() {
     badge: me.badge,
     bio: me.bio,
     website: me.website,
+    refusesAnonymousQuestions: profile.data?.user.refusesAnonymousQuestions ?? false,
   };
   return (
     <div>

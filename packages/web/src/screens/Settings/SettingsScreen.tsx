@@ -5,6 +5,7 @@ import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
+import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
 
       <AdminCard />
       <BlockedUsersSection />
+      <QuestionSafetySection />
       <PublicProfileSection />
 
       <SettingsSection id="settings-help" title={messages.helpAndSocial}>
