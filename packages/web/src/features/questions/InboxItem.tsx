@@ -43,6 +43,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           {' · '}
           {relativeTime(question.createdAt)}
         </time>
+        <BlockAskerButton questionId={question.id} />
       </p>
       <p id={`${id}-q`} className={styles.text}>
         <MentionText text={question.text} />
@@ -74,7 +75,6 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
         </form>
       ) : (
         <div className={styles.actions}>
-          <BlockAskerButton questionId={question.id} />
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {messages.delete}
           </button>
