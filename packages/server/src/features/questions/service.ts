@@ -13,6 +13,9 @@ import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, questionReachesReceiver, questionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
+/** Thrown to roll back the writes of a question the receiver's choices drop. */
+class DroppedQuestion extends Error {}
+
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
 
@@ -34,13 +37,21 @@ export async function askQuestion(
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
-  if (!(await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text }))) return { id };
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-    await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
-  });
+  const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+      await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
+      // a dropped question makes the same writes and rolls them back (row, push, email, live event
+      // alike): not even the response time tells the asker
+      if (!reaches) throw new DroppedQuestion();
+    });
+  } catch (error) {
+    if (!(error instanceof DroppedQuestion)) throw error;
+  }
   return { id };
 }
+
 
 interface InboxRow {
   id: string;
