@@ -52,7 +52,6 @@ export async function askQuestion(
   return { id };
 }
 
-
 interface InboxRow {
   id: string;
   text: string;
