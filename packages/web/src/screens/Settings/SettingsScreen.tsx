@@ -4,6 +4,8 @@ import { messages } from '@askbox/common';
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
+import { AccountRows } from '../../features/account/AccountRows';
+import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { BackButton } from '../../components/BackButton';
@@ -27,6 +29,7 @@ export function SettingsScreen() {
       <AdminCard />
       <BlockedUsersSection />
       <QuestionSafetySection />
+      <EmailNotificationsSection />
       <PublicProfileSection />
 
       <SettingsSection id="settings-help" title={messages.helpAndSocial}>
@@ -42,6 +45,7 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection id="settings-account" title={messages.account}>
+        <AccountRows />
         <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
           <LogOut size={20} aria-hidden /> {messages.logout}
         </button>
