@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { en } from './i18n/en.js';
 
 /**
  * The receiver's safety tools (issue 10 §2): muted words, blocking the asker of an inbox
@@ -9,14 +10,8 @@ import { z } from 'zod';
 export const MUTED_WORDS_MAX = 100;
 export const MUTED_WORD_MAX_LENGTH = 50;
 
-/** Server messages of these tools (the spec has none of its own). */
-export const safetyMessages = {
-  mutedWordRequired: 'Type a word to mute.',
-  mutedWordTooLong: `A muted word has at most ${MUTED_WORD_MAX_LENGTH} characters.`,
-  mutedWordsFull: `You can mute at most ${MUTED_WORDS_MAX} words. Remove one first.`,
-  mutedWordExists: 'This word is already muted.',
-  anonymousRefused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
-} as const;
+/** Server messages of these tools (English; the web shows them in the user's language). */
+export const safetyMessages = en.safety.errors;
 
 /**
  * Folds text for matching: Unicode compatibility forms, accents removed, lower case. 'Café',

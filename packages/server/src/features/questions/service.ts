@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_SIZE, messages, safetyMessages, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, en, safetyMessages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, users } from '../../db/schema/index.js';
@@ -32,7 +32,7 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
 ): Promise<{ id: string }> {
   const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
-  if (refusal === 'blocked') throw forbidden(messages.cannotSendQuestions, 'blocked');
+  if (refusal === 'blocked') throw forbidden(en.cannotSendQuestions, 'blocked');
   if (refusal === 'anonymous_refused') throw forbidden(safetyMessages.anonymousRefused, 'anonymous_refused');
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TEXT_LENGTH, messages } from '@askbox/common';
+import { MAX_TEXT_LENGTH } from '@askbox/common';
 import { ApiError, errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
+import { t } from '../../i18n';
 
 /**
  * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
@@ -28,11 +29,11 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
       {
         onSuccess: () => {
           setText('');
-          dialogs.toast(messages.questionSent);
+          dialogs.toast(t('questionSent'));
         },
         onError: (error) => {
           const refused = error instanceof ApiError && error.code === 'blocked';
-          void dialogs.alert(refused ? messages.cannotSendQuestions : errorMessage(error));
+          void dialogs.alert(refused ? t('cannotSendQuestions') : errorMessage(error));
         },
       },
     );
@@ -41,7 +42,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
   return (
     <form className={`card ${styles.box}`} onSubmit={onSubmit}>
       <label htmlFor={`${id}-text`} className={styles.title}>
-        {messages.askMeAQuestion}
+        {t('askMeAQuestion')}
       </label>
       <textarea
         id={`${id}-text`}
@@ -56,7 +57,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         {anonymousAllowed ? (
           <label className={styles.check}>
             <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
-            {messages.askAnonymously}
+            {t('askAnonymously')}
           </label>
         ) : (
           <span />
@@ -64,7 +65,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         <RemainingCharacters id={`${id}-count`} length={text.length} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
-        {messages.ask}
+        {t('ask')}
       </button>
     </form>
   );

@@ -1,8 +1,8 @@
 import { Ban } from 'lucide-react';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useBlockAsker } from './api';
-import { safetyTexts } from './texts';
 import styles from './Safety.module.css';
+import { t } from '../../i18n';
 
 /**
  * 'Block this asker' on an inbox question, anonymous or not, after a confirm. The server blocks
@@ -13,14 +13,14 @@ export function BlockAskerButton({ questionId }: { questionId: string }) {
   const dialogs = useDialogs();
 
   const onBlock = async () => {
-    if (!(await dialogs.confirm(safetyTexts.confirmBlockAsker, { confirmLabel: safetyTexts.blockAsker }))) return;
-    blockAsker.mutate(questionId, { onError: () => void dialogs.alert(safetyTexts.errorBlockingAsker) });
+    if (!(await dialogs.confirm(t('safety.confirmBlockAsker'), { confirmLabel: t('safety.blockAsker') }))) return;
+    blockAsker.mutate(questionId, { onError: () => void dialogs.alert(t('safety.errorBlockingAsker')) });
   };
 
   return (
     <button type="button" className={styles.blockAsker} onClick={() => void onBlock()} disabled={blockAsker.isPending}>
       <Ban size={16} aria-hidden />
-      {safetyTexts.blockAsker}
+      {t('safety.blockAsker')}
     </button>
   );
 }

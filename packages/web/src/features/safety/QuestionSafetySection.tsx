@@ -6,8 +6,8 @@ import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSetting } from '../settings/api';
 import { useMutedWordChange, useMutedWords } from './api';
-import { safetyTexts } from './texts';
 import styles from './Safety.module.css';
+import { t } from '../../i18n';
 
 /** Settings › Questions you receive: refuse anonymous questions, and the muted words. */
 export function QuestionSafetySection() {
@@ -16,20 +16,20 @@ export function QuestionSafetySection() {
   const id = useId();
 
   return (
-    <SettingsSection id="settings-question-safety" title={safetyTexts.questionsYouReceive}>
+    <SettingsSection id="settings-question-safety" title={t('safety.questionsYouReceive')}>
       <label className={styles.switchRow}>
-        <span>{safetyTexts.refuseAnonymous}</span>
+        <span>{t('safety.refuseAnonymous')}</span>
         <input
           type="checkbox"
           role="switch"
           checked={refuse.value ?? false}
           disabled={refuse.isLoading}
           aria-describedby={`${id}-refuse`}
-          onChange={(event) => refuse.set(event.target.checked, { onError: () => void alert(safetyTexts.settingError) })}
+          onChange={(event) => refuse.set(event.target.checked, { onError: () => void alert(t('safety.settingError')) })}
         />
       </label>
       <p id={`${id}-refuse`} className={styles.explanation}>
-        {safetyTexts.refuseAnonymousExplanation}
+        {t('safety.refuseAnonymousExplanation')}
       </p>
       <MutedWords />
     </SettingsSection>
@@ -54,33 +54,33 @@ function MutedWords() {
   return (
     <>
       <h3 className={styles.subtitle} id={`${id}-title`}>
-        {safetyTexts.mutedWords}
+        {t('safety.mutedWords')}
       </h3>
       <p id={`${id}-explanation`} className={styles.explanation}>
-        {safetyTexts.mutedWordsExplanation}
+        {t('safety.mutedWordsExplanation')}
       </p>
       <form className={styles.addForm} onSubmit={onAdd}>
         <label htmlFor={`${id}-word`} className="visually-hidden">
-          {safetyTexts.wordToMute}
+          {t('safety.wordToMute')}
         </label>
         <input
           id={`${id}-word`}
           className="input"
           value={word}
           maxLength={MUTED_WORD_MAX_LENGTH}
-          placeholder={safetyTexts.wordToMute}
+          placeholder={t('safety.wordToMute')}
           aria-describedby={`${id}-explanation`}
           onChange={(event) => setWord(event.target.value)}
           disabled={full}
         />
         <button type="submit" className="btn btn-primary btn-small" disabled={full || word.trim().length === 0 || change.isPending}>
-          {safetyTexts.mute}
+          {t('safety.mute')}
         </button>
       </form>
       {list.isPending ? (
-        <Spinner label={safetyTexts.loadingMutedWords} />
+        <Spinner label={t('safety.loadingMutedWords')} />
       ) : items.length === 0 ? (
-        <p className="muted">{safetyTexts.noMutedWords}</p>
+        <p className="muted">{t('safety.noMutedWords')}</p>
       ) : (
         <ul className={styles.chips} aria-labelledby={`${id}-title`}>
           {items.map((item) => (
@@ -89,8 +89,8 @@ function MutedWords() {
               <button
                 type="button"
                 className={styles.chipRemove}
-                aria-label={safetyTexts.unmuteWord(item.word)}
-                title={safetyTexts.unmute}
+                aria-label={t('safety.unmuteWord', { word: item.word })}
+                title={t('safety.unmute')}
                 onClick={() => change.mutate({ word: item.word, mute: false }, { onError: (error) => void alert(errorMessage(error)) })}
               >
                 ×
