@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE, en, safetyMessages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { questions, users } from '../../db/schema/index.js';
-import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { questions } from '../../db/schema/index.js';
+import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { queryRows } from '../../db/sql.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, questionReachesReceiver, questionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
-
-/** Thrown to roll back the writes of a question the receiver's choices drop. */
-class DroppedQuestion extends Error {}
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
@@ -52,33 +49,49 @@ export async function askQuestion(
   return { id };
 }
 
+/** Thrown to roll back the writes of a question the receiver's choices drop. */
+class DroppedQuestion extends Error {}
+
 interface InboxRow {
   id: string;
   text: string;
   isAnonymous: boolean;
   isGlobal: boolean;
-  senderId: string | null;
   /** timestamptz as text */
   createdAt: string;
+  /** the named sender's card; all null for an anonymous question (its sender is never joined) */
+  senderId: string | null;
+  senderUsername: string | null;
+  senderFullname: string | null;
+  senderPhotoUrl: string | null;
+  senderBadge: string | null;
 }
 
-/** The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox); the badge counts the same predicate. */
-export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
-  const cursor = decodeCursor(rawCursor);
-  const rows = await queryRows<InboxRow>(
-    db,
-    sql`select q.id, q.text, q.is_anonymous as "isAnonymous", q.is_global as "isGlobal", q.sender_id as "senderId", q.created_at as "createdAt"
+/**
+ * The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox),
+ * with the named senders, in one prepared statement. The first page's cursor is the end of time.
+ */
+const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string }>(
+  'inbox_page',
+  sql`with page as (
+        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
         from questions q
-        where ${inInbox(receiverId)}
-          and ${beforeCursor(sql`q.created_at`, sql`q.id`, cursor)}
+        where ${inInbox(sql.placeholder('receiverId'))}
+          and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
-        limit ${PAGE_SIZE + 1}`,
-  );
+        limit ${inlined(PAGE_SIZE + 1)}
+      )
+      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt",
+        s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
+      from page p
+      left join users s on not p.is_anonymous and s.id = p.sender_id
+      order by p.created_at desc nulls last, p.id desc nulls last`,
+);
+
+export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
+  const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
+  const rows = await run(db, inboxStatement, { receiverId, at: cursor.at, id: cursor.id });
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
-  // senders are looked up only for questions that are not anonymous
-  const namedSenderIds = [...new Set(page.rows.filter((r) => !r.isAnonymous && r.senderId).map((r) => r.senderId!))];
-  const senders = namedSenderIds.length > 0 ? await db.select().from(users).where(inArray(users.id, namedSenderIds)) : [];
-  const senderById = new Map(senders.map((u) => [u.id, userSummary(u)]));
   return {
     items: page.rows.map((r) => ({
       id: r.id,
@@ -86,7 +99,10 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
       isAnonymous: r.isAnonymous,
       isGlobal: r.isGlobal,
       createdAt: isoFromPg(r.createdAt),
-      sender: !r.isAnonymous && r.senderId ? (senderById.get(r.senderId) ?? null) : null,
+      sender:
+        !r.isAnonymous && r.senderId
+          ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
+          : null,
     })),
     nextCursor: page.nextCursor,
   };
