@@ -43,7 +43,7 @@ const abs = (...parts) => path.join(root, ...parts);
  *   feature folder (routes, internal helpers, tests) is its own business.
  */
 const featuresDir = 'packages/server/src/features';
-const featureSeams = '{users/lookup,social/rules,notifications/sideEffects}.ts';
+const featureSeams = '{users/lookup,visibility/index,notifications/sideEffects}.ts';
 const featureNames = fs.readdirSync(abs(featuresDir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? [d.name] : []));
 
 const packageZones = [
@@ -66,6 +66,24 @@ const featureZones = featureNames.map((name) => ({
   except: [abs(featuresDir, name, '**'), abs(featuresDir, '*', '{service,views}.ts'), abs(featuresDir, featureSeams)],
   message: `Use another feature through its service.ts or views.ts (or the seams ${featureSeams}), not its internals.`,
 }));
+
+/**
+ * The visibility module (decision 100) has no service.ts: code outside it, features or not, uses
+ * it through its index.ts only, so every reader takes the same rules.
+ */
+const visibilityDir = abs(featuresDir, 'visibility');
+const serverSrc = 'packages/server/src';
+const visibilityZones = fs
+  .readdirSync(abs(serverSrc), { withFileTypes: true })
+  .filter((d) => d.name !== 'features')
+  .map((d) => (d.isDirectory() ? abs(serverSrc, d.name, '**') : abs(serverSrc, d.name)))
+  .concat(featureNames.filter((name) => name !== 'visibility').map((name) => abs(featuresDir, name, '**')))
+  .map((target) => ({
+    target,
+    from: visibilityDir,
+    except: ['./index.ts'],
+    message: 'Use the visibility module through features/visibility/index.ts, its public surface.',
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-previous/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'packages/server/drizzle/**', 'data/**'] },
@@ -113,7 +131,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones, ...visibilityZones] }],
     },
   },
   // each workspace declares the packages it imports, the workspaces it uses included, in its own

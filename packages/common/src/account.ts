@@ -92,5 +92,8 @@ export const accountExportSchema = z.object({
   following: z.array(exportLink),
   followers: z.array(exportLink),
   blocked: z.array(exportLink),
+  /** 'Block this asker' entries: the question's text and date, never who sent it (decision 101). */
+  blockedAnonymousAskers: z.array(z.object({ questionText: z.string(), questionCreatedAt: z.string(), since: z.string() })),
+  mutedWords: z.array(z.object({ word: z.string(), since: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

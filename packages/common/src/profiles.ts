@@ -27,6 +27,8 @@ export const profileSchema = z.object({
     badge: z.string(),
     bio: z.string(),
     website: z.string(),
+    /** The owner refuses anonymous questions: the ask box shows no 'Ask anonymously' checkbox. */
+    refusesAnonymousQuestions: z.boolean(),
   }),
   counts: profileCountsSchema,
   viewer: z.object({ isSelf: z.boolean(), isFollowing: z.boolean(), blockedByViewer: z.boolean() }),

@@ -20,6 +20,8 @@ export const accountSettingsSchema = z.object({
   emailNotifications: emailNotificationsSchema,
   /** Off by default: when on, answers may be read outside Askbox (link previews, feeds, the fediverse). */
   publicProfile: z.boolean(),
+  /** When on, the ask box on the profile has no 'Ask anonymously' and anonymous questions are refused. */
+  refuseAnonymousQuestions: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

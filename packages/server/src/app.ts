@@ -38,6 +38,7 @@ import { LiveHub } from './realtime/hub.js';
 import { liveRoutes } from './realtime/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { blockRoutes } from './features/blocks/routes.js';
+import { mutedWordsRoutes } from './features/mutedWords/routes.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { mediaRoutes } from './storage/routes.js';
 import { friendRoutes } from './features/friends/routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   await pushRoutes(app, ctx);
   await followRoutes(app, ctx);
   await blockRoutes(app, ctx);
+  await mutedWordsRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await friendRoutes(app, ctx);
   await mediaRoutes(app, ctx);

@@ -459,6 +459,36 @@ export const en = {
     unsubscribed: 'Done: Askbox will not email you notifications any more. You can turn them on again in Settings.',
     openAskbox: 'Open Askbox',
   },
+  // Safety tools (issue 10): block an anonymous asker, muted words, refuse anonymous questions
+  safety: {
+    blockAsker: 'Block this asker',
+    confirmBlockAsker:
+      'Block whoever sent this question? It leaves your inbox and their next questions will never reach you. You will not learn who it was, and they will not be told.',
+    errorBlockingAsker: 'Could not block this asker. Please try again.',
+    anonymousAsker: 'Anonymous asker',
+    askedAt: 'Asked {{time}}',
+    unblockAnonymousAsker: 'Unblock the anonymous asker of “{{question}}”',
+    questionsYouReceive: 'Questions you receive',
+    refuseAnonymous: 'Refuse anonymous questions',
+    refuseAnonymousExplanation: 'Your ask box will have no “Ask anonymously” option, and anonymous questions to you are refused.',
+    settingError: 'Could not change this setting. Please try again.',
+    mutedWords: 'Muted words',
+    mutedWordsExplanation: 'Questions containing one of these words (whole words, any case or accent) never reach you. The asker is not told.',
+    wordToMute: 'Word to mute',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    unmuteWord: 'Unmute “{{word}}”',
+    noMutedWords: 'No muted words',
+    loadingMutedWords: 'Loading muted words',
+    // the server's messages (the web shows them in the user's language)
+    errors: {
+      mutedWordRequired: 'Type a word to mute.',
+      mutedWordTooLong: 'A muted word has at most 50 characters.',
+      mutedWordsFull: 'You can mute at most 100 words. Remove one first.',
+      mutedWordExists: 'This word is already muted.',
+      anonymousRefused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
+    },
+  },
 } as const;
 
 /** A catalog's shape: the English one's keys, any strings. */

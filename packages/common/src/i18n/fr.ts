@@ -414,4 +414,35 @@ export const fr: Catalog = {
     unsubscribed: "C'est fait : Askbox ne vous enverra plus de notifications par e-mail. Vous pouvez les réactiver dans les Réglages.",
     openAskbox: 'Ouvrir Askbox',
   },
+  // Outils de sécurité (issue 10)
+  safety: {
+    blockAsker: 'Bloquer cette personne',
+    confirmBlockAsker:
+      'Bloquer la personne qui a envoyé cette question ? Elle quitte votre boîte et ses prochaines questions ne vous parviendront jamais. Vous ne saurez pas qui c’était, et elle ne sera pas prévenue.',
+    errorBlockingAsker: 'Impossible de bloquer cette personne. Veuillez réessayer.',
+    anonymousAsker: 'Personne anonyme',
+    askedAt: 'Demandé {{time}}',
+    unblockAnonymousAsker: 'Débloquer la personne anonyme de « {{question}} »',
+    questionsYouReceive: 'Questions reçues',
+    refuseAnonymous: 'Refuser les questions anonymes',
+    refuseAnonymousExplanation:
+      'Votre boîte à questions n’aura plus l’option « Demander anonymement », et les questions anonymes qui vous sont adressées seront refusées.',
+    settingError: 'Impossible de modifier ce réglage. Veuillez réessayer.',
+    mutedWords: 'Mots masqués',
+    mutedWordsExplanation:
+      'Les questions contenant l’un de ces mots (mots entiers, sans tenir compte de la casse ni des accents) ne vous parviennent jamais. La personne qui demande n’est pas prévenue.',
+    wordToMute: 'Mot à masquer',
+    mute: 'Masquer',
+    unmute: 'Réafficher',
+    unmuteWord: 'Réafficher « {{word}} »',
+    noMutedWords: 'Aucun mot masqué',
+    loadingMutedWords: 'Chargement des mots masqués',
+    errors: {
+      mutedWordRequired: 'Saisissez un mot à masquer.',
+      mutedWordTooLong: 'Un mot masqué compte au plus 50 caractères.',
+      mutedWordsFull: 'Vous pouvez masquer au plus 100 mots. Retirez-en un d’abord.',
+      mutedWordExists: 'Ce mot est déjà masqué.',
+      anonymousRefused: 'Cette personne n’accepte pas les questions anonymes. Décochez « Demander anonymement » pour demander sous votre nom.',
+    },
+  },
 };

@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import type { EmailKind } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { issuePasswordReset } from '../features/auth/service.js';
-import { notBlockedWith } from '../features/social/rules.js';
+import { receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
 import type { EmailMessage } from './mailer.js';
@@ -85,7 +85,7 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
     sql`select u.email, u.locale, u.email_notifications, q.text, q.answered,
           case when q.is_anonymous then null else q.sender_id end as named_sender_id
         from questions q join users u on u.id = q.receiver_id
-        where q.id = ${questionId} and q.receiver_id = ${userId}`,
+        where q.id = ${questionId} and q.receiver_id = ${userId} and ${receiverSeesQuestion(userId)}`,
   );
   if (!row || row.email_notifications !== 'each' || row.answered) return null;
   const [sender] = row.named_sender_id
@@ -119,11 +119,11 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
     sql`select u.email, u.locale, u.email_notifications,
           (select count(*)::int from questions q
             where q.receiver_id = u.id and not q.answered and ${window(sql`q.created_at`)}
-              and (q.sender_id is null or q.sender_id <> u.id)) as questions,
+              and (q.sender_id is null or q.sender_id <> u.id) and ${receiverSeesQuestion(userId)}) as questions,
           (select count(*)::int from follows f
-            where f.followee_id = u.id and ${window(sql`f.created_at`)} and ${notBlockedWith(userId, sql`f.follower_id`)}) as followers,
+            where f.followee_id = u.id and ${window(sql`f.created_at`)} and ${visibleUser(userId, sql`f.follower_id`)}) as followers,
           (select count(*)::int from likes l join questions q on q.id = l.question_id
-            where q.receiver_id = u.id and l.user_id <> u.id and ${window(sql`l.created_at`)} and ${notBlockedWith(userId, sql`l.user_id`)}) as likes
+            where q.receiver_id = u.id and l.user_id <> u.id and ${window(sql`l.created_at`)} and ${visibleUser(userId, sql`l.user_id`)}) as likes
         from users u where u.id = ${userId}`,
   );
   if (!row || row.email_notifications !== 'digest') return null;

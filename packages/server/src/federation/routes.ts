@@ -1,6 +1,6 @@
 import { remoteBlockListSchema, remoteBlockSchema, remoteFollowerListSchema, usernameParamsSchema } from '@askbox/common';
 import type { ServerContext } from '../context.js';
-import { isBlockedEitherWay } from '../features/social/rules.js';
+import { isBlockedEitherWay } from '../features/visibility/index.js';
 import { findUserByUsername } from '../features/users/lookup.js';
 import { forbidden } from '../http/errors.js';
 import type { AppInstance } from '../http/types.js';

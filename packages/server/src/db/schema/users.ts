@@ -30,6 +30,8 @@ export const users = pgTable(
     emailDigestFrom: timestamp('email_digest_from', { withTimezone: true, mode: 'date' }),
     // opt-in: share cards, the Atom feed and the ActivityPub actor exist only while true
     publicProfile: boolean('public_profile').notNull().default(false),
+    // the ask box on the profile offers no 'Ask anonymously' and anonymous questions are refused
+    refuseAnonymousQuestions: boolean('refuse_anonymous_questions').notNull().default(false),
   },
   (t) => [
     // substring search (spec §5) through pg_trgm; created by the extension migration first

@@ -91,6 +91,9 @@ describe('export my data', () => {
     await as.post(`/api/users/${friend.username}/follow`);
     await apiAs(t.app, friend).post(`/api/users/${me.username}/follow`);
     await as.post(`/api/users/${blocked.username}/block`);
+    await as.post('/api/me/muted-words', { word: 'Spoiler' });
+    const fromSecretAgain = await ask(secret, me, 'export: blocked asker', true);
+    await as.post(`/api/questions/${fromSecretAgain}/block-asker`);
 
     const res = await as.get('/api/me/export');
     expect(res.statusCode).toBe(200);
@@ -107,7 +110,7 @@ describe('export my data', () => {
       bio: 'my bio',
       website: 'https://ada.example',
     });
-    expect(data.settings).toEqual({ locale: 'fr', emailNotifications: 'digest', publicProfile: false });
+    expect(data.settings).toEqual({ locale: 'fr', emailNotifications: 'digest', publicProfile: false, refuseAnonymousQuestions: false });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to.username, q.answer])).toEqual([
       [askedAnon, true, friend.username, 'answer to my anonymous one'],
       [askedNamed, false, friend.username, null],
@@ -120,6 +123,8 @@ describe('export my data', () => {
     expect(data.following.map((f) => f.username)).toEqual([friend.username]);
     expect(data.followers.map((f) => f.username)).toEqual([friend.username]);
     expect(data.blocked.map((b) => b.username)).toEqual([blocked.username]);
+    expect(data.blockedAnonymousAskers).toEqual([{ questionText: 'export: blocked asker', questionCreatedAt: expect.any(String), since: expect.any(String) }]);
+    expect(data.mutedWords).toEqual([{ word: 'spoiler', since: expect.any(String) }]);
 
     // the anonymous asker is nowhere in the receiver's export: not their id, name, handle or email
     const text = res.body;

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { blocks, follows, likes, questions, users } from '../../db/schema/index.js';
+import { askerBlocks, blocks, follows, likes, mutedWords, questions, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
@@ -61,6 +61,15 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .where(eq(blocks.blockerId, userId))
       .orderBy(asc(blocks.createdAt)),
   ]);
+  // the safety tools' lists; a blocked asker is exported as their question, never as who sent it
+  const [askerEntries, muted] = await Promise.all([
+    db
+      .select({ questionText: askerBlocks.questionText, questionCreatedAt: askerBlocks.questionCreatedAt, at: askerBlocks.createdAt })
+      .from(askerBlocks)
+      .where(eq(askerBlocks.blockerId, userId))
+      .orderBy(asc(askerBlocks.createdAt)),
+    db.select({ word: mutedWords.word, at: mutedWords.createdAt }).from(mutedWords).where(eq(mutedWords.userId, userId)).orderBy(asc(mutedWords.createdAt)),
+  ]);
   const globalSent = await db
     .select({ text: questions.text, sentAt: questions.createdAt, receivers: sql<number>`count(*)::int` })
     .from(questions)
@@ -109,5 +118,11 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
     following: following.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     followers: followers.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     blocked: blocked.map((b) => ({ ...person(b), since: b.at.toISOString() })),
+    blockedAnonymousAskers: askerEntries.map((e) => ({
+      questionText: e.questionText,
+      questionCreatedAt: e.questionCreatedAt.toISOString(),
+      since: e.at.toISOString(),
+    })),
+    mutedWords: muted.map((m) => ({ word: m.word, since: m.at.toISOString() })),
   };
 }

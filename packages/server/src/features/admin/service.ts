@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
+import { globalQuestionReaches } from '../visibility/index.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -25,12 +26,14 @@ export function globalQuestionIdPrefix(at: Date): string {
  * The admin's global question (spec §6): one anonymous question for every user of the app,
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
- * by a half-finished run. The sender is kept (never shown: the question is anonymous).
+ * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
+ * anonymous question it skips those who refuse them, blocked its asker or muted one of its words.
  */
 export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text: string, log: Logger): Promise<{ count: number }> {
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
+    const reaches = await globalQuestionReaches(tx, adminId, text);
     const rows = await queryRows<{ count: number | string }>(
       tx,
       sql`with inserted as (
@@ -38,6 +41,7 @@ export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text:
             select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0'),
                    ${adminId}, u.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
             from users u
+            where ${reaches}
             order by u.id
             returning 1
           )

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run } from '../../db/statements.js';
 import { forbidden } from '../../http/errors.js';
-import { blockStateBetween } from '../social/rules.js';
+import { blockStateBetween, visibleAuthor } from '../visibility/index.js';
 import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } from './views.js';
 
 /**
@@ -14,7 +14,7 @@ import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } fr
 const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; id: string }>(
   'profile_answers_page',
   sql`select ${skeletonColumns} from questions q
-      where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered
+      where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered and ${visibleAuthor(sql.placeholder('viewerId'), sql`q.receiver_id`)}
         and (q.answered_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
       order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
       limit ${inlined(PAGE_SIZE + 1)}`,

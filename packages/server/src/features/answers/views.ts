@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { likes, users } from '../../db/schema/index.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
-import { blockedEitherWayAmong, notBlockedWith } from '../social/rules.js';
+import { blockedEitherWayAmong, visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /**
@@ -126,7 +126,7 @@ export function hydratedPostPage<Args extends Record<string, unknown>>(name: str
           exists (select 1 from likes l where l.question_id = p.id and l.user_id = ${viewer}) as "likedByViewer"
         from page p
         join users r on r.id = p.receiver_id
-        left join users s on not p.is_anonymous and s.id = p.sender_id and (s.id = ${viewer} or ${notBlockedWith(viewer, sql`s.id`)})
+        left join users s on not p.is_anonymous and s.id = p.sender_id and (s.id = ${viewer} or ${visibleUser(viewer, sql`s.id`)})
         order by p.answered_at desc nulls last, p.id desc nulls last`,
   );
 }

@@ -1,8 +1,16 @@
-import { blockStateSchema, userListSchema, usernameParamsSchema } from '@askbox/common';
+import {
+  blockStateSchema,
+  blockedAskerListSchema,
+  blockedAskerParamsSchema,
+  questionIdParamsSchema,
+  userListSchema,
+  usernameParamsSchema,
+} from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
+import { blockAsker, listBlockedAskers, unblockAsker } from './askers.js';
 import { block, listBlockedUsers, unblock } from './service.js';
 
 export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -34,6 +42,36 @@ export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     async (request) => {
       const viewer = requireViewer(request);
       return { items: await listBlockedUsers(ctx.db, viewer.id) };
+    },
+  );
+
+  app.post(
+    '/api/questions/:id/block-asker',
+    {
+      schema: {
+        tags: ['social'],
+        summary: 'Block whoever sent a question in your inbox (anonymous ones without learning who); the question leaves the inbox',
+        params: questionIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await blockAsker(ctx, requireViewer(request).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me/blocked-askers',
+    { schema: { tags: ['social'], summary: 'Anonymous askers you blocked, as their question (never who)', response: { 200: blockedAskerListSchema } } },
+    async (request) => ({ items: await listBlockedAskers(ctx.db, requireViewer(request).id) }),
+  );
+
+  app.delete(
+    '/api/me/blocked-askers/:id',
+    { schema: { tags: ['social'], summary: 'Unblock an anonymous asker', params: blockedAskerParamsSchema } },
+    async (request, reply) => {
+      await unblockAsker(ctx, requireViewer(request).id, request.params.id);
+      return reply.status(204).send();
     },
   );
 }

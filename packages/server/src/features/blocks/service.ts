@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { blocks, follows, users } from '../../db/schema/index.js';
 import { badRequest } from '../../http/errors.js';
-import { lockPair } from '../social/rules.js';
+import { lockPair } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** Blocks `blockedId` and removes the follow links in both directions, all in one transaction. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { inlined, run } from '../../db/statements.js';
-import { notBlockedWith } from '../social/rules.js';
+import { visibleAuthor } from '../visibility/index.js';
 import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } from '../answers/views.js';
 
 const at = sql.placeholder('at');
@@ -30,7 +30,7 @@ const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }
         limit ${inlined(PAGE_SIZE + 1)}
       ) q
       where f.follower_id = ${sql.placeholder('viewerId')}
-        and ${notBlockedWith(sql.placeholder('viewerId'), sql`f.followee_id`)}
+        and ${visibleAuthor(sql.placeholder('viewerId'), sql`f.followee_id`)}
       order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
       limit ${inlined(PAGE_SIZE + 1)}`,
 );
@@ -51,7 +51,7 @@ export async function feedNewCount(db: DbOrTx, viewerId: string, since: string):
         from follows f
         join questions q on q.receiver_id = f.followee_id and q.answered and q.answered_at > ${new Date(since).toISOString()}::timestamptz
         where f.follower_id = ${viewerId}
-          and ${notBlockedWith(viewerId, sql`f.followee_id`)}`,
+          and ${visibleAuthor(viewerId, sql`f.followee_id`)}`,
   );
   return Number(rows[0]?.count ?? 0);
 }

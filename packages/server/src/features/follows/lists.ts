@@ -3,7 +3,7 @@ import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { follows, users } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
-import { isBlockedEitherWay, notBlockedWith } from '../social/rules.js';
+import { isBlockedEitherWay, visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** The modal lists are capped; the counters stay exact (they are counted, not listed). */
@@ -17,7 +17,7 @@ const FOLLOW_LIST_MAX = 500;
 export async function listFollowLinks(db: DbOrTx, viewerId: string, userId: string, direction: 'followers' | 'following') {
   if (userId !== viewerId && (await isBlockedEitherWay(db, viewerId, userId))) throw forbidden(en.forbidden, 'blocked');
   const [ownColumn, otherColumn] = direction === 'followers' ? [follows.followeeId, follows.followerId] : [follows.followerId, follows.followeeId];
-  const visible: SQL = notBlockedWith(viewerId, users.id);
+  const visible: SQL = visibleUser(viewerId, users.id);
   const rows = await db
     .select({ id: users.id, username: users.username, fullname: users.fullname, photoUrl: users.photoUrl, badge: users.badge })
     .from(follows)

@@ -6,7 +6,7 @@ import { follows } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { isBlockedEitherWay, lockPair } from '../social/rules.js';
+import { isBlockedEitherWay, lockPair } from '../visibility/index.js';
 
 /** The Followers counter: local followers and followers on other servers (ActivityPub). */
 async function followerCount(db: DbOrTx, userId: string): Promise<number> {

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { friendSuggestions } from '../../db/schema/index.js';
 import { inlined, run, runOne, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { notBlockedWith } from '../social/rules.js';
+import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 interface CardRow {
@@ -35,7 +35,7 @@ export const TRIGRAM_MIN_LENGTH = 3;
 const SUBSTRING_CAP = 3000;
 
 const prefixRange = sql`${usernameOrder} >= ${sql.placeholder('lo')} and ${usernameOrder} < ${sql.placeholder('hi')}`;
-const visibleTo = sql`u.id <> ${viewer} and ${notBlockedWith(viewer, sql`u.id`)}`;
+const visibleTo = sql`u.id <> ${viewer} and ${visibleUser(viewer, sql`u.id`)}`;
 
 /**
  * Search in one statement whose plan does not depend on the words searched (so a generic

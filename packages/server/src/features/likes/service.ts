@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { run, runOne, statement } from '../../db/statements.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { notBlockedWith } from '../social/rules.js';
+import { visibleAuthor } from '../visibility/index.js';
 
 const viewer = sql.placeholder('viewerId');
 const question = sql.placeholder('questionId');
@@ -13,7 +13,7 @@ const question = sql.placeholder('questionId');
 /** The answer and whether the viewer may like it: answered, and no block between them and its owner. */
 const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { viewerId: string; questionId: string }>(
   'like_answer_check',
-  sql`select q.receiver_id as "receiverId", (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)}) as allowed
+  sql`select q.receiver_id as "receiverId", (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
       from questions q where q.id = ${question} and q.answered`,
 );
 
@@ -23,7 +23,7 @@ const addLike = statement<{ receiverId: string }, { viewerId: string; questionId
   sql`with added as (
         insert into likes (user_id, question_id, created_at)
         select ${viewer}, q.id, ${sql.placeholder('at')}::timestamptz from questions q
-        where q.id = ${question} and q.answered and (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)})
+        where q.id = ${question} and q.answered and (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)})
         on conflict do nothing
         returning question_id
       )
@@ -34,7 +34,7 @@ const addLike = statement<{ receiverId: string }, { viewerId: string; questionId
 const removeLike = statement<{ allowed: boolean }, { viewerId: string; questionId: string }>(
   'like_answer_delete',
   sql`with target as (
-        select q.id, (q.receiver_id = ${viewer} or ${notBlockedWith(viewer, sql`q.receiver_id`)}) as allowed
+        select q.id, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
         from questions q where q.id = ${question} and q.answered
       ), removed as (
         delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed

@@ -59,11 +59,14 @@ describe('GET /api/me/counters', () => {
     expect(await counters(me)).toMatchObject({ unreadActivity: 1, unreadAnswers: 1 });
   });
 
-  it('leaves out users blocked either way', async () => {
+  it('leaves out users blocked either way, and their named questions, but never an anonymous question (decision 100)', async () => {
     await insertFollow(t.ctx.db, bob.id, me.id);
-    await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: me.id });
+    await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: me.id, isAnonymous: false });
+    await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: me.id, isAnonymous: true });
     await insertBlock(t.ctx.db, me.id, bob.id);
-    expect(await counters(me)).toMatchObject({ unansweredQuestions: 0, unreadActivity: 0 });
+    // the badge counts what the inbox lists: the anonymous question stays, whoever sent it
+    expect(await counters(me)).toMatchObject({ unansweredQuestions: 1, unreadActivity: 0 });
+    expect((await apiAs(t.app, me).get('/api/me/inbox')).json().items).toMatchObject([{ isAnonymous: true, sender: null }]);
     expect((await apiAs(t.app, me).get('/api/notifications/activity')).json().items).toEqual([]);
   });
 });

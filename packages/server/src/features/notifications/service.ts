@@ -6,7 +6,7 @@ import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
 import { publishLive } from '../../realtime/bus.js';
-import { notBlockedWith } from '../social/rules.js';
+import { inInbox, visibleAuthor, visibleUser } from '../visibility/index.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
 const LIST_LIMIT = 100;
@@ -36,12 +36,12 @@ export async function activityFor(db: DbOrTx, userId: string, now = new Date()) 
     sql`select * from (
           select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as post_id, null as answer
           from follows f join users u on u.id = f.follower_id
-          where f.followee_id = ${userId} and f.created_at >= ${since.toISOString()}::timestamptz and ${notBlockedWith(userId, sql`u.id`)}
+          where f.followee_id = ${userId} and f.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`u.id`)}
           union all
           select 'like', l.created_at, u.id, u.username, u.fullname, u.photo_url, u.badge, q.id, q.answer
           from likes l join questions q on q.id = l.question_id join users u on u.id = l.user_id
           where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at >= ${since.toISOString()}::timestamptz
-            and ${notBlockedWith(userId, sql`u.id`)}
+            and ${visibleUser(userId, sql`u.id`)}
         ) activity
         order by at desc
         limit ${LIST_LIMIT}`,
@@ -69,7 +69,7 @@ export async function answersFor(db: DbOrTx, userId: string) {
     db,
     sql`select q.id, q.text, q.answer, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
         from questions q join users u on u.id = q.receiver_id
-        where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${notBlockedWith(userId, sql`u.id`)}
+        where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${visibleAuthor(userId, sql`u.id`)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${LIST_LIMIT}`,
   );
@@ -84,17 +84,17 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
     db,
     sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
         select
-          (select count(*)::int from questions q where q.receiver_id = ${userId} and not q.answered
-             and (q.sender_id is null or ${notBlockedWith(userId, sql`q.sender_id`)})) as unanswered,
+          -- the inbox list's own predicate (features/visibility): the badge can never disagree with the list
+          (select count(*)::int from questions q where ${inInbox(userId)}) as unanswered,
           (select count(*)::int from follows f, me
              where f.followee_id = ${userId} and f.created_at > me.lrn and f.created_at >= ${since.toISOString()}::timestamptz
-               and ${notBlockedWith(userId, sql`f.follower_id`)})
+               and ${visibleUser(userId, sql`f.follower_id`)})
           + (select count(*)::int from likes l join questions q on q.id = l.question_id, me
              where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at > me.lrn
-               and l.created_at >= ${since.toISOString()}::timestamptz and ${notBlockedWith(userId, sql`l.user_id`)}) as activity,
+               and l.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`l.user_id`)}) as activity,
           (select count(*)::int from questions q, me
              where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
-               and ${notBlockedWith(userId, sql`q.receiver_id`)}) as answers`,
+               and ${visibleAuthor(userId, sql`q.receiver_id`)}) as answers`,
   );
   return { unansweredQuestions: row?.unanswered ?? 0, unreadActivity: row?.activity ?? 0, unreadAnswers: row?.answers ?? 0 };
 }

@@ -47,6 +47,7 @@ describe('GET /api/users/:username', () => {
         badge: '',
         bio: '',
         website: '',
+        refusesAnonymousQuestions: false,
       },
       counts: { answers: 2, followings: 1, followers: 2, likes: 3 },
       viewer: { isSelf: false, isFollowing: true, blockedByViewer: false },

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/sql.js';
 import { runOne, statement } from '../../db/statements.js';
 import { forbidden } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { blockStateBetween } from '../social/rules.js';
+import { blockStateBetween } from '../visibility/index.js';
 import { avatarUrlOf } from '../users/views.js';
 
 const countsOf = statement<ProfileCounts, { userId: string }>(
@@ -49,6 +49,7 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRow): P
       badge: user.badge,
       bio: user.bio,
       website: user.website,
+      refusesAnonymousQuestions: user.refuseAnonymousQuestions,
     },
     counts,
     viewer: { isSelf, isFollowing: following.length > 0, blockedByViewer: blocks.viewerBlocked },

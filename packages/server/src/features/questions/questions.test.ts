@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { en } from '@askbox/common';
+import { en, safetyMessages } from '@askbox/common';
 import { questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -79,6 +79,23 @@ describe('asking', () => {
     expect(limited.json().error.message).toBe(en.tooManyRequests);
     // another sender is not affected
     expect((await ask(c, b.username, { text: 'mine' })).statusCode).toBe(201);
+  });
+});
+
+describe("'Refuse anonymous questions'", () => {
+  it('refuses an anonymous question with a clear message and writes nothing; named ones and the own box still work', async () => {
+    const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
+    expect((await apiAs(t.app, b).patch('/api/me/settings', { refuseAnonymousQuestions: true })).json().refuseAnonymousQuestions).toBe(true);
+    expect((await apiAs(t.app, a).get(`/api/users/${b.username}`)).json().user.refusesAnonymousQuestions).toBe(true);
+    const refused = await ask(a, b.username, { text: 'guess who' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({ code: 'anonymous_refused', message: safetyMessages.anonymousRefused });
+    expect(await t.ctx.db.select().from(questions).where(eq(questions.receiverId, b.id))).toEqual([]);
+    expect((await ask(a, b.username, { text: 'it is me', isAnonymous: false })).statusCode).toBe(201);
+    expect((await ask(b, b.username, { text: 'note to self' })).statusCode).toBe(201);
+    await apiAs(t.app, b).patch('/api/me/settings', { refuseAnonymousQuestions: false });
+    expect((await ask(a, b.username, { text: 'guess who now' })).statusCode).toBe(201);
+    expect((await apiAs(t.app, a).get(`/api/users/${b.username}`)).json().user.refusesAnonymousQuestions).toBe(false);
   });
 });
 

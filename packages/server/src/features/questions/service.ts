@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE, en, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, en, safetyMessages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { isBlockedEitherWay } from '../social/rules.js';
+import { inInbox, questionReachesReceiver, questionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
@@ -18,7 +18,9 @@ const QUESTION_WINDOW_SECONDS = 600;
 
 /**
  * Sends a question to `receiverId` (yourself on your own profile). The sender is always
- * stored; whether it is ever shown depends on `isAnonymous` alone.
+ * stored; whether it is ever shown depends on `isAnonymous` alone. A question the receiver's own
+ * choices keep out (a quietly blocked asker, a muted word) is dropped after the rate limit counted
+ * it, with the same response as a delivered one: the asker cannot tell (decision 100).
  */
 export async function askQuestion(
   ctx: AppContext,
@@ -26,18 +28,29 @@ export async function askQuestion(
   receiverId: string,
   input: { text: string; isAnonymous: boolean },
 ): Promise<{ id: string }> {
-  if (receiverId !== senderId && (await isBlockedEitherWay(ctx.db, senderId, receiverId))) {
-    throw forbidden(en.cannotSendQuestions, 'blocked');
-  }
+  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
+  if (refusal === 'blocked') throw forbidden(en.cannotSendQuestions, 'blocked');
+  if (refusal === 'anonymous_refused') throw forbidden(safetyMessages.anonymousRefused, 'anonymous_refused');
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-    await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
-  });
+  const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+      await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
+      // a dropped question makes the same writes and rolls them back (row, push, email, live event
+      // alike): not even the response time tells the asker
+      if (!reaches) throw new DroppedQuestion();
+    });
+  } catch (error) {
+    if (!(error instanceof DroppedQuestion)) throw error;
+  }
   return { id };
 }
+
+/** Thrown to roll back the writes of a question the receiver's choices drop. */
+class DroppedQuestion extends Error {}
 
 interface InboxRow {
   id: string;
@@ -63,7 +76,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
   sql`with page as (
         select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
         from questions q
-        where q.receiver_id = ${sql.placeholder('receiverId')} and not q.answered
+        where ${inInbox(sql.placeholder('receiverId'))}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}

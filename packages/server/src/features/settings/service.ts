@@ -7,8 +7,13 @@ import { notFound } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
-export function toAccountSettings(user: Pick<UserRow, 'locale' | 'emailNotifications' | 'publicProfile'>): AccountSettings {
-  return { locale: user.locale ?? null, emailNotifications: user.emailNotifications, publicProfile: user.publicProfile };
+export function toAccountSettings(user: Pick<UserRow, 'locale' | 'emailNotifications' | 'publicProfile' | 'refuseAnonymousQuestions'>): AccountSettings {
+  return {
+    locale: user.locale ?? null,
+    emailNotifications: user.emailNotifications,
+    publicProfile: user.publicProfile,
+    refuseAnonymousQuestions: user.refuseAnonymousQuestions,
+  };
 }
 
 /** Columns a change of preferences moves with it: choosing the daily digest starts its window now. */

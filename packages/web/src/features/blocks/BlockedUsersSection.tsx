@@ -3,15 +3,22 @@ import { SettingsSection } from '../../components/SettingsSection';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { UserList } from '../profiles/UserList';
+import { useBlockedAskers } from '../safety/api';
+import { BlockedAskersList } from '../safety/BlockedAskersList';
 import { useBlockedUsers, useBlockToggle } from './api';
 import { t } from '../../i18n';
 
-/** Settings' 'Blocked users' list (spec §2): a spinner while loading, an empty list if loading fails. */
+/**
+ * Settings' 'Blocked users' list (spec §2): a spinner while loading, an empty list if loading fails.
+ * Below the people, the anonymous askers blocked from the inbox ('Anonymous asker' and their question).
+ */
 export function BlockedUsersSection() {
   const blocked = useBlockedUsers();
   const toggle = useBlockToggle();
   const { confirm } = useDialogs();
+  const askers = useBlockedAskers();
   const items = blocked.data?.items ?? [];
+  const askerEntries = askers.data?.items ?? [];
 
   const onUnblock = async (username: string) => {
     if (!(await confirm(t('confirmUnblock'), { confirmLabel: t('unblock'), danger: true }))) return;
@@ -21,25 +28,28 @@ export function BlockedUsersSection() {
 
   return (
     <SettingsSection id="settings-blocked" title={t('blockedUsers')}>
-      {blocked.isPending ? (
+      {blocked.isPending || askers.isPending ? (
         <Spinner label={t('loadingBlockedUsers')} />
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && askerEntries.length === 0 ? (
         <EmptyState title={t('noBlockedUsers')} />
       ) : (
-        <UserList
-          users={items}
-          label={t('blockedUsers')}
-          action={(user) => (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              onClick={() => void onUnblock(user.username)}
-              aria-label={t('unblockUser', { name: `@${user.username}` })}
-            >
-              {t('unblock')}
-            </button>
-          )}
-        />
+        <>
+          <UserList
+            users={items}
+            label={t('blockedUsers')}
+            action={(user) => (
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => void onUnblock(user.username)}
+                aria-label={t('unblockUser', { name: `@${user.username}` })}
+              >
+                {t('unblock')}
+              </button>
+            )}
+          />
+          <BlockedAskersList entries={askerEntries} />
+        </>
       )}
     </SettingsSection>
   );

@@ -8,7 +8,17 @@ import { profileKeys } from '../profiles/api';
 import { blockKeys, blockToggle } from './api';
 
 const troll: Profile = {
-  user: { id: 't', username: 'troll', fullname: 'Troll', photoURL: '/x.svg', coverURL: null, badge: '', bio: '', website: '' },
+  user: {
+    id: 't',
+    username: 'troll',
+    fullname: 'Troll',
+    photoURL: '/x.svg',
+    coverURL: null,
+    badge: '',
+    bio: '',
+    website: '',
+    refusesAnonymousQuestions: false,
+  },
   counts: { answers: 1, followings: 0, followers: 0, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },
 };

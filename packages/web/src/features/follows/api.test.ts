@@ -10,7 +10,7 @@ import { profileKeys } from '../profiles/api';
 import { followToggle } from './api';
 
 const star: Profile = {
-  user: { id: 's', username: 'star', fullname: 'Star', photoURL: '/x.svg', coverURL: null, badge: '', bio: '', website: '' },
+  user: { id: 's', username: 'star', fullname: 'Star', photoURL: '/x.svg', coverURL: null, badge: '', bio: '', website: '', refusesAnonymousQuestions: false },
   counts: { answers: 0, followings: 0, followers: 4, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },
 };

@@ -9,11 +9,13 @@ import { t } from '../../i18n';
 
 /**
  * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
- * to yourself. The text is kept on any failure.
+ * to yourself. The text is kept on any failure. When the receiver refuses anonymous questions
+ * there is no 'Ask anonymously' checkbox and the question goes with the asker's name.
  */
-export function AskBox({ receiverUsername }: { receiverUsername: string }) {
+export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiverUsername: string; anonymousAllowed?: boolean }) {
   const [text, setText] = useState('');
-  const [isAnonymous, setIsAnonymous] = useState(true);
+  const [anonymousChosen, setIsAnonymous] = useState(true);
+  const isAnonymous = anonymousAllowed && anonymousChosen;
   const ask = useAskQuestion(receiverUsername);
   const dialogs = useDialogs();
   const id = useId();
@@ -52,10 +54,14 @@ export function AskBox({ receiverUsername }: { receiverUsername: string }) {
         aria-describedby={`${id}-count`}
       />
       <div className={styles.row}>
-        <label className={styles.check}>
-          <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
-          {t('askAnonymously')}
-        </label>
+        {anonymousAllowed ? (
+          <label className={styles.check}>
+            <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
+            {t('askAnonymously')}
+          </label>
+        ) : (
+          <span />
+        )}
         <RemainingCharacters id={`${id}-count`} length={text.length} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>

@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
+import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -43,6 +44,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           {' · '}
           {relativeTimeText(question.createdAt)}
         </time>
+        <BlockAskerButton questionId={question.id} />
       </p>
       <p id={`${id}-q`} className={styles.text}>
         <MentionText text={question.text} />

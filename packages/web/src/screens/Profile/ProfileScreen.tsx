@@ -24,6 +24,7 @@ export function ProfileScreen() {
     badge: me.badge,
     bio: me.bio,
     website: me.website,
+    refusesAnonymousQuestions: profile.data?.user.refusesAnonymousQuestions ?? false,
   };
   return (
     <div>

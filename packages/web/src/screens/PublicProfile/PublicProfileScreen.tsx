@@ -135,7 +135,7 @@ function OtherProfile({ username }: { username: string }) {
         actions={<FollowButton username={data.user.username} isFollowing={data.viewer.isFollowing} />}
       />
       <div className="screen">
-        <AskBox receiverUsername={data.user.username} />
+        <AskBox receiverUsername={data.user.username} anonymousAllowed={!data.user.refusesAnonymousQuestions} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>

@@ -8,6 +8,7 @@ import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
 import { AccountRows } from '../../features/account/AccountRows';
 import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
+import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
@@ -31,6 +32,7 @@ export function SettingsScreen() {
       <AdminCard />
       <DisplaySection />
       <BlockedUsersSection />
+      <QuestionSafetySection />
       <EmailNotificationsSection />
       <PublicProfileSection />
 

@@ -5,8 +5,9 @@ import { run, statement } from '../../db/statements.js';
 import { blocks } from '../../db/schema/index.js';
 
 /**
- * The one place block rules live. A block in either direction cuts every link:
- * no profile view, no follow, no question, no appearance in feeds, search or recommendations.
+ * Named blocks. A block in either direction cuts every link: no profile view, no follow, no
+ * question, no appearance in feeds, search or recommendations. What a block does to questions
+ * already received is decided in questions.ts (never anything to anonymous ones).
  */
 
 /** Whether a block stands between `a` and `b`, whoever made it. */

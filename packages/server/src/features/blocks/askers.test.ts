@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askerBlocks, pushNotifications, questions } from '../../db/schema/index.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { insertSubscription } from '../../test/notificationFixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 } });
+});
+afterAll(() => t.close());
+
+const ask = (from: TestUser, to: TestUser, text: string, isAnonymous = true) =>
+  apiAs(t.app, from).post(`/api/users/${to.username}/questions`, { text, isAnonymous });
+const inbox = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/inbox')).json().items as { id: string; text: string }[];
+const badge = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/counters')).json().unansweredQuestions as number;
+
+describe("'Block this asker' on an anonymous question", () => {
+  it('drops the question and every later one from that sender, who still gets the usual answer; nothing else changes', async () => {
+    const [receiver, asker, other] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertSubscription(t.ctx.db, receiver.id);
+    await ask(asker, receiver, 'first from the asker');
+    await ask(asker, receiver, 'second from the asker');
+    await ask(other, receiver, 'from someone else');
+    const target = (await inbox(receiver)).find((q) => q.text === 'first from the asker')!;
+
+    const blocked = await apiAs(t.app, receiver).post(`/api/questions/${target.id}/block-asker`);
+    expect(blocked.statusCode).toBe(204);
+    expect(blocked.body).toBe('');
+    // that question left; the other one from the same person stays (removing it would link them)
+    expect((await inbox(receiver)).map((q) => q.text)).toEqual(['from someone else', 'second from the asker']);
+    expect(await badge(receiver)).toBe(2);
+
+    const pushesBefore = (await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length;
+    const later = await ask(asker, receiver, 'third from the asker');
+    const named = await ask(asker, receiver, 'named, from the asker', false);
+    const fromOther = await ask(other, receiver, 'another from someone else');
+    for (const res of [later, named, fromOther]) {
+      expect(res.statusCode).toBe(201);
+      expect(Object.keys(res.json())).toEqual(['id']);
+    }
+    expect((await inbox(receiver)).map((q) => q.text)).toEqual(['another from someone else', 'from someone else', 'second from the asker']);
+    expect(await badge(receiver)).toBe(3);
+    // dropped questions are never written: no row, no push
+    expect(await t.ctx.db.select().from(questions).where(eq(questions.id, later.json().id))).toEqual([]);
+    expect((await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length).toBe(pushesBefore + 1);
+
+    // no named block: profiles, follows and search between them are as before, and the asker is told nothing
+    expect((await apiAs(t.app, receiver).get(`/api/users/${asker.username}`)).json().viewer.blockedByViewer).toBe(false);
+    expect((await apiAs(t.app, asker).get(`/api/users/${receiver.username}`)).statusCode).toBe(200);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocks')).json().items).toEqual([]);
+  });
+
+  it('lists the entry as the question (text, date), never the sender, and unblocking lets later questions through', async () => {
+    const [receiver, asker] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await ask(asker, receiver, 'who could this be');
+    const [question] = await inbox(receiver);
+    const [row] = await t.ctx.db.select().from(questions).where(eq(questions.id, question!.id));
+    await apiAs(t.app, receiver).post(`/api/questions/${question!.id}/block-asker`);
+
+    const list = await apiAs(t.app, receiver).get('/api/me/blocked-askers');
+    expect(list.statusCode).toBe(200);
+    const [entry] = list.json().items;
+    expect(entry).toEqual({
+      id: expect.any(String),
+      questionText: 'who could this be',
+      questionCreatedAt: row!.createdAt.toISOString(),
+      blockedAt: expect.any(String),
+    });
+    expect(list.body).not.toContain(asker.id);
+    expect(list.body).not.toContain(asker.username);
+    // another user sees none of it, and cannot remove it
+    expect((await apiAs(t.app, asker).get('/api/me/blocked-askers')).json().items).toEqual([]);
+    expect((await apiAs(t.app, asker).delete(`/api/me/blocked-askers/${entry.id}`)).statusCode).toBe(204);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocked-askers')).json().items).toHaveLength(1);
+
+    await ask(asker, receiver, 'still blocked');
+    expect(await inbox(receiver)).toEqual([]);
+    expect((await apiAs(t.app, receiver).delete(`/api/me/blocked-askers/${entry.id}`)).statusCode).toBe(204);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocked-askers')).json().items).toEqual([]);
+    await ask(asker, receiver, 'after the unblock');
+    expect((await inbox(receiver)).map((q) => q.text)).toEqual(['after the unblock']);
+  });
+
+  it('answers the same when the sender is gone, and refuses what is not in the own inbox', async () => {
+    const [receiver, asker, stranger] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await ask(asker, receiver, 'sender will leave');
+    const [question] = await inbox(receiver);
+    await t.ctx.db.update(questions).set({ senderId: null }).where(eq(questions.id, question!.id));
+    expect((await apiAs(t.app, stranger).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(403);
+    expect((await apiAs(t.app, receiver).post('/api/questions/nope/block-asker')).statusCode).toBe(404);
+    expect((await apiAs(t.app, null).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(401);
+    expect((await apiAs(t.app, receiver).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(204);
+    const [entry] = await t.ctx.db.select().from(askerBlocks).where(eq(askerBlocks.blockerId, receiver.id));
+    expect(entry!.blockedId).toBeNull();
+  });
+});
+
+describe("'Block this asker' on a named question", () => {
+  it('is an ordinary block of the sender: the question leaves the inbox and the badge with it', async () => {
+    const [receiver, sender] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await ask(sender, receiver, 'hello by name', false);
+    const [question] = await inbox(receiver);
+    expect((await apiAs(t.app, receiver).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(204);
+    expect(await inbox(receiver)).toEqual([]);
+    expect(await badge(receiver)).toBe(0);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocks')).json().items.map((u: { username: string }) => u.username)).toEqual([sender.username]);
+    expect((await ask(sender, receiver, 'again?', false)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { BlockedAsker } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { askerBlocks, questions } from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { block } from './service.js';
+
+/**
+ * 'Block this asker' on a question in the receiver's inbox (decision 101). A named question is
+ * an ordinary block of its sender (who is known). An anonymous one becomes a quiet asker block:
+ * the question leaves the inbox, later questions from its real sender are dropped unseen
+ * (features/visibility), and nothing else changes between the two people, since hiding
+ * profiles or search results would tell the receiver who it was. The response is the same
+ * whoever sent it; other questions already received stay as they are.
+ */
+export async function blockAsker(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
+  const [question] = await ctx.db.select().from(questions).where(eq(questions.id, questionId)).limit(1);
+  if (!question) throw notFound();
+  if (question.receiverId !== receiverId) throw forbidden();
+  if (question.answered) throw conflict('This question has already been answered.', 'already_answered');
+  if (!question.isAnonymous && question.senderId) {
+    await block(ctx, receiverId, question.senderId);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(askerBlocks).values({
+      id: crypto.randomUUID(),
+      blockerId: receiverId,
+      blockedId: question.senderId,
+      questionText: question.text,
+      questionCreatedAt: question.createdAt,
+    });
+    await tx.delete(questions).where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)));
+  });
+}
+
+/** Settings › Blocked users: the anonymous askers the viewer blocked, newest first, as their question. */
+export async function listBlockedAskers(db: DbOrTx, blockerId: string): Promise<BlockedAsker[]> {
+  const rows = await db
+    .select({ id: askerBlocks.id, questionText: askerBlocks.questionText, questionCreatedAt: askerBlocks.questionCreatedAt, blockedAt: askerBlocks.createdAt })
+    .from(askerBlocks)
+    .where(eq(askerBlocks.blockerId, blockerId))
+    .orderBy(desc(askerBlocks.createdAt), desc(askerBlocks.id));
+  return rows.map((r) => ({ ...r, questionCreatedAt: r.questionCreatedAt.toISOString(), blockedAt: r.blockedAt.toISOString() }));
+}
+
+/** Removes one of the viewer's asker blocks (idempotent); their later questions arrive again. */
+export async function unblockAsker(ctx: AppContext, blockerId: string, entryId: string): Promise<void> {
+  await ctx.db.delete(askerBlocks).where(and(eq(askerBlocks.id, entryId), eq(askerBlocks.blockerId, blockerId)));
+}

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emailOutbox, pushNotifications, users } from '../../db/schema/index.js';
+import { insertFollow } from '../../test/fixtures.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { eventually, insertQuestion, insertSubscription, openEventStream } from '../../test/notificationFixtures.js';
+
+/**
+ * The anonymity proof (decision 100, issue 10 §1): everything the receiver of anonymous questions
+ * can observe — inbox, badges, feed, notifications, profile, live events, push and email outboxes,
+ * and the answers to their actions on those questions — is identical whichever of several users
+ * sent them, before and after named blocks both ways (the global question's sender, the admin,
+ * included) and after 'Block this asker'. Each world runs on a database of its own, the same
+ * script with only the anonymous sender changed; ids and times are replaced by stable tokens.
+ */
+
+const SCRIPT_USERS = ['receiver', 'alice', 'bruno', 'chloe', 'named', 'admin'] as const;
+type Cast = Record<(typeof SCRIPT_USERS)[number], TestUser>;
+const CANDIDATES = ['alice', 'bruno', 'chloe'] as const;
+
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+/** Replaces known user ids by their role, other ids and times by tokens in order of appearance, cursors by a mark. */
+function normaliser(cast: Cast) {
+  const tokens = new Map<string, string>(SCRIPT_USERS.map((role) => [cast[role].id, `<${role}>`]));
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  const time = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)/g;
+  return (value: unknown): string =>
+    JSON.stringify(value, (key, v: unknown) => (key === 'nextCursor' && v ? '<cursor>' : v))
+      .replace(uuid, (id) => {
+        if (!tokens.has(id)) tokens.set(id, `<id${tokens.size}>`);
+        return tokens.get(id)!;
+      })
+      .replace(time, '<time>');
+}
+
+/** Runs the script in a world where `senderRole` sends the anonymous questions; returns the receiver's observations. */
+async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<string[]> {
+  t = await createTestApp({ rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 } });
+  const { app, ctx } = t;
+  const cast = {} as Cast;
+  for (const role of SCRIPT_USERS) cast[role] = await signUpUser(app, { username: `${role}_w`, fullname: `The ${role}` });
+  await ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, cast.admin.id));
+  await ctx.db.update(users).set({ emailNotifications: 'each' }).where(eq(users.id, cast.receiver.id));
+  await insertSubscription(ctx.db, cast.receiver.id);
+  // links that blocks will cut: the receiver follows every candidate, each candidate follows the receiver and has an answer
+  for (const role of [...CANDIDATES, 'named'] as const) {
+    await insertFollow(ctx.db, cast.receiver.id, cast[role].id);
+    await insertFollow(ctx.db, cast[role].id, cast.receiver.id);
+    await insertQuestion(ctx.db, {
+      senderId: cast.receiver.id,
+      receiverId: cast[role].id,
+      isAnonymous: false,
+      text: `to ${role}`,
+      answer: `answer of ${role}`,
+    });
+  }
+  const sender = cast[senderRole];
+  const receiver = apiAs(app, cast.receiver);
+  const normalise = normaliser(cast);
+  const observations: string[] = [];
+
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const stream = openEventStream(`${url}/api/events`, cast.receiver.cookie);
+  expect(await stream.ready).toBe(200);
+  let fences = 0;
+
+  /** Everything the receiver can see now; live events up to a fence of the receiver's own. */
+  const observe = async (label: string) => {
+    const get = async (path: string) => {
+      const res = await receiver.get(path);
+      return { path, status: res.statusCode, body: res.json() as unknown };
+    };
+    const inbox = await get('/api/me/inbox');
+    const counters = await get('/api/me/counters');
+    // the list and the badge come from one rule: they always agree
+    expect((counters.body as { unansweredQuestions: number }).unansweredQuestions).toBe((inbox.body as { items: unknown[] }).items.length);
+    const pages = [
+      inbox,
+      counters,
+      await get('/api/feed'),
+      await get(`/api/feed/new-count?since=${new Date(0).toISOString()}`),
+      await get('/api/notifications/activity'),
+      await get('/api/notifications/answers'),
+      await get(`/api/users/${cast.receiver.username}`),
+      await get(`/api/users/${cast.receiver.username}/answers`),
+      await get('/api/me/blocks'),
+      await get('/api/me/blocked-askers'),
+    ];
+    const pushes = await ctx.db
+      .select({ title: pushNotifications.title, body: pushNotifications.body, data: pushNotifications.data })
+      .from(pushNotifications)
+      .where(eq(pushNotifications.userId, cast.receiver.id))
+      .orderBy(pushNotifications.createdAt);
+    const emails = await ctx.db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.userId, cast.receiver.id));
+    fences += 1;
+    await receiver.post('/api/notifications/read', { tab: 'answers' });
+    await eventually(() => stream.events.filter((e) => e.type === 'counters').length >= fences, `fence ${fences}`);
+    const events = stream.events.map((e) => e.type);
+    observations.push(`${label}: ${normalise({ pages, pushes, emails: emails.length, events })}`);
+  };
+  const act = async (label: string, request: Promise<{ statusCode: number; body: string }>) => {
+    const res = await request;
+    observations.push(`${label}: ${res.statusCode} ${normalise(res.body)}`);
+  };
+  const ask = async (from: TestUser, text: string, isAnonymous = true) => {
+    const res = await apiAs(app, from).post(`/api/users/${cast.receiver.username}/questions`, { text, isAnonymous });
+    expect(res.statusCode).toBe(201);
+  };
+  const inboxIdOf = async (text: string) => {
+    const items = (await receiver.get('/api/me/inbox')).json().items as { id: string; text: string }[];
+    const found = items.find((q) => q.text === text);
+    if (!found) throw new Error(`"${text}" is not in the inbox of the world where ${senderRole} asked`);
+    return found.id;
+  };
+
+  await ask(cast.named, 'a named question');
+  await ask(sender, 'anonymous one');
+  await ask(sender, 'anonymous two');
+  await ask(sender, 'anonymous three');
+  expect((await apiAs(app, cast.admin).post('/api/admin/global-question', { text: 'the global question' })).statusCode).toBe(200);
+  await observe('received');
+
+  // named blocks both ways, the admin (the global question's sender) included
+  await act('block alice', receiver.post(`/api/users/${cast.alice.username}/block`));
+  await observe('receiver blocked alice');
+  await act('bruno blocks', apiAs(app, cast.bruno).post(`/api/users/${cast.receiver.username}/block`));
+  await observe('bruno blocked the receiver');
+  await act('block admin', receiver.post(`/api/users/${cast.admin.username}/block`));
+  await observe('receiver blocked the admin');
+
+  // actions on anonymous questions answer the same
+  await act('answer', receiver.post(`/api/questions/${await inboxIdOf('anonymous one')}/answer`, { answer: 'my answer' }));
+  await act('answer again', receiver.post(`/api/questions/${await inboxIdOf('anonymous two')}/answer`, { answer: 'second answer' }));
+  await act('delete', receiver.delete(`/api/questions/${await inboxIdOf('the global question')}`));
+  await observe('after answers');
+
+  await act('unblock alice', receiver.delete(`/api/users/${cast.alice.username}/block`));
+  await act('bruno unblocks', apiAs(app, cast.bruno).delete(`/api/users/${cast.receiver.username}/block`));
+  await act('unblock admin', receiver.delete(`/api/users/${cast.admin.username}/block`));
+  await observe('blocks lifted');
+
+  // 'Block this asker': the same answer, and the same nothing afterwards, whoever it was
+  await act('block this asker', receiver.post(`/api/questions/${await inboxIdOf('anonymous three')}/block-asker`));
+  await ask(sender, 'anonymous four');
+  await ask(sender, 'named after the block', false);
+  await ask(cast.named, 'another named question');
+  await observe('asker blocked');
+
+  stream.close();
+  return observations;
+}
+
+describe(`anonymity proof (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('the receiver observes the same things whichever user sent the anonymous questions, before and after blocks both ways', async () => {
+    const worlds: string[][] = [];
+    for (const senderRole of CANDIDATES) worlds.push(await observeWorld(senderRole));
+    expect(worlds[0]!.length).toBeGreaterThan(10);
+    // the script did what it says (the anonymous questions were listed, then the blocked asker's later ones never arrived)
+    expect(worlds[0]!.find((o) => o.startsWith('received:'))).toContain('anonymous three');
+    const last = worlds[0]!.at(-1)!;
+    expect(last).toContain('another named question');
+    expect(last).not.toContain('anonymous four');
+    expect(last).not.toContain('named after the block');
+    for (const world of worlds.slice(1)) {
+      for (const [i, observation] of world.entries()) expect(observation).toBe(worlds[0]![i]);
+    }
+  }, 120_000);
+});

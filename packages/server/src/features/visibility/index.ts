@@ -1,0 +1,8 @@
+/**
+ * The visibility module (decision 100): the one place that says which questions reach whose
+ * inbox, counters, feed, push, email and live events, and where the block rules live. Other
+ * code imports this file only (lint enforces it).
+ */
+export { blockStateBetween, blockedEitherWayAmong, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
+export { visibleAuthor, visibleUser } from './people.js';
+export { globalQuestionReaches, inInbox, questionReachesReceiver, questionRefusal, receiverSeesQuestion, type QuestionRefusal } from './questions.js';

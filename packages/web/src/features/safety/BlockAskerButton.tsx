@@ -1,0 +1,26 @@
+import { Ban } from 'lucide-react';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useBlockAsker } from './api';
+import styles from './Safety.module.css';
+import { t } from '../../i18n';
+
+/**
+ * 'Block this asker' on an inbox question, anonymous or not, after a confirm. The server blocks
+ * the real sender and never says who it was; the question leaves the inbox.
+ */
+export function BlockAskerButton({ questionId }: { questionId: string }) {
+  const blockAsker = useBlockAsker();
+  const dialogs = useDialogs();
+
+  const onBlock = async () => {
+    if (!(await dialogs.confirm(t('safety.confirmBlockAsker'), { confirmLabel: t('safety.blockAsker') }))) return;
+    blockAsker.mutate(questionId, { onError: () => void dialogs.alert(t('safety.errorBlockingAsker')) });
+  };
+
+  return (
+    <button type="button" className={styles.blockAsker} onClick={() => void onBlock()} disabled={blockAsker.isPending}>
+      <Ban size={16} aria-hidden />
+      {t('safety.blockAsker')}
+    </button>
+  );
+}
