@@ -15,3 +15,4 @@ export * from './account.js';
 export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';
+export * from './moderation.js';

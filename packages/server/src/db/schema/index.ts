@@ -6,3 +6,4 @@ export * from './system.js';
 export * from './counters.js';
 export * from './email.js';
 export * from './federation.js';
+export * from './moderation.js';

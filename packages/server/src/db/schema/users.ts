@@ -30,6 +30,8 @@ export const users = pgTable(
     emailDigestFrom: timestamp('email_digest_from', { withTimezone: true, mode: 'date' }),
     // opt-in: share cards, the Atom feed and the ActivityPub actor exist only while true
     publicProfile: boolean('public_profile').notNull().default(false),
+    // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // substring search (spec §5) through pg_trgm; created by the extension migration first

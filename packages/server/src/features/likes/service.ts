@@ -82,7 +82,12 @@ export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: 
 
 /** Removes the viewer's like; unliking twice is a no-op. */
 export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const answer = await runOne(ctx.db, removeLike, { viewerId, questionId });
+  const answer = await ctx.db.transaction(async (tx) => {
+    const found = await runOne(tx, removeLike, { viewerId, questionId });
+    // a like undone at once sends no push (decision 110)
+    if (found?.allowed) await sideEffects.unliked(tx, ctx, { likerId: viewerId, questionId });
+    return found;
+  });
   if (!answer) throw notFound();
   if (!answer.allowed) throw forbidden();
   return likeStateOf(ctx.db, viewerId, questionId);

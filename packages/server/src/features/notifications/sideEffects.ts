@@ -19,8 +19,12 @@ import * as federationOutbox from '../../federation/outbox.js';
 export interface SideEffects {
   /** `followerId` started following `followeeId` (not on unfollow). */
   followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
+  /** `followerId` stopped following `followeeId` (a follow push still waiting is cancelled). */
+  unfollowed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string }): Promise<void>;
   /** `likerId` liked the answer `questionId` (never called for liking one's own answer). */
   liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
+  /** `likerId` removed their like of `questionId` (a like push still waiting is cancelled). */
+  unliked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string }): Promise<void>;
   /** A question was created for `receiverId` (one call per question; the global send has its own). */
   questionAsked(
     tx: DbOrTx,
@@ -50,32 +54,87 @@ async function queuePush(tx: DbOrTx, userId: string, title: string, body: string
   await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
 }
 
+/**
+ * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
+ * day — a follow/unfollow or like/unlike loop queues one push, not one per click — and each waits
+ * `graceSeconds` before the worker may send it, so one undone at once is cancelled unsent.
+ */
+async function queueTogglePush(tx: DbOrTx, ctx: AppContext, dedupeKey: string, userId: string, title: string, body: string, data: PushData) {
+  if (!(await hasPushSubscription(tx, userId))) return;
+  // one actor's clicks on one target run one after the other, so two instances never both queue
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
+  const recent = await tx.execute(sql`select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day' limit 1`);
+  if ((recent as unknown as { rows: unknown[] }).rows.length > 0) return;
+  await tx.insert(pushNotifications).values({
+    id: crypto.randomUUID(),
+    userId,
+    title,
+    body,
+    data,
+    dedupeKey,
+    nextAttemptAt: sql`now() + make_interval(secs => ${ctx.config.push.graceSeconds})`,
+  });
+}
+
+/** Undone within the grace period (or before any worker took it): the push is dropped unsent. */
+async function cancelTogglePush(tx: DbOrTx, dedupeKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
+  await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0`);
+}
+
+const followKey = (followerId: string, followeeId: string) => `follow:${followerId}:${followeeId}`;
+const likeKey = (likerId: string, questionId: string) => `like:${likerId}:${questionId}`;
+
 export const sideEffects: SideEffects = {
-  async followed(tx, _ctx, { followerId, followeeId, at }) {
+  async followed(tx, ctx, { followerId, followeeId, at }) {
     if (followerId === followeeId) return;
     const follower = await userById(tx, followerId);
     if (!follower) return;
-    await queuePush(tx, followeeId, messages.pushTitleFollow, messages.pushBodyFollow(follower.fullname, follower.username), {
-      type: 'follow',
-      followerId,
-      followerUsername: follower.username,
-      timestamp: at.toISOString(),
-    });
+    await queueTogglePush(
+      tx,
+      ctx,
+      followKey(followerId, followeeId),
+      followeeId,
+      messages.pushTitleFollow,
+      messages.pushBodyFollow(follower.fullname, follower.username),
+      {
+        type: 'follow',
+        followerId,
+        followerUsername: follower.username,
+        timestamp: at.toISOString(),
+      },
+    );
     await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
   },
 
-  async liked(tx, _ctx, { likerId, questionId, at }) {
+  async unfollowed(tx, _ctx, { followerId, followeeId }) {
+    await cancelTogglePush(tx, followKey(followerId, followeeId));
+  },
+
+  async unliked(tx, _ctx, { likerId, questionId }) {
+    await cancelTogglePush(tx, likeKey(likerId, questionId));
+  },
+
+  async liked(tx, ctx, { likerId, questionId, at }) {
     const [post] = await tx.select({ receiverId: questions.receiverId, answer: questions.answer }).from(questions).where(eq(questions.id, questionId));
     if (!post || post.receiverId === likerId) return; // never for liking one's own answer
     const liker = await userById(tx, likerId);
     if (!liker) return;
-    await queuePush(tx, post.receiverId, messages.pushTitleLike, messages.pushBodyLike(liker.fullname, post.answer ?? ''), {
-      type: 'like',
-      likerId,
-      likerUsername: liker.username,
-      postId: questionId,
-      timestamp: at.toISOString(),
-    });
+    await queueTogglePush(
+      tx,
+      ctx,
+      likeKey(likerId, questionId),
+      post.receiverId,
+      messages.pushTitleLike,
+      messages.pushBodyLike(liker.fullname, post.answer ?? ''),
+      {
+        type: 'like',
+        likerId,
+        likerUsername: liker.username,
+        postId: questionId,
+        timestamp: at.toISOString(),
+      },
+    );
     await publishLive(tx, { to: { userId: post.receiverId }, type: 'notification' });
   },
 
