@@ -43,7 +43,8 @@ const abs = (...parts) => path.join(root, ...parts);
  *   feature folder (routes, internal helpers, tests) is its own business.
  */
 const featuresDir = 'packages/server/src/features';
-const featureSeams = '{users/lookup,social/rules,notifications/sideEffects}.ts';
+// moderation/suspension: the notSuspended filter, until the visibility module takes it over
+const featureSeams = '{users/lookup,social/rules,notifications/sideEffects,moderation/suspension}.ts';
 const featureNames = fs.readdirSync(abs(featuresDir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? [d.name] : []));
 
 const packageZones = [

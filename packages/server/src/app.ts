@@ -51,6 +51,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { startFederation } from './federation/index.js';
 import { federationRoutes } from './federation/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
+import { moderationRoutes } from './features/moderation/routes.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   await accountRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await sharingRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
   if (ctx.federation) await federationRoutes(app, ctx);
 
   serveWebApp(app, ctx.webShell);

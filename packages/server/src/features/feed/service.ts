@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { notBlockedWith } from '../social/rules.js';
+import { notSuspended } from '../moderation/suspension.js';
 import { hydratePosts, postColumns, postCursorTime, type PostRow } from '../answers/views.js';
 
 /**
@@ -29,6 +30,7 @@ export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?:
         ) q
         where f.follower_id = ${viewerId}
           and ${notBlockedWith(viewerId, sql`f.followee_id`)}
+          and ${notSuspended(sql`f.followee_id`)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,
   );
@@ -44,7 +46,8 @@ export async function feedNewCount(db: DbOrTx, viewerId: string, since: string):
         from follows f
         join questions q on q.receiver_id = f.followee_id and q.answered and q.answered_at > ${new Date(since).toISOString()}::timestamptz
         where f.follower_id = ${viewerId}
-          and ${notBlockedWith(viewerId, sql`f.followee_id`)}`,
+          and ${notBlockedWith(viewerId, sql`f.followee_id`)}
+          and ${notSuspended(sql`f.followee_id`)}`,
   );
   return Number(rows[0]?.count ?? 0);
 }

@@ -37,6 +37,8 @@ const SUBSTRING_CAP = 3000;
 
 const prefixRange = sql`${usernameOrder} >= ${sql.placeholder('lo')} and ${usernameOrder} < ${sql.placeholder('hi')}`;
 const visibleTo = sql`u.id <> ${viewer} and ${notBlockedWith(viewer, sql`u.id`)}`;
+/** `u` (users) is not suspended: suspended accounts vanish from search and suggestions until restored (moderation). */
+const active = sql`u.suspended_at is null`;
 
 /**
  * Search in one statement whose plan does not depend on the words searched (so a generic
@@ -55,13 +57,14 @@ const searchStatement = statement<
   'search_users',
   sql`with prefixed as (
         select u.id, u.username from users u
-        where ${prefixRange} and ${visibleTo}
+        where ${prefixRange} and ${visibleTo} and ${active}
         order by ${usernameOrder} limit ${inlined(SEARCH_RESULTS_MAX)}
       ),
       trigram_matches as materialized (
         select u.id, u.username from users u
         where ${sql.placeholder('substrings')} and (select count(*) from prefixed) < ${inlined(SEARCH_RESULTS_MAX)}
           and (lower(u.username) like ${sql.placeholder('pattern')} or lower(u.fullname) like ${sql.placeholder('pattern')})
+          and ${active}
         limit ${inlined(SUBSTRING_CAP + 1)}
       ),
       few_matches as (
@@ -73,7 +76,7 @@ const searchStatement = statement<
         select u.id, u.username from users u
         where (select count(*) from trigram_matches) > ${inlined(SUBSTRING_CAP)}
           and (strpos(lower(u.username), ${sql.placeholder('needle')}) > 0 or strpos(lower(u.fullname), ${sql.placeholder('needle')}) > 0)
-          and not (${prefixRange}) and ${visibleTo}
+          and not (${prefixRange}) and ${visibleTo} and ${active}
         order by ${usernameOrder} limit ${inlined(SEARCH_RESULTS_MAX)}
       ),
       found as (
@@ -131,7 +134,7 @@ const suggestionsStatement = statement<CardRow & { computedAt: string; candidate
       from friend_suggestions s
       cross join lateral unnest(s.candidate_ids[1:${sql.placeholder('take')}]) with ordinality c(id, rank)
       join users u on u.id = c.id
-      where s.user_id = ${viewer} and not ${followedByViewer} and ${visibleTo}
+      where s.user_id = ${viewer} and not ${followedByViewer} and ${visibleTo} and ${active}
       order by c.rank
       limit ${inlined(RECOMMENDED_FRIENDS_MAX)}`,
 );
@@ -168,7 +171,7 @@ export const rankingStatement = statement<{ id: string }, { viewerId: string }>(
       )
       select u.id from (select id, min(rank) as rank from ranked group by id) r
       join users u on u.id = r.id
-      where not ${followedByViewer} and ${visibleTo}
+      where not ${followedByViewer} and ${visibleTo} and ${active}
       order by r.rank
       limit ${inlined(CANDIDATES_KEPT)}`,
 );

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
 import { publishLive } from '../../realtime/bus.js';
 import { notBlockedWith } from '../social/rules.js';
+import { notSuspended } from '../moderation/suspension.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
 const LIST_LIMIT = 100;
@@ -69,7 +70,7 @@ export async function answersFor(db: DbOrTx, userId: string) {
     db,
     sql`select q.id, q.text, q.answer, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
         from questions q join users u on u.id = q.receiver_id
-        where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${notBlockedWith(userId, sql`u.id`)}
+        where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and u.suspended_at is null and ${notBlockedWith(userId, sql`u.id`)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${LIST_LIMIT}`,
   );
@@ -94,7 +95,7 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
                and l.created_at >= ${since.toISOString()}::timestamptz and ${notBlockedWith(userId, sql`l.user_id`)}) as activity,
           (select count(*)::int from questions q, me
              where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
-               and ${notBlockedWith(userId, sql`q.receiver_id`)}) as answers`,
+               and ${notBlockedWith(userId, sql`q.receiver_id`)} and ${notSuspended(sql`q.receiver_id`)}) as answers`,
   );
   return { unansweredQuestions: row?.unanswered ?? 0, unreadActivity: row?.activity ?? 0, unreadAnswers: row?.answers ?? 0 };
 }

@@ -1,0 +1,45 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/open.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { publishLive } from '../../realtime/bus.js';
+
+/**
+ * Suspension (decision 108): a suspended account cannot sign in, its sessions end, and its
+ * answers vanish from feeds, profiles, search and federation until an admin restores it. Nothing
+ * is deleted, so restoring brings everything back as it was.
+ *
+ * The readers filter with `notSuspended` (one small fragment, so the visibility module can take it
+ * over in one place).
+ */
+
+/** A WHERE fragment: the user `userId` (a column or an expression) is not suspended. */
+export function notSuspended(userId: AnyPgColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${users} su where su.id = ${userId} and su.suspended_at is not null)`;
+}
+
+/** Suspends `userId` and ends every session of theirs (live streams too); false when already suspended or unknown. */
+export async function suspendAccount(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [changed] = await tx
+    .update(users)
+    .set({ suspendedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
+    .returning({ id: users.id });
+  if (!changed) return false;
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  for (const { id } of ended) await publishLive(tx, { to: { sessionId: id }, type: 'logout' });
+  // followers' feeds lose the answers: their 'New answers' count and profiles refresh
+  await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  return true;
+}
+
+/** Lifts a suspension; false when the account was not suspended. */
+export async function restoreAccount(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [changed] = await tx
+    .update(users)
+    .set({ suspendedAt: null })
+    .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
+    .returning({ id: users.id });
+  if (changed) await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  return Boolean(changed);
+}
