@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH, messages, relativeTime, type InboxQuestion } from '@as
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
+import { ReportButton } from '../moderation/ReportButton';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 
@@ -73,6 +74,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
         </form>
       ) : (
         <div className={styles.actions}>
+          <ReportButton kind="question" target={question.id} look="text" />
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {messages.delete}
           </button>
