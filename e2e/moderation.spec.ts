@@ -58,7 +58,7 @@ test('a user reports an answer; the admin made by the CLI sees it arrive live an
   await rp.screenshot({ path: testInfo.outputPath('report-dialog-390.png') });
   await send.click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you. Your report was sent to the moderators.');
-  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
   // it appears on the admin's screen without a reload: content, reason, 'Anonymous' as the sender

@@ -32,7 +32,7 @@ export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind
         </p>
         <div className={styles.actions}>
           <button type="button" className="btn btn-primary" onClick={onClose}>
-            {texts.close}
+            {texts.done}
           </button>
         </div>
       </Modal>

@@ -12,7 +12,7 @@ export const texts = {
   sending: 'Sending…',
   reportSent: 'Thank you. Your report was sent to the moderators.',
   alreadyReported: 'You already reported this. The moderators will look at it.',
-  close: 'Close',
+  done: 'Done',
   // moderation screen
   moderation: 'Moderation',
   moderationIntro: 'Open reports, oldest first. Resolve each by dismissing it, deleting the content, or suspending the account.',
