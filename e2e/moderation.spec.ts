@@ -88,3 +88,36 @@ test('a user reports an answer; the admin made by the CLI sees it arrive live an
 
   for (const c of [owner, asker, reporter]) await c.context.close();
 });
+
+test('a question in one’s inbox and a profile are reported from their screens; a second report of the same item is acknowledged', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const receiver = newUser('modinbox');
+  await signUpViaApi(page, receiver);
+  const sender = await signedInUser(browser, 'modsender');
+  const text = `Spammy question ${Date.now()}`;
+  expect((await sender.page.request.post(`/api/users/${receiver.username}/questions`, { data: { text, isAnonymous: true } })).status()).toBe(201);
+
+  await page.goto('/questions');
+  const item = page.getByRole('article').filter({ hasText: text });
+  await expect(item.getByRole('button', { name: 'Report this question' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('inbox-390.png') });
+  for (const expected of ['Thank you. Your report was sent to the moderators.', 'You already reported this. The moderators will look at it.']) {
+    await item.getByRole('button', { name: 'Report this question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this question' });
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByRole('status')).toHaveText(expected);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  }
+
+  await page.goto(`/u/${sender.user.username}`);
+  await page.getByRole('button', { name: 'Report this profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this profile' });
+  await dialog.getByRole('radio', { name: 'Other' }).check();
+  await dialog.getByLabel('Tell us more (required)').fill('Pretends to be someone else');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Thank you. Your report was sent to the moderators.');
+  await sender.context.close();
+});
