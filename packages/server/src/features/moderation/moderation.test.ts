@@ -268,6 +268,17 @@ describe('suspension', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('reports about an account that deletes itself go with it; its own reports too', async () => {
+    const [me, leaver] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await report(me, { kind: 'profile', target: leaver.username, reason: 'spam' });
+    await report(leaver, { kind: 'profile', target: me.username, reason: 'spam' });
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: leaver.cookie }, payload: { password: 'correct horse' } });
+    expect(res.statusCode).toBeLessThan(300);
+    const left = await t.ctx.db.select().from(reports);
+    expect(left.filter((r) => r.targetId === leaver.id || r.reporterId === leaver.id)).toHaveLength(0);
+    await clearReports();
+  });
+
   it('an admin cannot suspend themself; unknown users are 404', async () => {
     const res = await apiAs(t.app, admin).post(`/api/admin/users/${admin.username}/suspend`);
     expect(res.statusCode).toBe(400);
