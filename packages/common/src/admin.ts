@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 
 /** POST /api/admin/global-question: one anonymous question for every user (spec §5: ≤300, non-blank). */
 export const globalQuestionSchema = z.object({
-  text: z
-    .string({ error: messages.fieldRequired('Question') })
-    .trim()
-    .min(1, messages.fieldRequired('Question'))
-    .max(MAX_TEXT_LENGTH, `Question must be at most ${MAX_TEXT_LENGTH} characters`),
+  text: z.string({ error: en.required.question }).trim().min(1, en.required.question).max(MAX_TEXT_LENGTH, en.tooLong.question),
 });
 export type GlobalQuestionInput = z.input<typeof globalQuestionSchema>;
 

@@ -1,31 +1,29 @@
 import { z } from 'zod';
 import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from './limits.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 import { USERNAME_PATTERN } from './username.js';
 
-export const required = (field: string) => z.string({ error: messages.fieldRequired(field) });
+/** Schemas speak English (the server's `message`); the web shows them translated (keyOfEnglishText). */
+export const required = (field: keyof typeof en.required) => z.string({ error: en.required[field] });
 
-export const emailSchema = required('Email')
+export const emailSchema = required('email')
   .trim()
   .toLowerCase()
-  .min(1, messages.fieldRequired('Email'))
-  .pipe(z.email({ error: messages.emailInvalid }).max(254, messages.emailInvalid));
+  .min(1, en.required.email)
+  .pipe(z.email({ error: en.emailInvalid }).max(254, en.emailInvalid));
 
-export const usernameSchema = required('Username')
-  .min(1, messages.fieldRequired('Username'))
-  .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, messages.usernameChars);
+export const usernameSchema = required('username')
+  .min(1, en.required.username)
+  .max(MAX_USERNAME_LENGTH, en.tooLong.username)
+  .regex(USERNAME_PATTERN, en.usernameChars);
 
-export const fullnameSchema = required('Full name')
-  .trim()
-  .min(1, messages.fieldRequired('Full name'))
-  .max(MAX_FULLNAME_LENGTH, `Full name must be at most ${MAX_FULLNAME_LENGTH} characters`);
+export const fullnameSchema = required('fullname').trim().min(1, en.required.fullname).max(MAX_FULLNAME_LENGTH, en.tooLong.fullname);
 
 /** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
-export const passwordSchema = required('Password')
-  .min(1, messages.fieldRequired('Password'))
-  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
+export const passwordSchema = required('password')
+  .min(1, en.required.password)
+  .min(MIN_PASSWORD_LENGTH, en.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, en.passwordTooLong);
 
 export const signupSchema = z
   .object({
@@ -33,9 +31,9 @@ export const signupSchema = z
     username: usernameSchema,
     fullname: fullnameSchema,
     password: passwordSchema,
-    repeatPassword: required('Repeat password'),
+    repeatPassword: required('repeatPassword'),
   })
-  .refine((v) => v.password === v.repeatPassword, { message: messages.passwordsMismatch, path: ['repeatPassword'] });
+  .refine((v) => v.password === v.repeatPassword, { message: en.passwordsMismatch, path: ['repeatPassword'] });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({

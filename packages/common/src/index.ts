@@ -1,5 +1,5 @@
 export * from './limits.js';
-export * from './messages.js';
+export * from './i18n/index.js';
 export * from './username.js';
 export * from './mentions.js';
 export * from './time.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH } from './limits.js';
 import { fullnameSchema } from './auth.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 import { isHttpUrl } from './urls.js';
 import { userSummarySchema } from './users.js';
 
@@ -37,12 +37,12 @@ export type Profile = z.infer<typeof profileSchema>;
 export const websiteSchema = z
   .string()
   .trim()
-  .max(MAX_WEBSITE_LENGTH, `Website must be at most ${MAX_WEBSITE_LENGTH} characters`)
-  .refine((value) => value === '' || isHttpUrl(value), { message: messages.websiteInvalid });
+  .max(MAX_WEBSITE_LENGTH, en.tooLong.website)
+  .refine((value) => value === '' || isHttpUrl(value), { message: en.websiteInvalid });
 
 export const updateProfileSchema = z.object({
   fullname: fullnameSchema,
-  bio: z.string().trim().max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters`),
+  bio: z.string().trim().max(MAX_BIO_LENGTH, en.tooLong.bio),
   website: websiteSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

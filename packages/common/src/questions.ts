@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 import { userSummarySchema } from './users.js';
 
 /** Question or answer text: trimmed, non-blank, at most 300 characters (spec §5, §9). */
-const postText = (field: 'Question' | 'Answer') =>
-  z
-    .string({ error: messages.fieldRequired(field) })
-    .trim()
-    .min(1, messages.fieldRequired(field))
-    .max(MAX_TEXT_LENGTH, messages.textTooLong(field));
+const postText = (field: 'question' | 'answer') =>
+  z.string({ error: en.required[field] }).trim().min(1, en.required[field]).max(MAX_TEXT_LENGTH, en.tooLong[field]);
 
 export const askQuestionSchema = z.object({
-  text: postText('Question'),
+  text: postText('question'),
   isAnonymous: z.boolean().default(true),
 });
 export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
-export const answerQuestionSchema = z.object({ answer: postText('Answer') });
+export const answerQuestionSchema = z.object({ answer: postText('answer') });
 
 export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { follows, users } from '../../db/schema/index.js';
 import { forbidden } from '../../http/errors.js';
@@ -15,7 +15,7 @@ const FOLLOW_LIST_MAX = 500;
  * viewer are left out: the viewer must not see them anywhere.
  */
 export async function listFollowLinks(db: DbOrTx, viewerId: string, userId: string, direction: 'followers' | 'following') {
-  if (userId !== viewerId && (await isBlockedEitherWay(db, viewerId, userId))) throw forbidden(messages.forbidden, 'blocked');
+  if (userId !== viewerId && (await isBlockedEitherWay(db, viewerId, userId))) throw forbidden(en.forbidden, 'blocked');
   const [ownColumn, otherColumn] = direction === 'followers' ? [follows.followeeId, follows.followerId] : [follows.followerId, follows.followeeId];
   const visible: SQL = notBlockedWith(viewerId, users.id);
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
@@ -24,6 +24,6 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
     .from(users)
     .where(and(eq(users.username, username.trim().toLowerCase()), isNull(users.suspendedAt)))
     .limit(1);
-  if (!user) throw notFound(messages.userNotFound);
+  if (!user) throw notFound(en.userNotFound);
   return user;
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { messages, relativeTime, type ModerationReport, type ReportAction } from '@askbox/common';
+import type { ModerationReport, ReportAction } from '@askbox/common';
+import { relativeTimeText, t } from '../../i18n';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
@@ -58,7 +59,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
         <strong className={styles.reasonTag}>{texts.reasons[report.reason]}</strong>
         <span className="muted">
           {texts.kindLabel[content.kind]} · {report.reporter ? texts.reportedBy(report.reporter.username) : ''} ·{' '}
-          <time dateTime={report.createdAt}>{relativeTime(report.createdAt)}</time>
+          <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
         </span>
       </p>
       {report.details && <p className={styles.details}>“{report.details}”</p>}
@@ -71,7 +72,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
           <>
             <p className={styles.line}>
               <span className="muted">{texts.from}: </span>
-              {content.sender ? <UserLink user={content.sender} /> : <span>{messages.anonymous}</span>}
+              {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
               <span className="muted"> · {texts.to}: </span>
               {content.owner && <UserLink user={content.owner} />}
             </p>

@@ -1,4 +1,3 @@
-import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
@@ -8,6 +7,7 @@ import { RemoteFollowersList } from '../federation/RemoteFollowersList';
 import { useMe } from '../session/api';
 import { useFollowList } from './api';
 import { UserList } from './UserList';
+import { t } from '../../i18n';
 
 /** The Followers / Followings list of a profile, each person linking to their profile; followers on other servers come last, marked remote. */
 export function FollowListModal({ username, direction, onClose }: { username: string; direction: 'followers' | 'following'; onClose(): void }) {
@@ -15,8 +15,8 @@ export function FollowListModal({ username, direction, onClose }: { username: st
   const me = useMe();
   const remote = useRemoteFollowers(username);
   const hasRemote = direction === 'followers' && (remote.data?.items.length ?? 0) > 0;
-  const title = direction === 'followers' ? messages.followers : messages.followings;
-  const empty = direction === 'followers' ? messages.noFollowers : messages.notFollowingAnyone;
+  const title = direction === 'followers' ? t('followers') : t('followings');
+  const empty = direction === 'followers' ? t('noFollowers') : t('notFollowingAnyone');
   return (
     <Modal title={title} onClose={onClose}>
       {list.isPending ? (
