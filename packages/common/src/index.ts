@@ -16,3 +16,4 @@ export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';
 export * from './safety.js';
+export * from './moderation.js';

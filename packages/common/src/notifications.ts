@@ -51,7 +51,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
 /** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
-export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync'] as const;
+export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
 /**

@@ -53,6 +53,7 @@ import { startFederation } from './federation/index.js';
 import { federationRoutes } from './federation/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
 import { PrettyLogStream, resolveLogFormat } from './http/logFormat.js';
+import { moderationRoutes } from './features/moderation/routes.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   await accountRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await sharingRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
   if (ctx.federation) await federationRoutes(app, ctx);
 
   serveWebApp(app, ctx.webShell);

@@ -44,6 +44,7 @@ const configSchema = z
     LOGIN_RATE_LIMIT: positiveInt(30),
     QUESTION_RATE_LIMIT: positiveInt(10),
     UPLOAD_RATE_LIMIT: positiveInt(30),
+    REPORT_RATE_LIMIT: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
     WEB_DIST_DIR: optionalString,
     TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
@@ -53,6 +54,7 @@ const configSchema = z
     PUSH_WORKER: z.enum(['on', 'off']).default('on'),
     PUSH_POLL_MS: positiveInt(2000),
     PUSH_MAX_ATTEMPTS: positiveInt(6),
+    PUSH_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
     SSE_HEARTBEAT_MS: positiveInt(25000),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -113,6 +115,8 @@ const configSchema = z
     },
     // "Forgot password?" requests per IP per hour, and per address per hour
     passwordResetsPerHour: env.PASSWORD_RESET_RATE_LIMIT,
+    // reports per user per hour (moderation)
+    reportsPerHour: env.REPORT_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
     // behind a reverse proxy, client IPs (rate limits) come from X-Forwarded-For
@@ -125,6 +129,8 @@ const configSchema = z
       worker: env.PUSH_WORKER === 'on',
       pollMs: env.PUSH_POLL_MS,
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
+      // follow and like pushes wait this long, so one undone at once sends nothing (decision 110)
+      graceSeconds: env.PUSH_GRACE_SECONDS,
     },
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
     // Prometheus metrics: off unless a token (GET /metrics with a bearer token) or a port is set
@@ -185,6 +191,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SIGNUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
     QUESTION_RATE_LIMIT: '1000',
+    REPORT_RATE_LIMIT: '1000',
+    // pushes go out at once unless a test sets a grace period
+    PUSH_GRACE_SECONDS: '0',
     PUSH_WORKER: 'off',
     EMAIL_WORKER: 'off',
     PASSWORD_RESET_RATE_LIMIT: '1000',

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.js';
 import { signUp } from '../features/auth/service.js';
 import { userByUsername } from '../features/users/lookup.js';
 import { seedDemo } from './demo.js';
+import { listReports, restoreUser, suspendUser } from './moderation.js';
 import { CliError, type CliIo } from './io.js';
 
 const MAX_BADGE_LENGTH = 40;
@@ -26,6 +27,9 @@ Commands:
   demo                                  Fill an EMPTY database with a small demo community.
   recount                               Recount every profile counter and like count from the tables
                                         (they are kept exact as things happen; this is for data loaded by hand).
+  reports                               List the open reports, oldest first (never the sender of an anonymous question).
+  suspend <username>                    Suspend an account: no sign-in, sessions end, answers hidden until restored.
+  restore <username>                    Restore a suspended account.
 
 Settings come from the environment or a .env file: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, ./data).`;
 
@@ -104,6 +108,12 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
       return createUser(ctx, io, args);
     case 'demo':
       return seedDemo(ctx, io);
+    case 'reports':
+      return listReports(ctx, io);
+    case 'suspend':
+      return suspendUser(ctx, io, args[0]);
+    case 'restore':
+      return restoreUser(ctx, io, args[0]);
     case 'recount':
       await recountCounters(ctx.db);
       return io.out('Counters recounted.');
@@ -112,4 +122,15 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
   }
 }
 
-export const databaseCommands = new Set(['grant-admin', 'revoke-admin', 'set-badge', 'clear-badge', 'create-user', 'demo', 'recount']);
+export const databaseCommands = new Set([
+  'grant-admin',
+  'revoke-admin',
+  'set-badge',
+  'clear-badge',
+  'create-user',
+  'demo',
+  'recount',
+  'reports',
+  'suspend',
+  'restore',
+]);

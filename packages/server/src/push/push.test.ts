@@ -176,7 +176,10 @@ describe('push delivery worker', () => {
 
   it('never hands one row to two workers (FOR UPDATE SKIP LOCKED plus a lease)', async () => {
     await subscribeDevice(alice, '/phone');
-    for (let i = 0; i < 5; i += 1) await follow(bob.id, alice.id);
+    // five due rows (one follow of the same pair queues one push a day: decision 110)
+    await t.ctx.db
+      .insert(pushNotifications)
+      .values(Array.from({ length: 5 }, (_, i) => ({ id: `claim-${i}`, userId: alice.id, title: 'T', body: `B${i}`, data: { type: 'follow' } })));
     const [first, second] = await Promise.all([claimDue(t.ctx.db, 6), claimDue(t.ctx.db, 6)]);
     const ids = [...first!, ...second!].map((r) => r.id);
     expect(ids).toHaveLength(5);

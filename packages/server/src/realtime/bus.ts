@@ -8,7 +8,7 @@ import type { Database, DbOrTx } from '../db/open.js';
 const EVENTS_CHANNEL = 'askbox_events';
 
 /** Who gets a live event; resolved by each instance against its own open streams. */
-type Audience = { userId: string } | { followersOf: string } | { sessionId: string } | { everyone: true };
+type Audience = { userId: string } | { followersOf: string } | { sessionId: string } | { everyone: true } | { admins: true };
 
 export interface BusMessage {
   to: Audience;

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/open.js';
-import { follows } from '../db/schema/index.js';
+import { follows, users } from '../db/schema/index.js';
 import type { BusMessage, EventBus } from './bus.js';
 
 interface Stream {
@@ -84,6 +84,15 @@ export class LiveHub {
     if ('sessionId' in to) return all.filter((s) => s.sessionId === to.sessionId);
     const connected = [...new Set(all.map((s) => s.userId))];
     if (connected.length === 0) return [];
+    if ('admins' in to) {
+      // the moderation queue: admins among the connected users, their role read now
+      const admins = await this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), inArray(users.id, connected)));
+      const ids = new Set(admins.map((r) => r.id));
+      return all.filter((s) => ids.has(s.userId));
+    }
     const rows = await this.db
       .select({ id: follows.followerId })
       .from(follows)

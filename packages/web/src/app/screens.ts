@@ -12,6 +12,10 @@ const screen = <T>(load: () => Promise<T>, pick: (module: T) => React.ComponentT
   return Object.assign(Component, { preload });
 };
 
+export const ModerationScreen = screen(
+  () => import('../screens/Moderation/ModerationScreen'),
+  (m) => m.ModerationScreen,
+);
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,

@@ -7,3 +7,4 @@ export * from './counters.js';
 export * from './email.js';
 export * from './federation.js';
 export * from './safety.js';
+export * from './moderation.js';

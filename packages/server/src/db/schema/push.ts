@@ -36,10 +36,15 @@ export const pushNotifications = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** follow and like pushes: `kind:actor:target`, at most one a day each, cancelled when undone in the grace period */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     index('push_notifications_pending')
       .on(t.nextAttemptAt)
       .where(sql`not ${t.sent}`),
+    index('push_notifications_dedupe')
+      .on(t.dedupeKey, t.createdAt)
+      .where(sql`${t.dedupeKey} is not null`),
   ],
 );

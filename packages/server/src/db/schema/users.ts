@@ -32,6 +32,8 @@ export const users = pgTable(
     publicProfile: boolean('public_profile').notNull().default(false),
     // the ask box on the profile offers no 'Ask anonymously' and anonymous questions are refused
     refuseAnonymousQuestions: boolean('refuse_anonymous_questions').notNull().default(false),
+    // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // substring search (spec §5) through pg_trgm; created by the extension migration first

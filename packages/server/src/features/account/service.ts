@@ -32,6 +32,8 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     await tx.execute(sql`delete from push_notifications
       where data->>'likerId' = ${userId} or data->>'followerId' = ${userId} or data->>'senderId' = ${userId}`);
     await tx.execute(sql`delete from email_outbox where kind = 'password_reset' and data->>'email' = ${user.email}`);
+    // reports about the profile name it by id (reports it filed go with it by foreign key)
+    await tx.execute(sql`delete from reports where target_kind = 'profile' and target_id = ${userId}`);
     const addressKey = `reset-address:${crypto.createHash('sha256').update(user.email).digest('hex')}`;
     await tx.execute(sql`delete from rate_limits where position(${userId} in key) > 0 or key = ${addressKey}`);
     await sideEffects.accountDeleting(tx, ctx, { userId });

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { en, type SignupInput } from '@askbox/common';
+import { en, moderationMessages, type SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound, pgErrorOf, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, pgErrorOf, unauthorized } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
@@ -50,6 +50,8 @@ export async function logIn(ctx: AppContext, email: string, password: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !ok) throw unauthorized(en.incorrectLogin);
+  // said only to someone who knows the password
+  if (user.suspendedAt) throw forbidden(moderationMessages.accountSuspended, 'account_suspended');
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
   return { user, ...session };
 }

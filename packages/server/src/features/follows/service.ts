@@ -40,6 +40,13 @@ export async function follow(ctx: AppContext, followerId: string, followeeId: st
 
 /** Removes the link (and so its time); unfollowing someone not followed is a no-op. */
 export async function unfollow(ctx: AppContext, followerId: string, followeeId: string): Promise<FollowState> {
-  await ctx.db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+      .returning({ followerId: follows.followerId });
+    // a follow undone at once sends no push (decision 110)
+    if (removed.length > 0) await sideEffects.unfollowed(tx, ctx, { followerId, followeeId });
+  });
   return { isFollowing: false, followers: await followerCount(ctx.db, followeeId) };
 }

@@ -30,16 +30,17 @@ const addLike = statement<{ receiverId: string }, { viewerId: string; questionId
       select q.receiver_id as "receiverId" from added join questions q on q.id = added.question_id`,
 );
 
-/** Removes the like when allowed, and says whether the answer exists and may be (un)liked. */
-const removeLike = statement<{ allowed: boolean }, { viewerId: string; questionId: string }>(
+/** Removes the like when allowed, and says whether the answer exists and may be (un)liked, and whether a like went. */
+const removeLike = statement<{ allowed: boolean; removed: boolean }, { viewerId: string; questionId: string }>(
   'like_answer_delete',
   sql`with target as (
         select q.id, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
         from questions q where q.id = ${question} and q.answered
       ), removed as (
         delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed
+        returning 1
       )
-      select allowed from target`,
+      select allowed, exists (select 1 from removed) as removed from target`,
 );
 
 /** The exact count: like_count is updated by the likes trigger in the same transaction. */
@@ -82,7 +83,12 @@ export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: 
 
 /** Removes the viewer's like; unliking twice is a no-op. */
 export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const answer = await runOne(ctx.db, removeLike, { viewerId, questionId });
+  const answer = await ctx.db.transaction(async (tx) => {
+    const found = await runOne(tx, removeLike, { viewerId, questionId });
+    // a like undone at once sends no push (decision 110)
+    if (found?.removed) await sideEffects.unliked(tx, ctx, { likerId: viewerId, questionId });
+    return found;
+  });
   if (!answer) throw notFound();
   if (!answer.allowed) throw forbidden();
   return likeStateOf(ctx.db, viewerId, questionId);

@@ -3,7 +3,7 @@ import { ACTIVITY_WINDOW_DAYS, activityWindowStart } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
-import { notBlockedWith } from '../social/rules.js';
+import { visibleUser } from '../visibility/index.js';
 
 /** Groups per page; a week of activity rarely fills two. */
 export const GROUP_PAGE_SIZE = 20;
@@ -16,12 +16,12 @@ function activityEvents(viewerId: string, since: Date): SQL {
   const from = since.toISOString();
   return sql`select 'follow'::text as kind, ''::text as post_id, f.created_at as at, f.follower_id as actor_id
       from follows f
-      where f.followee_id = ${viewerId} and f.created_at >= ${from}::timestamptz and ${notBlockedWith(viewerId, sql`f.follower_id`)}
+      where f.followee_id = ${viewerId} and f.created_at >= ${from}::timestamptz and ${visibleUser(viewerId, sql`f.follower_id`)}
     union all
     select 'like', l.question_id, l.created_at, l.user_id
       from likes l join questions q on q.id = l.question_id
       where q.receiver_id = ${viewerId} and l.user_id <> ${viewerId} and l.created_at >= ${from}::timestamptz
-        and ${notBlockedWith(viewerId, sql`l.user_id`)}`;
+        and ${visibleUser(viewerId, sql`l.user_id`)}`;
 }
 
 export interface GroupRow {

@@ -20,8 +20,12 @@ import * as federationOutbox from '../../federation/outbox.js';
 export interface SideEffects {
   /** `followerId` started following `followeeId` (not on unfollow). */
   followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
+  /** `followerId` stopped following `followeeId` (a follow push still waiting is cancelled). */
+  unfollowed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string }): Promise<void>;
   /** `likerId` liked the answer `questionId` (never called for liking one's own answer). */
   liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
+  /** `likerId` removed their like of `questionId` (a like push still waiting is cancelled). */
+  unliked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string }): Promise<void>;
   /** A question was created for `receiverId` (one call per question; the global send has its own). */
   questionAsked(
     tx: DbOrTx,
@@ -58,13 +62,53 @@ async function queuePush(tx: DbOrTx, userId: string, texts: (t: ServerT) => { ti
   await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
 }
 
+/**
+ * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
+ * day — a follow/unfollow or like/unlike loop queues one push, not one per click — and each waits
+ * `graceSeconds` before the worker may send it, so one undone at once is cancelled unsent.
+ */
+async function queueTogglePush(
+  tx: DbOrTx,
+  ctx: AppContext,
+  dedupeKey: string,
+  userId: string,
+  texts: (t: ServerT) => { title: string; body: string },
+  data: PushData,
+) {
+  if (!(await hasPushSubscription(tx, userId))) return;
+  // one actor's clicks on one target run one after the other, so two instances never both queue
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
+  const recent = await tx.execute(sql`select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day' limit 1`);
+  if ((recent as unknown as { rows: unknown[] }).rows.length > 0) return;
+  const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  const { title, body } = texts(translatorFor(recipient?.locale));
+  await tx.insert(pushNotifications).values({
+    id: crypto.randomUUID(),
+    userId,
+    title,
+    body,
+    data,
+    dedupeKey,
+    nextAttemptAt: sql`now() + make_interval(secs => ${ctx.config.push.graceSeconds})`,
+  });
+}
+
+/** Undone within the grace period (or before any worker took it): the push is dropped unsent. */
+async function cancelTogglePush(tx: DbOrTx, dedupeKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
+  await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0`);
+}
+
+const followKey = (followerId: string, followeeId: string) => `follow:${followerId}:${followeeId}`;
+const likeKey = (likerId: string, questionId: string) => `like:${likerId}:${questionId}`;
+
 export const sideEffects: SideEffects = {
-  async followed(tx, _ctx, { followerId, followeeId, at }) {
+  async followed(tx, ctx, { followerId, followeeId, at }) {
     if (followerId === followeeId) return;
     const follower = await userById(tx, followerId);
     if (!follower) return;
     const texts = (t: ServerT) => ({ title: t('pushTitleFollow'), body: t('pushBodyFollow', { fullname: follower.fullname, username: follower.username }) });
-    await queuePush(tx, followeeId, texts, {
+    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), followeeId, texts, {
       type: 'follow',
       followerId,
       followerUsername: follower.username,
@@ -73,7 +117,15 @@ export const sideEffects: SideEffects = {
     await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
   },
 
-  async liked(tx, _ctx, { likerId, questionId, at }) {
+  async unfollowed(tx, _ctx, { followerId, followeeId }) {
+    await cancelTogglePush(tx, followKey(followerId, followeeId));
+  },
+
+  async unliked(tx, _ctx, { likerId, questionId }) {
+    await cancelTogglePush(tx, likeKey(likerId, questionId));
+  },
+
+  async liked(tx, ctx, { likerId, questionId, at }) {
     const [post] = await tx.select({ receiverId: questions.receiverId, answer: questions.answer }).from(questions).where(eq(questions.id, questionId));
     if (!post || post.receiverId === likerId) return; // never for liking one's own answer
     const liker = await userById(tx, likerId);
@@ -82,7 +134,7 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleLike'),
       body: t('pushBodyLike', { fullname: liker.fullname, answer: likeExcerpt(post.answer ?? '') }),
     });
-    await queuePush(tx, post.receiverId, texts, {
+    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), post.receiverId, texts, {
       type: 'like',
       likerId,
       likerUsername: liker.username,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
@@ -12,8 +12,9 @@ import { questions, users, type UserRow } from '../../db/schema/index.js';
  */
 
 /** Whether `user` may be read outside Askbox right now. */
-export function isPublicProfile(user: Pick<UserRow, 'publicProfile'>): boolean {
-  return user.publicProfile;
+export function isPublicProfile(user: Pick<UserRow, 'publicProfile' | 'suspendedAt'>): boolean {
+  // a suspended account stops federating until restored (moderation)
+  return user.publicProfile && !user.suspendedAt;
 }
 
 /** The user behind `username` when their profile is public; null otherwise (unknown or private look the same). */
@@ -21,7 +22,7 @@ export async function publicUserByUsername(db: DbOrTx, username: string): Promis
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.username, username.trim().toLowerCase()), eq(users.publicProfile, true)))
+    .where(and(eq(users.username, username.trim().toLowerCase()), eq(users.publicProfile, true), isNull(users.suspendedAt)))
     .limit(1);
   return user && isPublicProfile(user) ? user : null;
 }
@@ -31,7 +32,7 @@ export async function publicUserById(db: DbOrTx, id: string): Promise<UserRow | 
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.publicProfile, true)))
+    .where(and(eq(users.id, id), eq(users.publicProfile, true), isNull(users.suspendedAt)))
     .limit(1);
   return user && isPublicProfile(user) ? user : null;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
@@ -13,9 +13,17 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
   return user ?? null;
 }
 
-/** The user behind a /:username path segment, or a 404. Services then take the user's id. */
+/**
+ * The user behind a /:username path segment, or a 404. Services then take the user's id. A
+ * suspended account is not found (moderation, decision 108): its profile, answers and the ways
+ * to reach it vanish until it is restored.
+ */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow> {
-  const user = await userByUsername(db, username);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, username.trim().toLowerCase()), isNull(users.suspendedAt)))
+    .limit(1);
   if (!user) throw notFound(en.userNotFound);
   return user;
 }

@@ -4,5 +4,5 @@
  * code imports this file only (lint enforces it).
  */
 export { blockStateBetween, blockedEitherWayAmong, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
-export { visibleAuthor, visibleUser } from './people.js';
+export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export { globalQuestionReaches, inInbox, questionReachesReceiver, questionRefusal, receiverSeesQuestion, type QuestionRefusal } from './questions.js';

@@ -3,6 +3,7 @@ import { ChevronRight, Megaphone } from 'lucide-react';
 
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
+import { ModerationLink } from '../moderation/ModerationLink';
 import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
 import { t } from '../../i18n';
@@ -20,6 +21,7 @@ export function AdminCard() {
         <span className={styles.rowLabel}>{t('sendGlobalQuestionToAll')}</span>
         <ChevronRight size={18} aria-hidden />
       </button>
+      <ModerationLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
     </SettingsSection>
   );

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { type Post } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
+import { ReportButton } from '../moderation/ReportButton';
 import { MentionText } from './MentionText';
 import styles from './PostCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -42,6 +43,7 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
           {relativeTimeText(when)}
         </time>
         <span className={styles.actions}>
+          {!onDelete && <ReportButton kind="answer" target={post.id} />}
           {onDelete && (
             <button type="button" className="icon-btn" aria-label={t('deleteAnswer')} onClick={onDelete}>
               <Trash2 size={18} aria-hidden />

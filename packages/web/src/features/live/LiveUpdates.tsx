@@ -6,6 +6,7 @@ import { counterKeys, notificationKeys } from '../notifications/api';
 import { profileKeys } from '../profiles/api';
 import { usePushMaintenance } from '../push/api';
 import { questionKeys } from '../questions/api';
+import { moderationKeys } from '../moderation/api';
 
 /**
  * What each live event makes stale. The home feed list itself is never refetched by an event
@@ -17,7 +18,9 @@ const staleKeys: Record<LiveEventType, readonly QueryKey[]> = {
   answer: [feedKeys.newCounts, profileKeys.all],
   notification: [notificationKeys.all, counterKeys.all, profileKeys.all],
   counters: [counterKeys.all],
-  resync: [questionKeys.all, feedKeys.newCounts, notificationKeys.all, counterKeys.all, profileKeys.all],
+  // admins' moderation queue (new or resolved reports)
+  reports: [moderationKeys.all],
+  resync: [questionKeys.all, feedKeys.newCounts, notificationKeys.all, counterKeys.all, profileKeys.all, moderationKeys.all],
 };
 
 function invalidate(queryClient: QueryClient, type: LiveEventType) {

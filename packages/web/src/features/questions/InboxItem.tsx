@@ -5,6 +5,7 @@ import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
+import { ReportButton } from '../moderation/ReportButton';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -76,6 +77,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
         </form>
       ) : (
         <div className={styles.actions}>
+          <ReportButton kind="question" target={question.id} look="text" />
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {t('delete')}
           </button>

@@ -16,6 +16,7 @@ import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { FollowButton } from '../../features/follows/FollowButton';
 import { useBlockToggle } from '../../features/blocks/api';
+import { ReportButton } from '../../features/moderation/ReportButton';
 import styles from './PublicProfile.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -128,9 +129,12 @@ function OtherProfile({ username }: { username: string }) {
         profile={data}
         coverStart={<BackButton fallback="/home" />}
         coverEnd={
-          <button type="button" className="icon-btn" aria-label={t('blockThisUser')} onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
-            <Ban size={20} aria-hidden />
-          </button>
+          <>
+            <ReportButton kind="profile" target={data.user.username} />
+            <button type="button" className="icon-btn" aria-label={t('blockThisUser')} onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
+              <Ban size={20} aria-hidden />
+            </button>
+          </>
         }
         actions={<FollowButton username={data.user.username} isFollowing={data.viewer.isFollowing} />}
       />

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { userSummarySchema } from './users.js';
+
+/** What can be reported: a question in one's inbox, an answer, a profile. */
+export const REPORT_TARGET_KINDS = ['question', 'answer', 'profile'] as const;
+export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
+
+export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** How an admin closed a report; `content_gone` when the content had been deleted already. */
+export const REPORT_RESOLUTIONS = ['dismissed', 'content_deleted', 'account_suspended', 'content_gone'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
+export const REPORT_ACTIONS = ['dismiss', 'delete', 'suspend'] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+export const MAX_REPORT_DETAILS_LENGTH = 500;
+
+/** Messages of the moderation feature (server errors and the web's texts share them). */
+export const moderationMessages = {
+  reasonRequired: 'Choose a reason for the report',
+  detailsRequired: 'Tell us what is wrong (required for "Other")',
+  detailsTooLong: `Details must be at most ${MAX_REPORT_DETAILS_LENGTH} characters`,
+  targetRequired: 'Say what you are reporting',
+  cannotReportSelf: 'You cannot report yourself.',
+  cannotSuspendSelf: 'You cannot suspend your own account.',
+  onlyInboxQuestions: 'You can only report questions you received.',
+  accountSuspended: 'This account has been suspended.',
+  anonymousStaysAnonymous: 'The sender of an anonymous question stays anonymous, to admins too: delete the question instead.',
+  profileCannotBeDeleted: 'A profile cannot be deleted from a report: suspend the account or dismiss the report.',
+  alreadyResolved: 'This report has already been resolved.',
+  reportNotFound: 'This report does not exist.',
+  tooManyReports: 'You have sent many reports in a short time. Please wait a moment and try again.',
+} as const;
+
+/** POST /api/reports */
+export const createReportSchema = z
+  .object({
+    kind: z.enum(REPORT_TARGET_KINDS, { error: moderationMessages.targetRequired }),
+    /** question id (question, answer) or username (profile) */
+    target: z.string({ error: moderationMessages.targetRequired }).trim().min(1, moderationMessages.targetRequired).max(100, moderationMessages.targetRequired),
+    reason: z.enum(REPORT_REASONS, { error: moderationMessages.reasonRequired }),
+    details: z.string({ error: moderationMessages.detailsRequired }).trim().max(MAX_REPORT_DETAILS_LENGTH, moderationMessages.detailsTooLong).default(''),
+  })
+  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: moderationMessages.detailsRequired, path: ['details'] });
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+/** A second report of the same item by the same person is accepted and changes nothing. */
+export const createReportResultSchema = z.object({ reported: z.literal(true), alreadyReported: z.boolean() });
+export type CreateReportResult = z.infer<typeof createReportResultSchema>;
+
+/**
+ * The reported content as an admin sees it. `sender` is set only for NAMED questions: an
+ * anonymous question shows `isAnonymous: true` and no sender, to admins too.
+ */
+export const reportedContentSchema = z.object({
+  kind: z.enum(REPORT_TARGET_KINDS),
+  /** false when the content (or account) no longer exists */
+  exists: z.boolean(),
+  question: z.string().nullable(),
+  answer: z.string().nullable(),
+  isAnonymous: z.boolean(),
+  sender: userSummarySchema.nullable(),
+  /** the receiver of a question/answer, or the reported profile */
+  owner: userSummarySchema.nullable(),
+});
+export type ReportedContent = z.infer<typeof reportedContentSchema>;
+
+export const moderationReportSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  reporter: userSummarySchema.nullable(),
+  content: reportedContentSchema,
+  /** the account a suspension would hit; null for an anonymous question (and when gone) */
+  account: userSummarySchema.extend({ suspended: z.boolean() }).nullable(),
+  /** the other open reports of the same item */
+  sameItemOpen: z.number().int(),
+});
+export type ModerationReport = z.infer<typeof moderationReportSchema>;
+
+export const moderationQueueSchema = z.object({ items: z.array(moderationReportSchema), nextCursor: z.string().nullable() });
+export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+export const reportIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const resolveReportSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, delete or suspend' }) });
+export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
+export const resolveReportResultSchema = z.object({ resolution: z.enum(REPORT_RESOLUTIONS), resolved: z.number().int() });
+export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;
+
+/** Suspended accounts (admins): restore from the moderation screen. */
+export const suspendedAccountSchema = userSummarySchema.extend({ suspendedAt: z.string() });
+export const suspendedAccountListSchema = z.object({ items: z.array(suspendedAccountSchema) });
+export type SuspendedAccount = z.infer<typeof suspendedAccountSchema>;

@@ -1,0 +1,206 @@
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  PAGE_SIZE,
+  moderationMessages,
+  type ModerationQueue,
+  type ModerationReport,
+  type ReportAction,
+  type ReportResolution,
+  type ResolveReportResult,
+  type SuspendedAccount,
+} from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { decodeCursor, toPage } from '../../db/pagination.js';
+import { queryRows } from '../../db/sql.js';
+import { isoFromPg } from '../../db/timestamps.js';
+import { questions, reports, users } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { publishLive } from '../../realtime/bus.js';
+import { sideEffects } from '../notifications/sideEffects.js';
+import { userSummary } from '../users/views.js';
+import { suspendAccount } from './suspension.js';
+
+interface ReportRow {
+  id: string;
+  reporterId: string;
+  targetKind: 'question' | 'answer' | 'profile';
+  targetId: string;
+  accountId: string | null;
+  reason: ModerationReport['reason'];
+  details: string;
+  /** timestamptz as text */
+  createdAt: string;
+}
+
+/**
+ * The open reports, oldest first, 20 a page (index reports_open), with the reported content.
+ * The sender of a question is loaded only when the question is NOT anonymous: an anonymous
+ * sender can never reach a moderation response, to admins neither (decision 108).
+ */
+export async function moderationQueue(db: DbOrTx, rawCursor?: string): Promise<ModerationQueue> {
+  const cursor = decodeCursor(rawCursor);
+  const after = cursor ? sql`(r.created_at, r.id) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`;
+  const rows = await queryRows<ReportRow>(
+    db,
+    sql`select r.id, r.reporter_id as "reporterId", r.target_kind as "targetKind", r.target_id as "targetId",
+               r.account_id as "accountId", r.reason, r.details, r.created_at as "createdAt"
+        from reports r
+        where r.resolved_at is null and ${after}
+        order by r.created_at, r.id
+        limit ${PAGE_SIZE + 1}`,
+  );
+  const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
+  return { items: await hydrateReports(db, page.rows), nextCursor: page.nextCursor };
+}
+
+async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<ModerationReport[]> {
+  if (rows.length === 0) return [];
+  const questionIds = [...new Set(rows.filter((r) => r.targetKind !== 'profile').map((r) => r.targetId))];
+  const posts = questionIds.length
+    ? await db
+        .select({
+          id: questions.id,
+          text: questions.text,
+          answer: questions.answer,
+          answered: questions.answered,
+          isAnonymous: questions.isAnonymous,
+          senderId: questions.senderId,
+          receiverId: questions.receiverId,
+        })
+        .from(questions)
+        .where(inArray(questions.id, questionIds))
+    : [];
+  const postById = new Map(posts.map((p) => [p.id, p]));
+  // every user shown: reporters, accounts, receivers, profiles, and senders of NAMED questions only
+  const userIds = new Set<string>();
+  for (const r of rows) {
+    userIds.add(r.reporterId);
+    if (r.accountId) userIds.add(r.accountId);
+    if (r.targetKind === 'profile') userIds.add(r.targetId);
+  }
+  for (const p of posts) {
+    userIds.add(p.receiverId);
+    if (!p.isAnonymous && p.senderId) userIds.add(p.senderId);
+  }
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  const byId = new Map(people.map((u) => [u.id, u]));
+  const summary = (id: string | null | undefined) => {
+    const user = id ? byId.get(id) : undefined;
+    return user ? userSummary(user) : null;
+  };
+  const openCounts = await queryRows<{ targetKind: string; targetId: string; n: number }>(
+    db,
+    sql`select target_kind as "targetKind", target_id as "targetId", count(*)::int as n from reports
+        where resolved_at is null and target_id in (${sql.join(
+          rows.map((r) => sql`${r.targetId}`),
+          sql`, `,
+        )})
+        group by target_kind, target_id`,
+  );
+  const openOf = (r: ReportRow) => openCounts.find((c) => c.targetKind === r.targetKind && c.targetId === r.targetId)?.n ?? 1;
+
+  return rows.map((r) => {
+    const account = r.accountId ? byId.get(r.accountId) : undefined;
+    let content: ModerationReport['content'];
+    if (r.targetKind === 'profile') {
+      const owner = summary(r.targetId);
+      content = { kind: 'profile', exists: owner !== null, question: null, answer: null, isAnonymous: false, sender: null, owner };
+    } else {
+      const post = postById.get(r.targetId);
+      const exists = Boolean(post && (r.targetKind === 'question' || post.answered));
+      content = {
+        kind: r.targetKind,
+        exists,
+        question: exists ? post!.text : null,
+        answer: exists && post!.answered ? (post!.answer ?? '') : null,
+        isAnonymous: exists ? post!.isAnonymous : false,
+        sender: exists && !post!.isAnonymous ? summary(post!.senderId) : null,
+        owner: exists ? summary(post!.receiverId) : null,
+      };
+    }
+    return {
+      id: r.id,
+      createdAt: isoFromPg(r.createdAt),
+      reason: r.reason,
+      details: r.details,
+      reporter: summary(r.reporterId),
+      content,
+      account: account ? { ...userSummary(account), suspended: account.suspendedAt !== null } : null,
+      sameItemOpen: openOf(r) - 1,
+    };
+  });
+}
+
+/** Every open report on the same question row (as a question or as an answer) or the same profile. */
+const sameItem = (kind: string, targetId: string) =>
+  kind === 'profile'
+    ? and(eq(reports.targetKind, 'profile'), eq(reports.targetId, targetId))
+    : and(inArray(reports.targetKind, ['question', 'answer']), eq(reports.targetId, targetId));
+
+/**
+ * Resolves a report: dismiss it, delete the content (a question or an answer), or suspend the
+ * account behind it. The other open reports of the same item are closed with it, and a
+ * suspension closes every open report against that account. Content deleted in the meantime
+ * resolves cleanly as `content_gone`. An anonymous question's sender can never be suspended
+ * from here: that would point at them.
+ */
+export async function resolveReport(ctx: AppContext, adminId: string, reportId: string, action: ReportAction): Promise<ResolveReportResult> {
+  return ctx.db.transaction(async (tx) => {
+    const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
+    if (!report) throw notFound(moderationMessages.reportNotFound);
+    if (report.resolvedAt) throw conflict(moderationMessages.alreadyResolved, 'already_resolved');
+    const item = sameItem(report.targetKind, report.targetId);
+    let resolution: ReportResolution;
+    let scope = item;
+
+    if (action === 'dismiss') {
+      resolution = 'dismissed';
+    } else if (action === 'delete') {
+      if (report.targetKind === 'profile') throw badRequest(moderationMessages.profileCannotBeDeleted, 'cannot_delete_profile');
+      const [deleted] = await tx
+        .delete(questions)
+        .where(eq(questions.id, report.targetId))
+        .returning({ answered: questions.answered, receiverId: questions.receiverId });
+      if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId: report.targetId, receiverId: deleted.receiverId });
+      // the receiver's inbox or profile, and their followers' feeds, lose it
+      if (deleted) await publishLive(tx, { to: { userId: deleted.receiverId }, type: 'question' });
+      resolution = deleted ? 'content_deleted' : 'content_gone';
+    } else {
+      if (!report.accountId) {
+        const [question] =
+          report.targetKind === 'question'
+            ? await tx.select({ isAnonymous: questions.isAnonymous }).from(questions).where(eq(questions.id, report.targetId))
+            : [];
+        if (question?.isAnonymous) throw conflict(moderationMessages.anonymousStaysAnonymous, 'anonymous_sender');
+        resolution = 'content_gone';
+      } else {
+        if (report.accountId === adminId) throw badRequest(moderationMessages.cannotSuspendSelf, 'self_suspend');
+        await suspendAccount(tx, report.accountId);
+        resolution = 'account_suspended';
+        scope = or(item, eq(reports.accountId, report.accountId))!;
+      }
+    }
+    const closed = await tx
+      .update(reports)
+      .set({ resolvedAt: sql`now()`, resolution, resolvedBy: adminId })
+      .where(and(isNull(reports.resolvedAt), or(eq(reports.id, report.id), scope)))
+      .returning({ id: reports.id });
+    await publishLive(tx, { to: { admins: true }, type: 'reports' });
+    return { resolution, resolved: closed.length };
+  });
+}
+
+/** Suspended accounts, most recent first (the moderation screen's restore list). */
+export async function suspendedAccounts(db: DbOrTx): Promise<SuspendedAccount[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(isNotNull(users.suspendedAt))
+    .orderBy(sql`${users.suspendedAt} desc`)
+    .limit(200);
+  return rows.map((u) => ({ ...userSummary(u), suspendedAt: u.suspendedAt!.toISOString() }));
+}

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { moderationMessages, type CreateReportResult, type ReportReason, type ReportTargetKind } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import { questions, reports } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { consumeRateLimit } from '../../http/rateLimit.js';
+import { publishLive } from '../../realtime/bus.js';
+import { findUserByUsername } from '../users/lookup.js';
+
+/** What a report is about, resolved from the request. */
+interface Target {
+  targetId: string;
+  /** the account a suspension would hit; null for an anonymous question, whoever sent it */
+  accountId: string | null;
+}
+
+/**
+ * Who may report what: the receiver a question in their inbox, anyone an answer or a profile,
+ * never their own. For an anonymous question the sender is neither compared nor kept, so the
+ * answer to a report never depends on who sent it.
+ */
+async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTargetKind, target: string): Promise<Target> {
+  if (kind === 'profile') {
+    const user = await findUserByUsername(ctx.db, target);
+    if (user.id === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+    return { targetId: user.id, accountId: user.id };
+  }
+  const [question] = await ctx.db
+    .select({ receiverId: questions.receiverId, senderId: questions.senderId, isAnonymous: questions.isAnonymous, answered: questions.answered })
+    .from(questions)
+    .where(eq(questions.id, target))
+    .limit(1);
+  if (kind === 'answer') {
+    if (!question?.answered) throw notFound();
+    if (question.receiverId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+    return { targetId: target, accountId: question.receiverId };
+  }
+  if (!question) throw notFound();
+  if (question.receiverId !== reporterId) throw forbidden(moderationMessages.onlyInboxQuestions, 'not_your_question');
+  if (question.isAnonymous) return { targetId: target, accountId: null };
+  if (question.senderId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+  return { targetId: target, accountId: question.senderId };
+}
+
+/**
+ * Files a report (one per reporter per item: a second one is accepted and changes nothing) and
+ * tells the admins' moderation screens. Only new reports count against the rate limit.
+ */
+export async function createReport(
+  ctx: AppContext,
+  reporterId: string,
+  input: { kind: ReportTargetKind; target: string; reason: ReportReason; details: string },
+): Promise<CreateReportResult> {
+  const { targetId, accountId } = await resolveTarget(ctx, reporterId, input.kind, input.target);
+  const same = and(eq(reports.reporterId, reporterId), eq(reports.targetKind, input.kind), eq(reports.targetId, targetId));
+  const [existing] = await ctx.db.select({ id: reports.id }).from(reports).where(same).limit(1);
+  if (existing) return { reported: true, alreadyReported: true };
+  await consumeRateLimit(ctx.db, `report:${reporterId}`, ctx.config.reportsPerHour, 3600, moderationMessages.tooManyReports);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(reports)
+      .values({ id: crypto.randomUUID(), reporterId, targetKind: input.kind, targetId, accountId, reason: input.reason, details: input.details })
+      .onConflictDoNothing()
+      .returning({ id: reports.id });
+    if (inserted.length > 0) await publishLive(tx, { to: { admins: true }, type: 'reports' });
+    return { reported: true, alreadyReported: inserted.length === 0 };
+  });
+}

@@ -1,0 +1,157 @@
+import { Link } from 'react-router';
+import type { ModerationReport, ReportAction } from '@askbox/common';
+import { relativeTimeText, t } from '../../i18n';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadError } from '../../components/LoadError';
+import { Spinner } from '../../components/Spinner';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { errorMessage } from '../../api/client';
+import { useModerationQueue, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
+import { texts } from './texts';
+import styles from './Moderation.module.css';
+
+/**
+ * The admins' moderation screen body: the open reports, oldest first (kept live by the
+ * 'reports' event), each with its content, reason and the three resolutions; then the
+ * suspended accounts with 'Restore'. An anonymous question reads 'Anonymous', to admins too.
+ */
+export function ModerationPanel() {
+  const queue = useModerationQueue();
+  return (
+    <>
+      <p className="muted">{texts.moderationIntro}</p>
+      {queue.isPending ? (
+        <Spinner label={texts.moderation} />
+      ) : queue.isError ? (
+        <LoadError error={queue.error} fallback={texts.reportsLoadError} onRetry={() => void queue.refetch()} />
+      ) : queue.data.items.length === 0 ? (
+        <EmptyState title={texts.noReports} />
+      ) : (
+        <ul className={styles.list} aria-label={texts.moderation}>
+          {queue.data.items.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <SuspendedAccounts />
+    </>
+  );
+}
+
+function ReportCard({ report }: { report: ModerationReport }) {
+  const resolve = useResolveReport();
+  const dialogs = useDialogs();
+  const { content, account } = report;
+  const canDelete = content.kind !== 'profile' && content.exists;
+  const canSuspend = account !== null && !account.suspended;
+
+  const act = async (action: ReportAction) => {
+    if (action === 'delete' && !(await dialogs.confirm(texts.confirmDelete))) return;
+    if (action === 'suspend' && account && !(await dialogs.confirm(texts.confirmSuspend(account.username)))) return;
+    resolve.mutate({ id: report.id, action }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
+  };
+
+  return (
+    <article className={`card ${styles.report}`} aria-label={`${texts.kindLabel[content.kind]}: ${texts.reasons[report.reason]}`}>
+      <p className={styles.meta}>
+        <strong className={styles.reasonTag}>{texts.reasons[report.reason]}</strong>
+        <span className="muted">
+          {texts.kindLabel[content.kind]} · {report.reporter ? texts.reportedBy(report.reporter.username) : ''} ·{' '}
+          <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
+        </span>
+      </p>
+      {report.details && <p className={styles.details}>“{report.details}”</p>}
+      <div className={styles.content}>
+        {!content.exists ? (
+          <p className="muted">{texts.contentGone}</p>
+        ) : content.kind === 'profile' ? (
+          content.owner && <UserLink user={content.owner} />
+        ) : (
+          <>
+            <p className={styles.line}>
+              <span className="muted">{texts.from}: </span>
+              {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
+              <span className="muted"> · {texts.to}: </span>
+              {content.owner && <UserLink user={content.owner} />}
+            </p>
+            <p className={styles.question}>{content.question}</p>
+            {content.answer !== null && <p className={styles.answer}>{content.answer}</p>}
+          </>
+        )}
+      </div>
+      {account && (
+        <p className={styles.line}>
+          <span className="muted">{texts.account}: </span>
+          <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{texts.suspendedTag}</span>}
+        </p>
+      )}
+      {report.sameItemOpen > 0 && <p className="muted">{texts.otherReports(report.sameItemOpen)}</p>}
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => void act('dismiss')} disabled={resolve.isPending}>
+          {texts.dismiss}
+        </button>
+        {canDelete && (
+          <button type="button" className="btn btn-danger btn-small" onClick={() => void act('delete')} disabled={resolve.isPending}>
+            {texts.deleteContent}
+          </button>
+        )}
+        {canSuspend && (
+          <button type="button" className="btn btn-danger btn-small" onClick={() => void act('suspend')} disabled={resolve.isPending}>
+            {texts.suspendAccount}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function UserLink({ user }: { user: { username: string; fullname: string } }) {
+  return (
+    <Link to={`/u/${user.username}`}>
+      {user.fullname} <span className="muted">@{user.username}</span>
+    </Link>
+  );
+}
+
+function SuspendedAccounts() {
+  const suspended = useSuspendedAccounts();
+  const restore = useRestoreAccount();
+  const dialogs = useDialogs();
+  return (
+    <section aria-labelledby="moderation-suspended" className={styles.suspended}>
+      <h2 id="moderation-suspended" className="section-title">
+        {texts.suspendedAccounts}
+      </h2>
+      {suspended.isPending ? (
+        <Spinner size={20} label={texts.suspendedAccounts} />
+      ) : !suspended.data || suspended.data.length === 0 ? (
+        <p className="muted">{texts.noSuspended}</p>
+      ) : (
+        <ul className={styles.list}>
+          {suspended.data.map((user) => (
+            <li key={user.id} className={`card ${styles.suspendedRow}`}>
+              <span>
+                {user.fullname} <span className="muted">@{user.username}</span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                disabled={restore.isPending}
+                onClick={() =>
+                  restore.mutate(user.username, {
+                    onSuccess: () => void dialogs.alert(texts.restored(user.username)),
+                    onError: (error) => void dialogs.alert(errorMessage(error)),
+                  })
+                }
+              >
+                {texts.restore}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_REPORT_DETAILS_LENGTH, REPORT_REASONS, type ReportReason, type ReportTargetKind } from '@askbox/common';
+import { Modal } from '../../components/Modal';
+import { ErrorBox } from '../../components/ErrorBox';
+import { errorMessage } from '../../api/client';
+import { useReport } from './api';
+import { texts } from './texts';
+import styles from './Moderation.module.css';
+
+/**
+ * The report dialog: a labelled radio group of reasons, details (required for 'Other'), Send;
+ * then the thank-you message in the same dialog (announced as a status).
+ */
+export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind; target: string; onClose(): void }) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const report = useReport();
+  const id = useId();
+  const detailsNeeded = reason === 'other' && details.trim() === '';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason || detailsNeeded || report.isPending) return;
+    report.mutate({ kind, target, reason, details: details.trim() });
+  };
+
+  if (report.isSuccess) {
+    return (
+      <Modal title={texts.reportTitle[kind]} onClose={onClose}>
+        <p role="status" className={styles.sent}>
+          {report.data.alreadyReported ? texts.alreadyReported : texts.reportSent}
+        </p>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            {texts.done}
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={texts.reportTitle[kind]} onClose={onClose}>
+      <form onSubmit={onSubmit}>
+        <p id={`${id}-legend`} className={styles.legend}>
+          {texts.reasonLegend}
+        </p>
+        <div role="radiogroup" aria-labelledby={`${id}-legend`} className={styles.reasons}>
+          {REPORT_REASONS.map((value) => (
+            <label key={value} className={styles.reason}>
+              <input type="radio" name={`${id}-reason`} value={value} checked={reason === value} onChange={() => setReason(value)} />
+              {texts.reasons[value]}
+            </label>
+          ))}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-details`}>{reason === 'other' ? texts.detailsLabelRequired : texts.detailsLabel}</label>
+          <textarea
+            id={`${id}-details`}
+            className="textarea"
+            value={details}
+            maxLength={MAX_REPORT_DETAILS_LENGTH}
+            required={reason === 'other'}
+            onChange={(e) => setDetails(e.target.value)}
+          />
+        </div>
+        {report.isError && <ErrorBox>{errorMessage(report.error)}</ErrorBox>}
+        <div className={styles.actions}>
+          <button type="submit" className="btn btn-primary" disabled={!reason || detailsNeeded || report.isPending}>
+            {report.isPending ? texts.sending : texts.send}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { Navigate } from 'react-router';
+import { BackButton } from '../../components/BackButton';
+import { useMe } from '../../features/session/api';
+import { ModerationPanel } from '../../features/moderation/ModerationPanel';
+import { ModerationTitle } from '../../features/moderation/ModerationTitle';
+import styles from './Moderation.module.css';
+
+/** /settings/moderation: admins only (the server checks the role on every call too). */
+export function ModerationScreen() {
+  const { data: me } = useMe();
+  if (me && !me.isAdmin) return <Navigate to="/settings" replace />;
+  return (
+    <div className="screen">
+      <header className={styles.header}>
+        <BackButton fallback="/settings" />
+        <ModerationTitle className={styles.title} />
+      </header>
+      <ModerationPanel />
+    </div>
+  );
+}
