@@ -49,7 +49,10 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     SIGNUP_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '10000',
     QUESTION_RATE_LIMIT: '10000',
+    // push.example.test does not resolve here: the test switch skips the address check
+    PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
     E2E_DATA_DIR: dataDir,
   };
   createAdminWithCli(root, env);

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { messages } from './messages.js';
+import { userText } from './text.js';
 
 /** POST /api/admin/global-question: one anonymous question for every user (spec §5: ≤300, non-blank). */
 export const globalQuestionSchema = z.object({
-  text: z
-    .string({ error: messages.fieldRequired('Question') })
-    .trim()
-    .min(1, messages.fieldRequired('Question'))
-    .max(MAX_TEXT_LENGTH, `Question must be at most ${MAX_TEXT_LENGTH} characters`),
+  text: userText('Question', MAX_TEXT_LENGTH, { required: true, tooLong: messages.textTooLong('Question') }),
 });
 export type GlobalQuestionInput = z.input<typeof globalQuestionSchema>;
 

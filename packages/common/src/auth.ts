@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from './limits.js';
 import { messages } from './messages.js';
-import { USERNAME_PATTERN } from './username.js';
+import { isBlankText, lineText, textLength, userText } from './text.js';
+import { isReservedUsername, USERNAME_PATTERN } from './username.js';
 
 export const required = (field: string) => z.string({ error: messages.fieldRequired(field) });
 
@@ -14,18 +15,19 @@ export const emailSchema = required('Email')
 export const usernameSchema = required('Username')
   .min(1, messages.fieldRequired('Username'))
   .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, messages.usernameChars);
+  .regex(USERNAME_PATTERN, messages.usernameChars)
+  // a page or API word as a name would make that profile unreachable: taken, as far as people are concerned
+  .refine((value) => !isReservedUsername(value), { message: messages.usernameTaken });
 
-export const fullnameSchema = required('Full name')
-  .trim()
-  .min(1, messages.fieldRequired('Full name'))
-  .max(MAX_FULLNAME_LENGTH, `Full name must be at most ${MAX_FULLNAME_LENGTH} characters`);
+export const fullnameSchema = userText('Full name', MAX_FULLNAME_LENGTH, { required: true, multiline: false });
 
 /** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
 export const passwordSchema = required('Password')
   .min(1, messages.fieldRequired('Password'))
-  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: messages.passwordTooShort, abort: true })
+  .refine((value) => !isBlankText(value), { message: messages.passwordBlank, abort: true })
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
+// the server also refuses the most common passwords (a list too big for the web app: features/auth/password.ts)
 
 export const signupSchema = z
   .object({
@@ -39,7 +41,7 @@ export const signupSchema = z
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
+  email: lineText('Email', 254).transform((value) => value.trim().toLowerCase()),
   password: z.string().max(MAX_PASSWORD_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

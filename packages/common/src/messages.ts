@@ -23,6 +23,9 @@ export const messages = {
   emailInvalid: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  // issue 11: not in the spec, worded like its other password messages
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common. Choose another one.',
   fieldRequired: (field: string) => `${field} is required`,
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   authRequired: 'Authentication Required',

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { messages } from './messages.js';
+import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
 /** Question or answer text: trimmed, non-blank, at most 300 characters (spec §5, §9). */
-const postText = (field: 'Question' | 'Answer') =>
-  z
-    .string({ error: messages.fieldRequired(field) })
-    .trim()
-    .min(1, messages.fieldRequired(field))
-    .max(MAX_TEXT_LENGTH, messages.textTooLong(field));
+const postText = (field: 'Question' | 'Answer') => userText(field, MAX_TEXT_LENGTH, { required: true, tooLong: messages.textTooLong(field) });
 
 export const askQuestionSchema = z.object({
   text: postText('Question'),
@@ -19,8 +15,8 @@ export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
 export const answerQuestionSchema = z.object({ answer: postText('Answer') });
 
-export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const questionIdParamsSchema = z.object({ id: lineText('Id', 100).pipe(z.string().min(1)) });
+export const cursorQuerySchema = z.object({ cursor: lineText('Cursor', 200).optional() });
 
 /** An unanswered question in the receiver's inbox. `sender` is null when anonymous, always. */
 export const inboxQuestionSchema = z.object({

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@askbox/common';
 
@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds until trying again makes sense (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -19,10 +21,14 @@ export const unauthorized = (message: string = messages.signInRequired) => new A
 export const forbidden = (message: string = messages.forbidden, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = messages.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string = messages.tooManyRequests) => new AppError(429, 'rate_limited', message);
+export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds = 60) =>
+  new AppError(429, 'rate_limited', message, retryAfterSeconds);
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // every 429 says when to come back (issue 11), whoever raised it
+    if ((error instanceof AppError ? error.status : error.statusCode) === 429)
+      reply.header('retry-after', String(error instanceof AppError ? (error.retryAfter ?? 60) : 60));
     if (error instanceof AppError) {
       return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
     }
@@ -54,4 +60,11 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
     current = candidate.cause;
   }
   return {};
+}
+
+/** The router's own refusals (a malformed %-escape in the path...) in the API's error shape. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.message;
+  void reply.status(status).send({ error: { code: 'bad_request', message } });
 }

@@ -85,7 +85,9 @@ describe('change password', () => {
   });
 
   it('stops guessing of the current password with a signed-in session', async () => {
-    const limited = await createTestApp({ rateLimits: { signupPerHour: 100, loginPer15Min: 2, questionsPer10Min: 100, uploadsPerHour: 100 } });
+    const limited = await createTestApp({
+      rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 100, loginPer15Min: 2, questionsPer10Min: 100, uploadsPerHour: 100 },
+    });
     try {
       const user = await signUpUser(limited.app, { password: 'first password' });
       const guess = () =>
