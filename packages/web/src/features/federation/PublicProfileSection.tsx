@@ -2,7 +2,7 @@ import { messages } from '@askbox/common';
 import { SettingsSection } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useMe, useAppConfig } from '../session/api';
-import { useSettings, useUpdateSettings } from '../settings/api';
+import { useSetting } from '../settings/api';
 import { useRemoteBlocks, useUnblockRemote } from './api';
 import styles from './Federation.module.css';
 
@@ -12,12 +12,11 @@ import styles from './Federation.module.css';
  * user blocked, with a way to unblock.
  */
 export function PublicProfileSection() {
-  const settings = useSettings();
-  const update = useUpdateSettings();
+  const publicProfile = useSetting('publicProfile');
   const { alert } = useDialogs();
-  const isPublic = settings.data?.publicProfile ?? false;
+  const isPublic = publicProfile.value ?? false;
 
-  const onToggle = (on: boolean) => update.mutate({ publicProfile: on }, { onError: () => void alert(messages.publicProfileUpdateError) });
+  const onToggle = (on: boolean) => publicProfile.set(on, { onError: () => void alert(messages.publicProfileUpdateError) });
 
   return (
     <SettingsSection id="settings-public-profile" title={messages.outsideAskbox}>
@@ -27,7 +26,7 @@ export function PublicProfileSection() {
           type="checkbox"
           role="switch"
           checked={isPublic}
-          disabled={settings.isPending}
+          disabled={publicProfile.isLoading}
           aria-describedby="public-profile-explanation"
           onChange={(event) => onToggle(event.target.checked)}
         />

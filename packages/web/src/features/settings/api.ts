@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSettings, UpdateAccountSettingsInput } from '@askbox/common';
 import { api } from '../../api/client';
@@ -30,4 +31,28 @@ export function useUpdateSettings() {
     },
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.mine, settings),
   });
+}
+
+/**
+ * One preference as a control shows it: the user's choice from the very event that made it (a
+ * switch must not flip back while the cache update and the request run, or a fast second tap and
+ * assistive technology read the old state), then the server's word once the request settles.
+ */
+export function useSetting<K extends keyof AccountSettings>(key: K) {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const [chosen, setChosen] = useState<{ value: AccountSettings[K] } | null>(null);
+  const latest = useRef(0);
+  const set = (value: AccountSettings[K], options?: { onError?: () => void }) => {
+    const call = ++latest.current;
+    setChosen({ value });
+    update.mutate({ [key]: value } as UpdateAccountSettingsInput, {
+      onError: options?.onError,
+      // only the last of several quick changes hands the control back to the server's word
+      onSettled: () => {
+        if (call === latest.current) setChosen(null);
+      },
+    });
+  };
+  return { value: chosen ? chosen.value : settings.data?.[key], set, isLoading: settings.isPending };
 }

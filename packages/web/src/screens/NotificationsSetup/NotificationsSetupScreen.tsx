@@ -5,6 +5,7 @@ import { messages } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { useAppConfig } from '../../features/session/api';
 import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
+import { useRevealed } from '../../components/revealed';
 import styles from '../Auth.module.css';
 
 /** Spec §9: without push support, move on to /home after 2 s. */
@@ -18,15 +19,18 @@ export function NotificationsSetupScreen() {
   const [busy, setBusy] = useState(false);
   const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
 
+  // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen
+  const revealed = useRevealed();
   const alreadyGranted = supported && Notification.permission === 'granted';
   useEffect(() => {
     if (!supported) {
+      if (!revealed) return undefined;
       const timer = setTimeout(goHome, UNSUPPORTED_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     if (alreadyGranted) goHome();
     return undefined;
-  }, [supported, alreadyGranted, goHome]);
+  }, [supported, alreadyGranted, goHome, revealed]);
 
   const enable = async () => {
     setBusy(true);
