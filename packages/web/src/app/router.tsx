@@ -5,6 +5,7 @@ import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
 import {
   EditProfileScreen,
+  ForgotPasswordScreen,
   FriendsScreen,
   HomeScreen,
   LoginScreen,
@@ -15,8 +16,10 @@ import {
   ProfileScreen,
   PublicProfileScreen,
   QuestionsScreen,
+  ResetPasswordScreen,
   SettingsScreen,
   SignupScreen,
+  UnsubscribeScreen,
 } from './screens';
 
 function Root() {
@@ -41,6 +44,7 @@ export const router = createBrowserRouter([
           { path: '/onboarding', element: <OnboardingScreen /> },
           { path: '/signup', element: <SignupScreen /> },
           { path: '/login', element: <LoginScreen /> },
+          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
         ],
       },
       {
@@ -61,6 +65,9 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // links from emails: they work signed in or out (a reset ends every session of the account anyway)
+      { path: '/reset-password', element: <ResetPasswordScreen /> },
+      { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

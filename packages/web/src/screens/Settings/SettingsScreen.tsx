@@ -4,6 +4,8 @@ import { messages } from '@askbox/common';
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
+import { AccountRows } from '../../features/account/AccountRows';
+import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -25,6 +27,7 @@ export function SettingsScreen() {
 
       <AdminCard />
       <BlockedUsersSection />
+      <EmailNotificationsSection />
       <PublicProfileSection />
 
       <SettingsSection id="settings-help" title={messages.helpAndSocial}>
@@ -40,6 +43,7 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection id="settings-account" title={messages.account}>
+        <AccountRows />
         <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
           <LogOut size={20} aria-hidden /> {messages.logout}
         </button>

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@askbox/common';
+import { ErrorBox } from '../../components/ErrorBox';
+import { errorMessage } from '../../api/client';
+import { useUnsubscribe } from './api';
+import { accountTexts as texts } from './texts';
+import styles from './Account.module.css';
+
+/**
+ * /unsubscribe?token=…: the footer link of every notification email. Opening it changes nothing
+ * (link scanners open links too); the button does, signed in or not (decision 128).
+ */
+export function UnsubscribeConfirm({ titleClassName }: { titleClassName?: string }) {
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token') ?? '');
+  const unsubscribe = useUnsubscribe();
+
+  return (
+    <div>
+      <h1 className={titleClassName}>{texts.unsubscribeTitle}</h1>
+      {unsubscribe.isSuccess ? (
+        <p className={styles.notice} role="status">
+          {texts.unsubscribed}
+        </p>
+      ) : (
+        <>
+          <p className={styles.intro}>{texts.unsubscribeIntro}</p>
+          {!token && <ErrorBox>{messages.unsubscribeLinkInvalid}</ErrorBox>}
+          {unsubscribe.isError && <ErrorBox>{errorMessage(unsubscribe.error)}</ErrorBox>}
+          <button type="button" className="btn btn-primary btn-block" disabled={unsubscribe.isPending || !token} onClick={() => unsubscribe.mutate(token)}>
+            {unsubscribe.isPending ? texts.unsubscribing : texts.unsubscribe}
+          </button>
+        </>
+      )}
+      <p className={styles.links}>
+        <Link to="/">{texts.openAskbox}</Link>
+      </p>
+    </div>
+  );
+}
