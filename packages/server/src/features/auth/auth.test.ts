@@ -95,17 +95,17 @@ describe('sign up', () => {
 
 describe('log in and out', () => {
   it('logs in with the right password, case-insensitive email', async () => {
-    const user = await signUpUser(t.app, { password: 'my password' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: 'my password' } });
+    const user = await signUpUser(t.app, { password: 'my own password' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: 'my own password' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
   });
 
   it('answers any failure with the same message', async () => {
-    const user = await signUpUser(t.app, { password: 'my password' });
+    const user = await signUpUser(t.app, { password: 'my own password' });
     for (const payload of [
       { email: user.email, password: 'wrong password' },
-      { email: 'nobody@example.test', password: 'my password' },
+      { email: 'nobody@example.test', password: 'my own password' },
       { email: '', password: '' },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
