@@ -1,32 +1,33 @@
 import { z } from 'zod';
 import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from './limits.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 import { isBlankText, lineText, textLength, userText } from './text.js';
 import { isReservedUsername, USERNAME_PATTERN } from './username.js';
 
-export const required = (field: string) => z.string({ error: messages.fieldRequired(field) });
+/** Schemas speak English (the server's `message`); the web shows them translated (keyOfEnglishText). */
+export const required = (field: keyof typeof en.required) => z.string({ error: en.required[field] });
 
-export const emailSchema = required('Email')
+export const emailSchema = required('email')
   .trim()
   .toLowerCase()
-  .min(1, messages.fieldRequired('Email'))
-  .pipe(z.email({ error: messages.emailInvalid }).max(254, messages.emailInvalid));
+  .min(1, en.required.email)
+  .pipe(z.email({ error: en.emailInvalid }).max(254, en.emailInvalid));
 
-export const usernameSchema = required('Username')
-  .min(1, messages.fieldRequired('Username'))
-  .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
-  .regex(USERNAME_PATTERN, messages.usernameChars)
+export const usernameSchema = required('username')
+  .min(1, en.required.username)
+  .max(MAX_USERNAME_LENGTH, en.tooLong.username)
+  .regex(USERNAME_PATTERN, en.usernameChars)
   // a page or API word as a name would make that profile unreachable: taken, as far as people are concerned
-  .refine((value) => !isReservedUsername(value), { message: messages.usernameTaken });
+  .refine((value) => !isReservedUsername(value), { message: en.usernameTaken });
 
-export const fullnameSchema = userText('Full name', MAX_FULLNAME_LENGTH, { required: true, multiline: false });
+export const fullnameSchema = userText({ max: MAX_FULLNAME_LENGTH, required: en.required.fullname, tooLong: en.tooLong.fullname, multiline: false });
 
 /** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
-export const passwordSchema = required('Password')
-  .min(1, messages.fieldRequired('Password'))
-  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: messages.passwordTooShort, abort: true })
-  .refine((value) => !isBlankText(value), { message: messages.passwordBlank, abort: true })
-  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
+export const passwordSchema = required('password')
+  .min(1, en.required.password)
+  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: en.passwordTooShort, abort: true })
+  .refine((value) => !isBlankText(value), { message: en.passwordBlank, abort: true })
+  .max(MAX_PASSWORD_LENGTH, en.passwordTooLong);
 // the server also refuses the most common passwords (a list too big for the web app: features/auth/password.ts)
 
 export const signupSchema = z
@@ -35,13 +36,13 @@ export const signupSchema = z
     username: usernameSchema,
     fullname: fullnameSchema,
     password: passwordSchema,
-    repeatPassword: required('Repeat password'),
+    repeatPassword: required('repeatPassword'),
   })
-  .refine((v) => v.password === v.repeatPassword, { message: messages.passwordsMismatch, path: ['repeatPassword'] });
+  .refine((v) => v.password === v.repeatPassword, { message: en.passwordsMismatch, path: ['repeatPassword'] });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  email: lineText('Email', 254).transform((value) => value.trim().toLowerCase()),
+  email: lineText(254).transform((value) => value.trim().toLowerCase()),
   password: z.string().max(MAX_PASSWORD_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { en } from './i18n/en.js';
 
 /**
  * People on other servers (ActivityPub): remote followers of a public profile, and the remote
@@ -31,7 +32,7 @@ export const remoteBlockSchema = z.discriminatedUnion('kind', [
       .trim()
       .toLowerCase()
       .max(253)
-      .regex(/^[a-z0-9.-]+$/, 'Enter a server name such as mastodon.social'),
+      .regex(/^[a-z0-9.-]+$/, en.serverNameInvalid),
   }),
 ]);
 export type RemoteBlockInput = z.infer<typeof remoteBlockSchema>;

@@ -1,6 +1,6 @@
 export * from './limits.js';
 export * from './text.js';
-export * from './messages.js';
+export * from './i18n/index.js';
 export * from './username.js';
 export * from './mentions.js';
 export * from './time.js';

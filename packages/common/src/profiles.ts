@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH } from './limits.js';
 import { fullnameSchema } from './auth.js';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 import { isHttpUrl } from './urls.js';
-import { hasControlCharacters, invalidCharactersMessage, lineText, userText } from './text.js';
+import { hasControlCharacters, lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
 /** Profiles and the social graph: the API shapes shared by server and web. */
 
-export const usernameParamsSchema = z.object({ username: lineText('Username', 64).pipe(z.string().min(1)) });
+export const usernameParamsSchema = z.object({ username: lineText(64).pipe(z.string().min(1)) });
 
 export const profileCountsSchema = z.object({
   answers: z.number().int(),
@@ -37,14 +37,14 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Website: empty, or an http(s) URL (no javascript:, data: ...). */
 export const websiteSchema = z
   .string()
-  .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: invalidCharactersMessage('Website'), abort: true })
+  .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: en.invalidCharacters, abort: true })
   .trim()
-  .max(MAX_WEBSITE_LENGTH, `Website must be at most ${MAX_WEBSITE_LENGTH} characters`)
-  .refine((value) => value === '' || isHttpUrl(value), { message: messages.websiteInvalid });
+  .max(MAX_WEBSITE_LENGTH, en.tooLong.website)
+  .refine((value) => value === '' || isHttpUrl(value), { message: en.websiteInvalid });
 
 export const updateProfileSchema = z.object({
   fullname: fullnameSchema,
-  bio: userText('Bio', MAX_BIO_LENGTH),
+  bio: userText({ max: MAX_BIO_LENGTH, tooLong: en.tooLong.bio }),
   website: websiteSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -69,7 +69,7 @@ export const friendListSchema = z.object({ items: z.array(friendCardSchema) });
 export type FriendList = z.infer<typeof friendListSchema>;
 
 export const searchQuerySchema = z.object({
-  q: lineText('Search', 100)
+  q: lineText(100)
     .default('')
     .transform((value) => value.trim()),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.js';
+import { en } from './i18n/en.js';
 
 /**
  * The one place user text is judged (issue 11): which characters are refused, what counts as
@@ -41,26 +41,25 @@ export function clampText(value: string, max: number): string {
   return textLength(value) <= max ? value : Array.from(value).slice(0, max).join('');
 }
 
-export const invalidCharactersMessage = (field: string) => `${field} contains characters that are not allowed`;
-
 /**
  * User text: refuses control characters, trims, and checks blank and length by the rules above.
- * `required`: blank (including invisible-only) is refused with '<field> is required'.
+ * `required`: the message for blank text (invisible-only included); without it blank is allowed.
+ * Messages are the English catalog's, so the web shows them translated.
  */
-export function userText(field: string, max: number, options: { required?: boolean; tooLong?: string; multiline?: boolean } = {}) {
-  const { required = false, multiline = true, tooLong = `${field} must be at most ${max} characters` } = options;
+export function userText(options: { max: number; tooLong: string; required?: string; multiline?: boolean }) {
+  const { max, tooLong, required, multiline = true } = options;
   return z
-    .string({ error: messages.fieldRequired(field) })
-    .refine((value) => !hasControlCharacters(value, { multiline }), { message: invalidCharactersMessage(field), abort: true })
+    .string(required ? { error: required } : undefined)
+    .refine((value) => !hasControlCharacters(value, { multiline }), { message: en.invalidCharacters, abort: true })
     .trim()
-    .refine((value) => !required || !isBlankText(value), { message: messages.fieldRequired(field), abort: true })
+    .refine((value) => !required || !isBlankText(value), { message: required ?? '', abort: true })
     .refine((value) => textLength(value) <= max, { message: tooLong });
 }
 
 /** A one-line value from a path or query (ids, usernames, cursors, search words): bounded, no control characters. */
-export function lineText(field: string, max: number) {
+export function lineText(max: number) {
   return z
     .string()
-    .max(max, `${field} is too long`)
-    .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: invalidCharactersMessage(field) });
+    .max(max)
+    .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: en.invalidCharacters });
 }

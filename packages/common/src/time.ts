@@ -1,14 +1,21 @@
 import { BADGE_CAP } from './limits.js';
+import { en } from './i18n/en.js';
+import type { Locale } from './locales.js';
 
-/** 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' (spec §9). */
-export function relativeTime(iso: string, now: Date = new Date()): string {
+/**
+ * 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' (spec §9) in English; other languages
+ * say it through Intl ('il y a 5 min'). `justNow` is the catalog's word for under a minute in that
+ * language (passed in, so the web loads only its own language's catalog).
+ */
+export function relativeTime(iso: string, now: Date = new Date(), locale: Locale = 'en', justNow: string = en.time.justNow): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return justNow;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  const days = Math.floor(hours / 24);
+  const [count, unit] = minutes < 60 ? ([minutes, 'minute'] as const) : hours < 24 ? ([hours, 'hour'] as const) : ([days, 'day'] as const);
+  if (locale === 'en') return `${count}${unit[0]} ago`;
+  return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-count, unit);
 }
 
 /** Start of the activity window: midnight (local to the server) `days` days ago. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { follows, likes, questions, sessions, users } from '../db/schema/index.js';
 import { openDatabase } from '../db/open.js';
 import { apiAs, createTestApp, openTestDatabase, signUpUser, type TestApp } from '../test/harness.js';
@@ -52,7 +52,7 @@ describe('user commands', () => {
 
   it('set-badge and clear-badge change the badge shown on the profile', async () => {
     await signUpUser(t.app, { username: 'star' });
-    await run('set-badge', 'star', messages.popularUser);
+    await run('set-badge', 'star', en.popularUser);
     expect((await userRow('star')).badge).toBe('Popular user');
     await run('clear-badge', 'star');
     expect((await userRow('star')).badge).toBe('');
@@ -64,7 +64,7 @@ describe('user commands', () => {
     [['set-badge', 'ghost', 'Popular user'], 'No user named "ghost".'],
     [['set-badge', 'star'], 'Missing badge text'],
     [['set-badge', 'star', 'x'.repeat(41)], 'at most 40 characters'],
-    [['create-user', '--email', 'a@b.test'], messages.fieldRequired('Username')],
+    [['create-user', '--email', 'a@b.test'], en.required.username],
     [['create-user', 'positional'], 'Unexpected argument "positional"'],
     [['create-user', '--nickname', 'x'], 'Unknown option --nickname'],
     [['launch-rockets'], 'Unknown command "launch-rockets"'],
@@ -86,11 +86,11 @@ describe('user commands', () => {
   });
 
   it.each([
-    [{ username: 'Bad-Name' }, messages.usernameChars],
-    [{ password: 'short' }, messages.passwordTooShort],
-    [{ email: 'nope' }, messages.emailInvalid],
-    [{ username: 'operator' }, messages.usernameTaken],
-    [{ email: 'op@example.test', username: 'other_op' }, messages.emailTaken],
+    [{ username: 'Bad-Name' }, en.usernameChars],
+    [{ password: 'short' }, en.passwordTooShort],
+    [{ email: 'nope' }, en.emailInvalid],
+    [{ username: 'operator' }, en.usernameTaken],
+    [{ email: 'op@example.test', username: 'other_op' }, en.emailTaken],
   ])('create-user refuses %j with the sign-up message', async (over, message) => {
     const fields = { email: 'fresh@example.test', username: 'fresh_op', fullname: 'Fresh', password: 'long enough pw', ...over };
     const args = Object.entries(fields).flatMap(([k, v]) => [`--${k}`, v]);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { messages, signupSchema } from '@askbox/common';
+import { en, signupSchema } from '@askbox/common';
 import type { AppContext } from '../context.js';
 import { recountCounters } from '../db/counters.js';
 import { sessions, users } from '../db/schema/index.js';
@@ -19,7 +19,7 @@ Commands:
   help                                  Show this help.
   grant-admin <username>                Give <username> the admin role (Admin Features in Settings).
   revoke-admin <username>               Take the admin role away from <username>.
-  set-badge <username> "<badge>"        Show a badge on <username>'s profile, e.g. "${messages.popularUser}".
+  set-badge <username> "<badge>"        Show a badge on <username>'s profile, e.g. "${en.popularUser}".
   clear-badge <username>                Remove <username>'s badge.
   create-user --email <email> --username <username> --fullname <name> --password <password>
                                         Create an account (same rules as signing up).

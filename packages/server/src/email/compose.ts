@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { LOCALES, type Locale } from '@askbox/common';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { EmailKind } from '../db/schema/index.js';
@@ -9,7 +8,7 @@ import { notBlockedWith } from '../features/social/rules.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
 import type { EmailMessage } from './mailer.js';
-import { emailTexts } from './texts.js';
+import { emailTranslatorFor } from '../i18n/translator.js';
 
 /** What writing an email needs besides its row. */
 export interface ComposeDeps {
@@ -27,8 +26,6 @@ export interface EmailRow {
   data: Record<string, unknown>;
   attempts: number;
 }
-
-const localeOf = (value: unknown): Locale => ((LOCALES as readonly unknown[]).includes(value) ? (value as Locale) : 'en');
 
 const notSentLine = (subject: string, to: string) => `Email not sent (no SMTP_URL set): "${subject}" to ${to}`;
 
@@ -61,7 +58,7 @@ async function composePasswordReset(deps: ComposeDeps, email: string, requestLoc
   const issued = await issuePasswordReset(deps.db, deps.clock, email);
   if (!issued) return null;
   const { user, token } = issued;
-  const t = emailTexts(localeOf(user.locale ?? requestLocale));
+  const t = emailTranslatorFor(user.locale ?? requestLocale);
   // the token rides in the fragment: browsers never send it to the server, so no access log keeps it
   const url = `${deps.publicUrl}/reset-password#token=${token}`;
   const subject = t('reset.subject');
@@ -94,7 +91,7 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
   const [sender] = row.named_sender_id
     ? await queryRows<{ username: string; fullname: string }>(deps.db, sql`select username, fullname from users where id = ${row.named_sender_id}`)
     : [];
-  const t = emailTexts(localeOf(row.locale));
+  const t = emailTranslatorFor(row.locale);
   const subject = t('question.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {
@@ -132,7 +129,7 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
   if (!row || row.email_notifications !== 'digest') return null;
   const counts = (['questions', 'followers', 'likes'] as const).filter((key) => Number(row[key]) > 0);
   if (counts.length === 0) return null;
-  const t = emailTexts(localeOf(row.locale));
+  const t = emailTranslatorFor(row.locale);
   const subject = t('digest.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {

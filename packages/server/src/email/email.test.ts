@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { emailOutbox, users } from '../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
@@ -70,7 +70,7 @@ describe('email for each new question', () => {
     const [email] = mailsTo(receiver);
     expect(mail.messages).toHaveLength(1);
     expect(email!.subject).toBe('New Question ❓');
-    expect(email!.text).toContain(messages.pushBodyAnonymousQuestion);
+    expect(email!.text).toContain(en.pushBodyAnonymousQuestion);
     expect(email!.text).toContain('an anonymous question by email');
     expect(email!.text).toContain(`${PUBLIC_URL}/questions`);
     for (const trace of [asker.id, asker.username, asker.fullname, asker.email]) expect(wholeMail(email!)).not.toContain(trace);
@@ -247,7 +247,7 @@ describe('unsubscribe (RFC 8058)', () => {
     for (const token of [forged, 'garbage', `${Buffer.from(victim.id).toString('base64url')}.`]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(messages.unsubscribeLinkInvalid);
+      expect(res.json().error.message).toBe(en.unsubscribeLinkInvalid);
     }
     expect((await apiAs(t.app, victim).get('/api/me/settings')).json().emailNotifications).toBe('each');
   });

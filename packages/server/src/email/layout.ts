@@ -1,4 +1,4 @@
-import type { EmailT } from './texts.js';
+import type { EmailT } from '../i18n/translator.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { users } from '../db/schema/index.js';
 import { badRequest } from '../http/errors.js';
@@ -8,6 +8,6 @@ import { verifyUnsubscribeToken } from './links.js';
 /** Turns the email notifications of the token's user off; a deleted account answers the same. */
 export async function unsubscribe(db: DbOrTx, secret: Buffer, token: string): Promise<void> {
   const userId = verifyUnsubscribeToken(secret, token);
-  if (!userId) throw badRequest(messages.unsubscribeLinkInvalid, 'unsubscribe_link_invalid');
+  if (!userId) throw badRequest(en.unsubscribeLinkInvalid, 'unsubscribe_link_invalid');
   await db.update(users).set({ emailNotifications: 'off', emailDigestFrom: null }).where(eq(users.id, userId));
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 
 /** The one error type of the server: becomes `{ error: { code, message } }` with `status`. */
 export class AppError extends Error {
@@ -17,12 +17,11 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-export const unauthorized = (message: string = messages.signInRequired) => new AppError(401, 'unauthorized', message);
-export const forbidden = (message: string = messages.forbidden, code = 'forbidden') => new AppError(403, code, message);
-export const notFound = (message: string = messages.notFound) => new AppError(404, 'not_found', message);
+export const unauthorized = (message: string = en.signInRequired) => new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string = en.forbidden, code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (message: string = en.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string = messages.tooManyRequests, retryAfterSeconds = 60) =>
-  new AppError(429, 'rate_limited', message, retryAfterSeconds);
+export const tooManyRequests = (message: string = en.tooManyRequests, retryAfterSeconds = 60) => new AppError(429, 'rate_limited', message, retryAfterSeconds);
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,14 +37,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ error: { code: 'internal', message: messages.somethingWentWrong } });
+      return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: messages.somethingWentWrong } });
+    return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
   });
 }
 

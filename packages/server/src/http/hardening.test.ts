@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isReservedUsername, messages, USERNAME_PATTERN } from '@askbox/common';
+import { en, isReservedUsername, USERNAME_PATTERN } from '@askbox/common';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../test/harness.js';
@@ -100,7 +100,7 @@ describe('reserved usernames', () => {
   it.each(['search', 'recommended', 'settings', 'login', 'admin', 'Home'])('refuses %s as a username, as taken', async (username) => {
     const response = await signup({ username });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(username === 'Home' ? messages.usernameChars : messages.usernameTaken);
+    expect(response.json().error.message).toBe(username === 'Home' ? en.usernameChars : en.usernameTaken);
   });
 });
 
@@ -111,11 +111,11 @@ describe('passwords', () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json().error.message).toBe(message);
     };
-    await refused('        ', messages.passwordBlank);
-    await refused('😀😀😀😀😀😀😀', messages.passwordTooShort); // 14 UTF-16 units, 7 characters
-    await refused('password', messages.passwordTooCommon);
-    await refused('12345678', messages.passwordTooCommon);
-    await refused('Iloveyou1', messages.passwordTooCommon);
+    await refused('        ', en.passwordBlank);
+    await refused('😀😀😀😀😀😀😀', en.passwordTooShort); // 14 UTF-16 units, 7 characters
+    await refused('password', en.passwordTooCommon);
+    await refused('12345678', en.passwordTooCommon);
+    await refused('Iloveyou1', en.passwordTooCommon);
     expect((await signup({ password: 'violet tractor 42', repeatPassword: 'violet tractor 42' })).statusCode).toBe(201);
   });
 
@@ -127,7 +127,7 @@ describe('passwords', () => {
       repeatPassword: 'qwertyuiop',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(messages.passwordTooCommon);
+    expect(response.json().error.message).toBe(en.passwordTooCommon);
   });
 });
 

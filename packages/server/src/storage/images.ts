@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { messages, type ImageKind } from '@askbox/common';
+import { en, type ImageKind } from '@askbox/common';
 import { badRequest } from '../http/errors.js';
 
 export type { ImageKind } from '@askbox/common';
@@ -27,7 +27,7 @@ function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'avif'
  * every other metadata; the orientation is applied first so the picture stays upright.
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
-  if (!sniffImageType(bytes)) throw badRequest(messages.imageInvalid, 'invalid_image');
+  if (!sniffImageType(bytes)) throw badRequest(en.imageInvalid, 'invalid_image');
   const { width, height } = SIZES[kind];
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
@@ -38,7 +38,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
       .toBuffer();
   } catch {
     // truncated or corrupt data behind valid magic bytes
-    throw badRequest(messages.imageInvalid, 'invalid_image');
+    throw badRequest(en.imageInvalid, 'invalid_image');
   }
 }
 

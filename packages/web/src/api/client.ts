@@ -1,4 +1,5 @@
-import { messages, type ApiErrorBody } from '@askbox/common';
+import { type ApiErrorBody } from '@askbox/common';
+import { t, translateMessage } from '../i18n';
 
 /** An API error carrying the server's message (in the spec's words where it has them). */
 export class ApiError extends Error {
@@ -42,13 +43,12 @@ export function parseBody(text: string): unknown {
 }
 
 /** The request never reached the server. */
-export const networkError = () =>
-  new ApiError(0, 'network', navigator.onLine ? messages.somethingWentWrong : 'You are offline. Check your connection and try again.');
+export const networkError = () => new ApiError(0, 'network', navigator.onLine ? t('somethingWentWrong') : t('offline'));
 
 /** A refused request: the server's `{ error: { code, message } }`, or a generic message. */
 export function errorFromResponse(status: number, data: unknown): ApiError {
   const error = (data as ApiErrorBody | undefined)?.error;
-  return new ApiError(status, error?.code ?? 'error', error?.message ?? messages.somethingWentWrong);
+  return new ApiError(status, error?.code ?? 'error', error?.message ?? t('somethingWentWrong'));
 }
 
 export const api = {
@@ -60,8 +60,9 @@ export const api = {
 };
 
 /** The message to show for any thrown error. */
-export function errorMessage(error: unknown, fallback: string = messages.somethingWentWrong): string {
-  return error instanceof ApiError ? error.message : fallback;
+export function errorMessage(error: unknown, fallback: string = t('somethingWentWrong')): string {
+  // the server speaks English with a code; the user reads their own language
+  return error instanceof ApiError ? translateMessage(error.message, error.code) : fallback;
 }
 
 /** Queries retry network blips, never a 4xx (blocked, unknown user...): asking again will not change it. */

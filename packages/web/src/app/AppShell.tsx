@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { LiveUpdates } from '../features/live/LiveUpdates';
+import { AccountLocale } from '../features/locale/AccountLocale';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
 
@@ -11,6 +12,7 @@ export function AppShell() {
   return (
     <div className={styles.shell}>
       <LiveUpdates />
+      <AccountLocale />
       <main className={styles.main}>
         {/* the tab bar stays while a screen's chunk loads */}
         <Suspense fallback={null}>

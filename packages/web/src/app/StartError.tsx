@@ -1,5 +1,5 @@
-import { messages } from '@askbox/common';
 import styles from './Splash.module.css';
+import { t } from '../i18n';
 
 /**
  * Shown instead of the routes when the app cannot learn who is signed in: offline (the shell
@@ -10,10 +10,10 @@ export function StartError({ offline, onRetry }: { offline: boolean; onRetry(): 
   return (
     <div className={styles.offline}>
       <img src="/images/logo.svg" alt="" width={72} height={72} />
-      <h1 className={styles.offlineTitle}>{offline ? 'You are offline' : messages.somethingWentWrong}</h1>
-      {offline && <p className="muted">Askbox will continue as soon as your connection is back.</p>}
+      <h1 className={styles.offlineTitle}>{offline ? t('offlineTitle') : t('somethingWentWrong')}</h1>
+      {offline && <p className="muted">{t('offlineContinue')}</p>}
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );

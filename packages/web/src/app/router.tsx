@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
+import { useLocale } from '../i18n';
 import { AppGate } from './AppGate';
 import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
@@ -23,11 +24,13 @@ import {
 } from './screens';
 
 function Root() {
+  // screens read the plain `t`: a new language re-renders them by remounting the routes (decision 120)
+  const locale = useLocale();
   return (
     <AppGate>
       {/* a screen's chunk arrives while the splash shows; later, the previous frame stays until it does */}
       <Suspense fallback={null}>
-        <Outlet />
+        <Outlet key={locale} />
       </Suspense>
     </AppGate>
   );

@@ -1,6 +1,6 @@
-import { messages } from '@askbox/common';
 import { errorMessage } from '../api/client';
 import { ErrorBox } from './ErrorBox';
+import { t } from '../i18n';
 
 /**
  * Something that failed to load: the reason (the server's words when it gave some, else
@@ -11,7 +11,7 @@ export function LoadError({ error, fallback, onRetry }: { error: unknown; fallba
     <ErrorBox>
       {errorMessage(error, fallback)}{' '}
       <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
-        {messages.retry}
+        {t('retry')}
       </button>
     </ErrorBox>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { useFocusTrap } from './useFocusTrap';
 import styles from './Modal.module.css';
+import { t } from '../i18n';
 
 /** A modal dialog (role=dialog) with a title, focus kept inside, Escape and backdrop close it. */
 export function Modal({ title, onClose, children, hideTitle = false }: { title: string; onClose(): void; children: ReactNode; hideTitle?: boolean }) {
@@ -24,7 +25,7 @@ export function Modal({ title, onClose, children, hideTitle = false }: { title: 
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
             {title}
           </h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label={t('close')} onClick={onClose}>
             <X size={22} aria-hidden />
           </button>
         </header>

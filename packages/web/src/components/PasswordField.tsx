@@ -1,12 +1,21 @@
 import { useId, useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { t } from '../i18n';
 
 /** A password input with a show/hide toggle (spec §2 signup). */
 /**
- * `toggleName` names what the show/hide button reveals; it must not contain the field's label,
+ * `toggleLabels` name what the show/hide button reveals; it must not contain the field's label,
  * so that finding the field by its label finds only the field.
  */
-export function PasswordField(props: { label: string; toggleName?: string; value: string; onChange(value: string): void; autoComplete: string; name: string }) {
+export function PasswordField(props: {
+  label: string;
+  /** the show / hide button's names */
+  toggleLabels?: { show: string; hide: string };
+  value: string;
+  onChange(value: string): void;
+  autoComplete: string;
+  name: string;
+}) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -27,7 +36,7 @@ export function PasswordField(props: { label: string; toggleName?: string; value
         <button
           type="button"
           className="icon-btn"
-          aria-label={`${visible ? 'Hide' : 'Show'} ${props.toggleName ?? props.label.toLowerCase()}`}
+          aria-label={visible ? (props.toggleLabels?.hide ?? t('hidePassword')) : (props.toggleLabels?.show ?? t('showPassword'))}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
           style={{ position: 'absolute', right: 2, top: 0 }}

@@ -1,4 +1,5 @@
-import { MAX_TEXT_LENGTH, messages, textLength } from '@askbox/common';
+import { MAX_TEXT_LENGTH, textLength } from '@askbox/common';
+import { t } from '../i18n';
 
 /**
  * '{n} characters left' under a text field (spec §5), read out politely as the user types. Counted
@@ -7,7 +8,7 @@ import { MAX_TEXT_LENGTH, messages, textLength } from '@askbox/common';
 export function RemainingCharacters({ id, text, max = MAX_TEXT_LENGTH }: { id: string; text: string; max?: number }) {
   return (
     <span id={id} className="counter" aria-live="polite">
-      {messages.remainingCharacters(max - textLength(text))}
+      {t('remainingCharacters', { count: max - textLength(text) })}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { accountExportSchema, messages } from '@askbox/common';
+import { accountExportSchema, en } from '@askbox/common';
 import { questions, users } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -141,7 +141,7 @@ describe('delete my account', () => {
     const user = await signUpUser(t.app, { password: 'my own password' });
     const wrong = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: { password: 'not my own password' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: messages.wrongPassword });
+    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: en.wrongPassword });
     const missing = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/me', payload: { password: 'my own password' } })).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { questions, users } from '../../db/schema/index.js';
 import { globalQuestionIdPrefix } from './service.js';
 import { sideEffects } from '../notifications/sideEffects.js';
@@ -93,11 +93,11 @@ describe('POST /api/admin/global-question', () => {
   });
 
   it.each([
-    [{ text: '' }, messages.fieldRequired('Question')],
-    [{ text: '   \n ' }, messages.fieldRequired('Question')],
+    [{ text: '' }, en.required.question],
+    [{ text: '   \n ' }, en.required.question],
     [{ text: 'x'.repeat(301) }, 'Question must be at most 300 characters'],
-    [{}, messages.fieldRequired('Question')],
-    [{ text: 42 }, messages.fieldRequired('Question')],
+    [{}, en.required.question],
+    [{ text: 42 }, en.required.question],
   ])('refuses %j with 400 and writes nothing', async (body, message) => {
     const res = await send(admin, body);
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, messages, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, en, type PostPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
@@ -14,8 +14,8 @@ import { hydratePosts, postColumns, postCursorTime, type PostRow } from './views
 export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: string, rawCursor?: string): Promise<PostPage> {
   if (ownerId !== viewerId) {
     const state = await blockStateBetween(db, viewerId, ownerId);
-    if (state.blockedByOther) throw forbidden(messages.youHaveBeenBlocked, 'blocked_by_user');
-    if (state.viewerBlocked) throw forbidden(messages.userBlocked, 'user_blocked');
+    if (state.blockedByOther) throw forbidden(en.youHaveBeenBlocked, 'blocked_by_user');
+    if (state.viewerBlocked) throw forbidden(en.userBlocked, 'user_blocked');
   }
   const cursor = decodeCursor(rawCursor);
   const rows = await queryRows<PostRow>(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { follows, sessions, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 
@@ -48,14 +48,14 @@ describe('sign up', () => {
   });
 
   it.each([
-    [{ username: 'Bad-Name' }, messages.usernameChars],
-    [{ username: 'white space' }, messages.usernameChars],
-    [{ repeatPassword: 'different!' }, messages.passwordsMismatch],
-    [{ password: 'short', repeatPassword: 'short' }, messages.passwordTooShort],
-    [{ email: 'not-an-email' }, messages.emailInvalid],
-    [{ email: '' }, messages.fieldRequired('Email')],
-    [{ fullname: '   ' }, messages.fieldRequired('Full name')],
-    [{ username: '' }, messages.fieldRequired('Username')],
+    [{ username: 'Bad-Name' }, en.usernameChars],
+    [{ username: 'white space' }, en.usernameChars],
+    [{ repeatPassword: 'different!' }, en.passwordsMismatch],
+    [{ password: 'short', repeatPassword: 'short' }, en.passwordTooShort],
+    [{ email: 'not-an-email' }, en.emailInvalid],
+    [{ email: '' }, en.required.email],
+    [{ fullname: '   ' }, en.required.fullname],
+    [{ username: '' }, en.required.username],
   ])('refuses %j with its message', async (over, message) => {
     const res = await signup(signupBody(over));
     expect(res.statusCode).toBe(400);
@@ -72,16 +72,16 @@ describe('sign up', () => {
     await signup(signupBody({ username: 'taken', email: 'taken@example.test' }));
     const sameName = await signup(signupBody({ username: 'taken' }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error.message).toBe(messages.usernameTaken);
+    expect(sameName.json().error.message).toBe(en.usernameTaken);
     const sameEmail = await signup(signupBody({ email: 'TAKEN@example.test' }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error.message).toBe(messages.emailTaken);
+    expect(sameEmail.json().error.message).toBe(en.emailTaken);
   });
 
   it('lets only one of two racing sign-ups for the same username through', async () => {
     const results = await Promise.all([signup(signupBody({ username: 'racer' })), signup(signupBody({ username: 'racer' }))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(messages.usernameTaken);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(en.usernameTaken);
   });
 
   it('follows the DEFAULT_FOLLOWS accounts that exist and skips absent ones', async () => {
@@ -110,7 +110,7 @@ describe('log in and out', () => {
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.message).toBe(messages.incorrectLogin);
+      expect(res.json().error.message).toBe(en.incorrectLogin);
     }
   });
 
@@ -141,7 +141,7 @@ describe('rate limits', () => {
       expect((await go()).statusCode).toBe(201);
       const third = await go();
       expect(third.statusCode).toBe(429);
-      expect(third.json().error.message).toBe(messages.tooManyRequests);
+      expect(third.json().error.message).toBe(en.tooManyRequests);
       const login = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 'x' } });
       await login();
       await login();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { badRequest } from '../../http/errors.js';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
@@ -46,6 +46,6 @@ function isCommonPassword(password: string): boolean {
 
 /** A password someone chooses (sign-up, change, reset): refused when common, else hashed. */
 export async function hashNewPassword(password: string): Promise<string> {
-  if (isCommonPassword(password)) throw badRequest(messages.passwordTooCommon, 'password_too_common');
+  if (isCommonPassword(password)) throw badRequest(en.passwordTooCommon, 'password_too_common');
   return hashPassword(password);
 }

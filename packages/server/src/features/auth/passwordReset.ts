@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { messages, type Locale } from '@askbox/common';
+import { en, type Locale } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/open.js';
@@ -56,7 +56,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, ctx.clock.now())))
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
+    if (!spent) throw badRequest(en.resetLinkInvalid, 'reset_link_invalid');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { messages, type SignupInput } from '@askbox/common';
+import { en, type SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { follows, passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
@@ -17,9 +17,9 @@ type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
 
 /** Creates the account, follows the DEFAULT_FOLLOWS accounts and opens a session. */
 export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
-  if (await userByUsername(ctx.db, input.username)) throw conflict(messages.usernameTaken, 'username_taken');
+  if (await userByUsername(ctx.db, input.username)) throw conflict(en.usernameTaken, 'username_taken');
   const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existingEmail.length > 0) throw conflict(messages.emailTaken, 'email_taken');
+  if (existingEmail.length > 0) throw conflict(en.emailTaken, 'email_taken');
 
   const passwordHash = await hashNewPassword(input.password);
   try {
@@ -35,8 +35,8 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
   } catch (error) {
     // two sign-ups racing for the same name or email: the unique index decides
     const { code, constraint } = pgErrorOf(error);
-    if (code === '23505' && constraint?.includes('username')) throw conflict(messages.usernameTaken, 'username_taken');
-    if (code === '23505' && constraint?.includes('email')) throw conflict(messages.emailTaken, 'email_taken');
+    if (code === '23505' && constraint?.includes('username')) throw conflict(en.usernameTaken, 'username_taken');
+    if (code === '23505' && constraint?.includes('email')) throw conflict(en.emailTaken, 'email_taken');
     throw error;
   }
 }
@@ -63,7 +63,7 @@ export async function logIn(ctx: AppContext, email: string, password: string) {
   );
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !ok) throw unauthorized(messages.incorrectLogin);
+  if (!user || !ok) throw unauthorized(en.incorrectLogin);
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
   return { user, ...session };
 }
@@ -76,7 +76,7 @@ export async function confirmPassword(ctx: AppContext, userId: string, password:
   await consumeRateLimit(ctx.db, `password-check:${userId}`, ctx.config.rateLimits.loginPer15Min, 900);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound();
-  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(messages.wrongPassword, 'wrong_password');
+  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(en.wrongPassword, 'wrong_password');
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, or } from 'drizzle-orm';
-import { messages, type BlockState } from '@askbox/common';
+import { en, type BlockState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { blocks, follows, users } from '../../db/schema/index.js';
@@ -9,7 +9,7 @@ import { userSummary } from '../users/views.js';
 
 /** Blocks `blockedId` and removes the follow links in both directions, all in one transaction. */
 export async function block(ctx: AppContext, blockerId: string, blockedId: string): Promise<BlockState> {
-  if (blockerId === blockedId) throw badRequest(messages.cannotBlockSelf, 'self_block');
+  if (blockerId === blockedId) throw badRequest(en.cannotBlockSelf, 'self_block');
   await ctx.db.transaction(async (tx) => {
     await lockPair(tx, blockerId, blockedId);
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { follows } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { insertBlock } from '../../test/fixtures.js';
@@ -59,7 +59,7 @@ describe('follow and unfollow', () => {
     const alice = await signUpUser(t.app);
     const res = await apiAs(t.app, alice).post(`/api/users/${alice.username}/follow`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(messages.cannotFollowSelf);
+    expect(res.json().error.message).toBe(en.cannotFollowSelf);
     expect(await linkCount(alice.id, alice.id)).toBe(0);
   });
 
@@ -70,7 +70,7 @@ describe('follow and unfollow', () => {
     else await insertBlock(t.ctx.db, bob.id, alice.id);
     const res = await apiAs(t.app, alice).post(`/api/users/${bob.username}/follow`);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'blocked', message: messages.unableToFollow });
+    expect(res.json().error).toEqual({ code: 'blocked', message: en.unableToFollow });
     expect(await linkCount(alice.id, bob.id)).toBe(0);
   });
 

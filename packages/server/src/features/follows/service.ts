@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, type FollowState } from '@askbox/common';
+import { en, type FollowState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { follows } from '../../db/schema/index.js';
@@ -22,11 +22,11 @@ async function followerCount(db: DbOrTx, userId: string): Promise<number> {
  * notification). Refused for oneself and when either side blocked the other.
  */
 export async function follow(ctx: AppContext, followerId: string, followeeId: string): Promise<FollowState> {
-  if (followerId === followeeId) throw badRequest(messages.cannotFollowSelf, 'self_follow');
+  if (followerId === followeeId) throw badRequest(en.cannotFollowSelf, 'self_follow');
   return ctx.db.transaction(async (tx) => {
     // serialises with a concurrent block of the same pair, so a follow never survives a block
     await lockPair(tx, followerId, followeeId);
-    if (await isBlockedEitherWay(tx, followerId, followeeId)) throw forbidden(messages.unableToFollow, 'blocked');
+    if (await isBlockedEitherWay(tx, followerId, followeeId)) throw forbidden(en.unableToFollow, 'blocked');
     const at = new Date();
     const inserted = await tx
       .insert(follows)

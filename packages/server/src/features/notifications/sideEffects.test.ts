@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushNotifications } from '../../db/schema/index.js';
+import { pushNotifications, users } from '../../db/schema/index.js';
 import { publishLive, type BusMessage } from '../../realtime/bus.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { eventually, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
@@ -133,6 +133,34 @@ describe('push outbox records (spec §3, §9)', () => {
     expect(rows.map((r) => r.userId)).toEqual([alice.id]);
     expect(rows[0]).toMatchObject({ title: 'New Question ❓', body: 'Someone sent you an anonymous question!' });
     expect(rows[0]!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
+  });
+
+  it("speaks the recipient's language (users.locale): follow, like, question and the global send", async () => {
+    await clearOutbox();
+    const dana = await signUpUser(t.app, { username: 'dana_h', fullname: 'Dana Française' });
+    await insertSubscription(t.ctx.db, dana.id);
+    await t.ctx.db.update(users).set({ locale: 'fr' }).where(eq(users.id, dana.id));
+    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: dana.id, answer: 'Oui' });
+    const text = 'Global: bonjour ?';
+    await t.ctx.db.transaction(async (tx) => {
+      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: dana.id, at });
+      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+      const questionId = await insertQuestion(tx, { senderId: bob.id, receiverId: dana.id, text: 'Ça va ?' });
+      await sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: dana.id, senderId: bob.id, isAnonymous: true, at });
+      for (const user of [alice, dana]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true, createdAt: at });
+      await sideEffects.globalQuestionSent(tx, t.ctx, { text, count: 2, at });
+    });
+    const texts = (await rowsFor(dana.id)).map(({ title, body }) => ({ title, body }));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        { title: 'Nouvel abonné 👋', body: 'Bob Builder (@bob_h) a commencé à vous suivre !' },
+        { title: 'Nouveau j’aime ❤️', body: 'Bob Builder a aimé votre réponse : « Oui »' },
+        { title: 'Nouvelle question ❓', body: 'Quelqu’un vous a envoyé une question anonyme !' },
+      ]),
+    );
+    expect(texts.filter((x) => x.title === 'Nouvelle question ❓')).toHaveLength(2); // the asked one and the global one
+    // the global send's English recipient still reads English, from the same statement
+    expect((await rowsFor(alice.id)).map((r) => r.title)).toEqual(['New Question ❓']);
   });
 });
 

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { messages, type PushData } from '@askbox/common';
+import { catalogs, LOCALES, likeExcerpt, type PushData } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { pushNotifications, questions, users } from '../../db/schema/index.js';
 import { publishLive } from '../../realtime/bus.js';
+import { translatorFor, type ServerT } from '../../i18n/translator.js';
 import { hasPushSubscription } from '../../push/subscriptions.js';
 import { queueGlobalQuestionEmails, queueQuestionEmail } from '../../email/outbox.js';
 import * as federationOutbox from '../../federation/outbox.js';
@@ -46,9 +47,14 @@ async function userById(tx: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Writes the spec §3 outbox row, only when the recipient has at least one device subscribed. */
-async function queuePush(tx: DbOrTx, userId: string, title: string, body: string, data: PushData): Promise<void> {
+/**
+ * Writes the spec §3 outbox row, only when the recipient has at least one device subscribed,
+ * with the title and body in the recipient's language (decision 120).
+ */
+async function queuePush(tx: DbOrTx, userId: string, texts: (t: ServerT) => { title: string; body: string }, data: PushData): Promise<void> {
   if (!(await hasPushSubscription(tx, userId))) return;
+  const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  const { title, body } = texts(translatorFor(recipient?.locale));
   await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
 }
 
@@ -57,7 +63,8 @@ export const sideEffects: SideEffects = {
     if (followerId === followeeId) return;
     const follower = await userById(tx, followerId);
     if (!follower) return;
-    await queuePush(tx, followeeId, messages.pushTitleFollow, messages.pushBodyFollow(follower.fullname, follower.username), {
+    const texts = (t: ServerT) => ({ title: t('pushTitleFollow'), body: t('pushBodyFollow', { fullname: follower.fullname, username: follower.username }) });
+    await queuePush(tx, followeeId, texts, {
       type: 'follow',
       followerId,
       followerUsername: follower.username,
@@ -71,7 +78,11 @@ export const sideEffects: SideEffects = {
     if (!post || post.receiverId === likerId) return; // never for liking one's own answer
     const liker = await userById(tx, likerId);
     if (!liker) return;
-    await queuePush(tx, post.receiverId, messages.pushTitleLike, messages.pushBodyLike(liker.fullname, post.answer ?? ''), {
+    const texts = (t: ServerT) => ({
+      title: t('pushTitleLike'),
+      body: t('pushBodyLike', { fullname: liker.fullname, answer: likeExcerpt(post.answer ?? '') }),
+    });
+    await queuePush(tx, post.receiverId, texts, {
       type: 'like',
       likerId,
       likerUsername: liker.username,
@@ -83,10 +94,13 @@ export const sideEffects: SideEffects = {
 
   async questionAsked(tx, _ctx, { questionId, receiverId, senderId, isAnonymous, at }) {
     const sender = isAnonymous ? null : await userById(tx, senderId);
-    const body = sender ? messages.pushBodyQuestion(sender.fullname, sender.username) : messages.pushBodyAnonymousQuestion;
+    const texts = (t: ServerT) => ({
+      title: t('pushTitleQuestion'),
+      body: sender ? t('pushBodyQuestion', { fullname: sender.fullname, username: sender.username }) : t('pushBodyAnonymousQuestion'),
+    });
     // asking oneself from one's own profile is not news worth a push
     if (receiverId !== senderId) {
-      await queuePush(tx, receiverId, messages.pushTitleQuestion, body, {
+      await queuePush(tx, receiverId, texts, {
         type: 'question',
         senderId: sender ? sender.id : null,
         senderUsername: sender ? sender.username : null,
@@ -109,12 +123,15 @@ export const sideEffects: SideEffects = {
   },
 
   async globalQuestionSent(tx, _ctx, { text, at }) {
+    // every recipient's title and body in their language, still one statement
+    const pushTextsByLocale = LOCALES.map((locale) => sql`(${locale}, ${catalogs[locale].pushTitleQuestion}, ${catalogs[locale].pushBodyAnonymousQuestion})`);
     // one set-based insert: every user who received this global question (same text and time) and has a device
     const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
     await tx.execute(sql`
       insert into push_notifications (id, user_id, title, body, data)
-      select gen_random_uuid()::text, u.id, ${messages.pushTitleQuestion}, ${messages.pushBodyAnonymousQuestion}, ${data}::jsonb
+      select gen_random_uuid()::text, u.id, texts.title, texts.body, ${data}::jsonb
       from users u
+      join (values ${sql.join(pushTextsByLocale, sql`, `)}) as texts(locale, title, body) on texts.locale = coalesce(u.locale, 'en')
       where exists (select 1 from push_subscriptions s where s.user_id = u.id)
         and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text}
                     and q.created_at = ${at.toISOString()}::timestamptz)`);

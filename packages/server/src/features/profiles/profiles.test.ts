@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
@@ -65,7 +65,7 @@ describe('GET /api/users/:username', () => {
     await insertBlock(t.ctx.db, owner.id, viewer.id);
     const res = await apiAs(t.app, viewer).get(`/api/users/${owner.username}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { code: 'blocked_by_user', message: messages.blockedByThemText } });
+    expect(res.json()).toEqual({ error: { code: 'blocked_by_user', message: en.blockedByThemText } });
     expect(res.body).not.toContain('Secret Name');
     expect(res.body).not.toContain(owner.id);
   });
@@ -83,7 +83,7 @@ describe('GET /api/users/:username', () => {
     const viewer = await signUpUser(t.app);
     const unknown = await apiAs(t.app, viewer).get('/api/users/no_such_user_zz');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.message).toBe(messages.userNotFound);
+    expect(unknown.json().error.message).toBe(en.userNotFound);
     expect((await apiAs(t.app, null).get(`/api/users/${viewer.username}`)).statusCode).toBe(401);
   });
 });
@@ -99,10 +99,10 @@ describe('PATCH /api/me/profile', () => {
   });
 
   it.each([
-    [{ website: 'javascript:alert(1)' }, messages.websiteInvalid],
-    [{ website: 'ftp://example.org' }, messages.websiteInvalid],
-    [{ website: 'example' }, messages.websiteInvalid],
-    [{ fullname: '  ' }, messages.fieldRequired('Full name')],
+    [{ website: 'javascript:alert(1)' }, en.websiteInvalid],
+    [{ website: 'ftp://example.org' }, en.websiteInvalid],
+    [{ website: 'example' }, en.websiteInvalid],
+    [{ fullname: '  ' }, en.required.fullname],
     [{ bio: 'x'.repeat(501) }, 'Bio must be at most 500 characters'],
   ])('refuses %j and changes nothing', async (over, message) => {
     const user = await signUpUser(t.app, { fullname: 'Kept Name' });
@@ -212,7 +212,7 @@ describe('avatar and cover uploads', () => {
       multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg> not really an image'), 'x.jpg', 'image/jpeg'),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(messages.imageInvalid);
+    expect(res.json().error.message).toBe(en.imageInvalid);
     const truncated = await upload(user, '/api/me/avatar', multipart((await pngWithExif(300, 300)).subarray(0, 200)));
     expect(truncated.statusCode).toBe(400);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
@@ -225,7 +225,7 @@ describe('avatar and cover uploads', () => {
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const res = await upload(user, '/api/me/avatar', multipart(big));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(messages.imageTooLarge);
+    expect(res.json().error.message).toBe(en.imageTooLarge);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.photoUrl).toBeNull();
   });
@@ -245,7 +245,7 @@ describe('avatar and cover uploads', () => {
     const user = await signUpUser(t.app);
     const res = await upload(user, '/api/me/avatar', multipart(await pngWithExif(10, 10), 'a.jpg', 'image/jpeg', 'other'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(messages.imageMissing);
+    expect(res.json().error.message).toBe(en.imageMissing);
     const json = await apiAs(t.app, user).post('/api/me/avatar', { file: 'x' });
     expect(json.statusCode).toBe(400);
   });

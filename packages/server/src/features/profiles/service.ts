@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { messages, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
+import { en, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
@@ -34,7 +34,7 @@ async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts>
 export async function getProfile(db: DbOrTx, viewerId: string, user: UserRow): Promise<Profile> {
   const isSelf = user.id === viewerId;
   const blocks = isSelf ? { viewerBlocked: false, blockedByOther: false } : await blockStateBetween(db, viewerId, user.id);
-  if (blocks.blockedByOther) throw forbidden(messages.blockedByThemText, 'blocked_by_user');
+  if (blocks.blockedByOther) throw forbidden(en.blockedByThemText, 'blocked_by_user');
   const [counts, following] = await Promise.all([
     profileCounts(db, user.id),
     isSelf ? Promise.resolve([]) : queryRows(db, sql`select 1 from follows where follower_id = ${viewerId} and followee_id = ${user.id}`),

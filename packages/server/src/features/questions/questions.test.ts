@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import { questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -39,11 +39,11 @@ describe('asking', () => {
     expect((await ask(a, b.username, { text: 'x'.repeat(300) })).statusCode).toBe(201);
     const tooLong = await ask(a, b.username, { text: 'x'.repeat(301) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.message).toBe(messages.textTooLong('Question'));
+    expect(tooLong.json().error.message).toBe(en.tooLong.question);
     for (const text of ['', '   \n\t ']) {
       const blank = await ask(a, b.username, { text });
       expect(blank.statusCode).toBe(400);
-      expect(blank.json().error.message).toBe(messages.fieldRequired('Question'));
+      expect(blank.json().error.message).toBe(en.required.question);
     }
     expect((await ask(a, b.username, {})).statusCode).toBe(400);
     expect((await ask(a, b.username, { text: 'ok', isAnonymous: 'yes' })).statusCode).toBe(400);
@@ -61,7 +61,7 @@ describe('asking', () => {
     ] as const) {
       const res = await ask(from, to.username, { text: 'hello?' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(messages.cannotSendQuestions);
+      expect(res.json().error.message).toBe(en.cannotSendQuestions);
     }
     expect(await t.ctx.db.select().from(questions).where(eq(questions.receiverId, a.id))).toHaveLength(0);
     expect(await t.ctx.db.select().from(questions).where(eq(questions.receiverId, b.id))).toHaveLength(0);
@@ -78,7 +78,7 @@ describe('asking', () => {
     for (let i = 0; i < 3; i++) expect((await ask(a, b.username, { text: `q${i}` })).statusCode).toBe(201);
     const limited = await ask(a, c.username, { text: 'one more' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe(messages.tooManyRequests);
+    expect(limited.json().error.message).toBe(en.tooManyRequests);
     // another sender is not affected
     expect((await ask(c, b.username, { text: 'mine' })).statusCode).toBe(201);
   });
@@ -106,10 +106,10 @@ describe('inbox, answering and deleting', () => {
     expect((await apiAs(t.app, a).post(`/api/questions/${id}/answer`, { answer: 'because' })).statusCode).toBe(403);
     const blank = await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: '   ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe(messages.fieldRequired('Answer'));
+    expect(blank.json().error.message).toBe(en.required.answer);
     const tooLong = await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'y'.repeat(301) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json().error.message).toBe(messages.textTooLong('Answer'));
+    expect(tooLong.json().error.message).toBe(en.tooLong.answer);
     expect((await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'y'.repeat(300) })).statusCode).toBe(204);
     expect((await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'again' })).statusCode).toBe(409);
     const [row] = await t.ctx.db.select().from(questions).where(eq(questions.id, id));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PAGE_SIZE, messages, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, en, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, users } from '../../db/schema/index.js';
@@ -27,7 +27,7 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
 ): Promise<{ id: string }> {
   if (receiverId !== senderId && (await isBlockedEitherWay(ctx.db, senderId, receiverId))) {
-    throw forbidden(messages.cannotSendQuestions, 'blocked');
+    throw forbidden(en.cannotSendQuestions, 'blocked');
   }
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();

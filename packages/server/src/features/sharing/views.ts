@@ -1,4 +1,4 @@
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PublicAnswer } from './service.js';
 
@@ -24,7 +24,7 @@ export function pictureUrl(origin: string, user: Pick<UserRow, 'photoUrl'>): str
 }
 
 /** `Anonymous`, or `@username` when the asker's own profile is public (see PublicAnswer). */
-export const askerLabel = (answer: Pick<PublicAnswer, 'askerUsername'>) => (answer.askerUsername ? `@${answer.askerUsername}` : messages.anonymous);
+export const askerLabel = (answer: Pick<PublicAnswer, 'askerUsername'>) => (answer.askerUsername ? `@${answer.askerUsername}` : en.anonymous);
 
 // characters XML 1.0 cannot carry at all (C0 controls but tab and newlines, lone surrogates, U+FFFE/U+FFFF)
 // eslint-disable-next-line no-control-regex

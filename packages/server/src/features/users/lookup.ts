@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
@@ -16,6 +16,6 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
 /** The user behind a /:username path segment, or a 404. Services then take the user's id. */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow> {
   const user = await userByUsername(db, username);
-  if (!user) throw notFound(messages.userNotFound);
+  if (!user) throw notFound(en.userNotFound);
   return user;
 }

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { messages } from '@askbox/common';
+
 import { useFocusTrap } from '../useFocusTrap';
 import styles from './Dialogs.module.css';
+import { t } from '../../i18n';
 
 interface DialogRequest {
   kind: 'confirm' | 'alert';
@@ -46,9 +47,9 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
 
   const dialogs = useMemo<Dialogs>(
     () => ({
-      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? 'OK'),
+      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? t('ok')),
       alert: async (text) => {
-        await open('alert', text, 'OK');
+        await open('alert', text, t('ok'));
       },
       toast: (text) => {
         const id = nextToastId.current++;
@@ -101,7 +102,7 @@ function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(val
         <div className={styles.actions}>
           {request.kind === 'confirm' && (
             <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-              {messages.cancel}
+              {t('cancel')}
             </button>
           )}
           <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { messages } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useChangePassword } from './api';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
+import { revealLabels } from './revealLabels';
 
 /** Settings › Change password: the current password, the new one twice; other devices are logged out. */
 export function ChangePasswordModal({ onClose }: { onClose(): void }) {
@@ -21,13 +21,13 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (newPassword !== repeatPassword) return setError(messages.passwordsMismatch);
+    if (newPassword !== repeatPassword) return setError(t('passwordsMismatch'));
     change.mutate(
       { currentPassword, newPassword, repeatPassword },
       {
         onSuccess: () => {
           onClose();
-          toast(texts.passwordChanged);
+          toast(t('selfService.passwordChanged'));
         },
         onError: (e) => setError(errorMessage(e)),
       },
@@ -36,28 +36,28 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const close = () => !change.isPending && onClose();
 
   return (
-    <Modal title={texts.changePassword} onClose={close}>
+    <Modal title={t('selfService.changePassword')} onClose={close}>
       <form onSubmit={onSubmit} noValidate>
         {error && <ErrorBox>{error}</ErrorBox>}
         <PasswordField
-          label={texts.currentPassword}
-          toggleName={texts.toggleCurrent}
+          label={t('selfService.currentPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleCurrent'))}
           name="current-password"
           autoComplete="current-password"
           value={currentPassword}
           onChange={setCurrent}
         />
         <PasswordField
-          label={texts.newPassword}
-          toggleName={texts.toggleNew}
+          label={t('selfService.newPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleNew'))}
           name="new-password"
           autoComplete="new-password"
           value={newPassword}
           onChange={setNew}
         />
         <PasswordField
-          label={texts.repeatNewPassword}
-          toggleName={texts.toggleRepeated}
+          label={t('selfService.repeatNewPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
           name="repeat-password"
           autoComplete="new-password"
           value={repeatPassword}
@@ -65,10 +65,10 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
         />
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={close} disabled={change.isPending}>
-            {messages.cancel}
+            {t('cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-            {change.isPending ? texts.saving : texts.changePassword}
+            {change.isPending ? t('selfService.saving') : t('selfService.changePassword')}
           </button>
         </div>
       </form>

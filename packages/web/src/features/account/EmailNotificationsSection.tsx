@@ -2,13 +2,13 @@ import type { EmailNotifications } from '@askbox/common';
 import { SettingsSection } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSetting } from '../settings/api';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
 
 const OPTIONS: { value: EmailNotifications; label: string }[] = [
-  { value: 'off', label: texts.emailOff },
-  { value: 'each', label: texts.emailEach },
-  { value: 'digest', label: texts.emailDigest },
+  { value: 'off', label: t('selfService.emailOff') },
+  { value: 'each', label: t('selfService.emailEach') },
+  { value: 'digest', label: t('selfService.emailDigest') },
 ];
 
 /** Settings › Email notifications: off (the default), an email per new question, or a daily digest. */
@@ -17,14 +17,14 @@ export function EmailNotificationsSection() {
   const { alert } = useDialogs();
   const current = setting.value;
 
-  const choose = (value: EmailNotifications) => setting.set(value, { onError: () => void alert(texts.emailUpdateError) });
+  const choose = (value: EmailNotifications) => setting.set(value, { onError: () => void alert(t('selfService.emailUpdateError')) });
 
   return (
-    <SettingsSection id="settings-email" title={texts.emailNotifications}>
+    <SettingsSection id="settings-email" title={t('selfService.emailNotifications')}>
       <fieldset className={styles.options} aria-describedby="email-notifications-explanation" disabled={setting.isLoading}>
-        <legend className="visually-hidden">{texts.emailNotifications}</legend>
+        <legend className="visually-hidden">{t('selfService.emailNotifications')}</legend>
         <p id="email-notifications-explanation" className={styles.explanation}>
-          {texts.emailExplanation}
+          {t('selfService.emailExplanation')}
         </p>
         {OPTIONS.map((option) => (
           <label key={option.value} className={styles.option}>

@@ -4,8 +4,8 @@ import type { Locale } from '@askbox/common';
 import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../api/client';
 import { useRequestPasswordReset } from './api';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
 
 /** The language the email should be in when the address has no account language yet: the browser's. */
 const browserLocale = (): Locale | undefined => {
@@ -32,17 +32,17 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <h1 className={titleClassName}>{texts.forgotTitle}</h1>
+      <h1 className={titleClassName}>{t('selfService.forgotTitle')}</h1>
       {request.isSuccess ? (
         <p className={styles.notice} role="status">
-          {texts.linkSent}
+          {t('selfService.linkSent')}
         </p>
       ) : (
         <>
-          <p className={styles.intro}>{texts.forgotIntro}</p>
+          <p className={styles.intro}>{t('selfService.forgotIntro')}</p>
           {error && <ErrorBox>{error}</ErrorBox>}
           <div className="field">
-            <label htmlFor={emailId}>{texts.email}</label>
+            <label htmlFor={emailId}>{t('selfService.email')}</label>
             <input
               id={emailId}
               name="email"
@@ -55,12 +55,12 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
             />
           </div>
           <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending || email.trim() === ''}>
-            {request.isPending ? texts.sendingLink : texts.sendLink}
+            {request.isPending ? t('selfService.sendingLink') : t('selfService.sendLink')}
           </button>
         </>
       )}
       <p className={styles.links}>
-        <Link to="/login">{texts.backToLogin}</Link>
+        <Link to="/login">{t('selfService.backToLogin')}</Link>
       </p>
     </form>
   );

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
 
 /** /login's way to /forgot-password. */
 export function ForgotPasswordLink() {
   return (
     <p className={styles.forgot}>
-      <Link to="/forgot-password">{texts.forgotPassword}</Link>
+      <Link to="/forgot-password">{t('selfService.forgotPassword')}</Link>
     </p>
   );
 }

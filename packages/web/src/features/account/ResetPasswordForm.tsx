@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '@askbox/common';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useResetPassword } from './api';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
+import { revealLabels } from './revealLabels';
 
 /**
  * The token of a reset link: the emails put it in the fragment (`#token=`, never sent to a server
@@ -32,11 +32,11 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (password !== repeatPassword) return setError({ text: messages.passwordsMismatch, linkDead: false });
+    if (password !== repeatPassword) return setError({ text: t('passwordsMismatch'), linkDead: false });
     reset.mutate(
       { token, password, repeatPassword },
       {
-        onSuccess: () => void navigate('/login', { replace: true, state: { notice: texts.passwordReset } }),
+        onSuccess: () => void navigate('/login', { replace: true, state: { notice: t('selfService.passwordReset') } }),
         onError: (e) => setError({ text: errorMessage(e), linkDead: e instanceof ApiError && e.code === 'reset_link_invalid' }),
       },
     );
@@ -45,10 +45,10 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
   if (!token) {
     return (
       <div>
-        <h1 className={titleClassName}>{texts.resetTitle}</h1>
-        <ErrorBox>{texts.resetMissingToken}</ErrorBox>
+        <h1 className={titleClassName}>{t('selfService.resetTitle')}</h1>
+        <ErrorBox>{t('selfService.resetMissingToken')}</ErrorBox>
         <p className={styles.links}>
-          <Link to="/forgot-password">{texts.askNewLink}</Link>
+          <Link to="/forgot-password">{t('selfService.askNewLink')}</Link>
         </p>
       </div>
     );
@@ -56,39 +56,39 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <h1 className={titleClassName}>{texts.resetTitle}</h1>
+      <h1 className={titleClassName}>{t('selfService.resetTitle')}</h1>
       {error && (
         <ErrorBox>
           {error.text}
           {error.linkDead && (
             <>
               {' '}
-              <Link to="/forgot-password">{texts.askNewLink}</Link>
+              <Link to="/forgot-password">{t('selfService.askNewLink')}</Link>
             </>
           )}
         </ErrorBox>
       )}
       <PasswordField
-        label={texts.newPassword}
-        toggleName={texts.toggleNew}
+        label={t('selfService.newPassword')}
+        toggleLabels={revealLabels(t('selfService.toggleNew'))}
         name="new-password"
         autoComplete="new-password"
         value={password}
         onChange={setPassword}
       />
       <PasswordField
-        label={texts.repeatNewPassword}
-        toggleName={texts.toggleRepeated}
+        label={t('selfService.repeatNewPassword')}
+        toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
         name="repeat-password"
         autoComplete="new-password"
         value={repeatPassword}
         onChange={setRepeat}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
-        {reset.isPending ? texts.saving : texts.setPassword}
+        {reset.isPending ? t('selfService.saving') : t('selfService.setPassword')}
       </button>
       <p className={styles.links}>
-        <Link to="/login">{texts.backToLogin}</Link>
+        <Link to="/login">{t('selfService.backToLogin')}</Link>
       </p>
     </form>
   );

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@askbox/common';
 import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../api/client';
 import { useUnsubscribe } from './api';
-import { accountTexts as texts } from './texts';
 import styles from './Account.module.css';
+import { t } from '../../i18n';
 
 /**
  * /unsubscribe?token=…: the footer link of every notification email. Opening it changes nothing
@@ -17,23 +16,23 @@ export function UnsubscribeConfirm({ titleClassName }: { titleClassName?: string
 
   return (
     <div>
-      <h1 className={titleClassName}>{texts.unsubscribeTitle}</h1>
+      <h1 className={titleClassName}>{t('selfService.unsubscribeTitle')}</h1>
       {unsubscribe.isSuccess ? (
         <p className={styles.notice} role="status">
-          {texts.unsubscribed}
+          {t('selfService.unsubscribed')}
         </p>
       ) : (
         <>
-          <p className={styles.intro}>{texts.unsubscribeIntro}</p>
-          {!token && <ErrorBox>{messages.unsubscribeLinkInvalid}</ErrorBox>}
+          <p className={styles.intro}>{t('selfService.unsubscribeIntro')}</p>
+          {!token && <ErrorBox>{t('unsubscribeLinkInvalid')}</ErrorBox>}
           {unsubscribe.isError && <ErrorBox>{errorMessage(unsubscribe.error)}</ErrorBox>}
           <button type="button" className="btn btn-primary btn-block" disabled={unsubscribe.isPending || !token} onClick={() => unsubscribe.mutate(token)}>
-            {unsubscribe.isPending ? texts.unsubscribing : texts.unsubscribe}
+            {unsubscribe.isPending ? t('selfService.unsubscribing') : t('selfService.unsubscribe')}
           </button>
         </>
       )}
       <p className={styles.links}>
-        <Link to="/">{texts.openAskbox}</Link>
+        <Link to="/">{t('selfService.openAskbox')}</Link>
       </p>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { ChevronRight, Megaphone } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
 import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
+import { t } from '../../i18n';
 
 /** Settings' 'Admin Features' card, admins only (spec §2); the server checks the role again. */
 export function AdminCard() {
@@ -13,10 +14,10 @@ export function AdminCard() {
   if (!me?.isAdmin) return null;
 
   return (
-    <SettingsSection id="settings-admin" title={messages.adminFeatures} accent>
+    <SettingsSection id="settings-admin" title={t('adminFeatures')} accent>
       <button type="button" className={`${settingsRow} ${styles.adminRow}`} onClick={() => setOpen(true)}>
         <Megaphone size={20} aria-hidden />
-        <span className={styles.rowLabel}>{messages.sendGlobalQuestionToAll}</span>
+        <span className={styles.rowLabel}>{t('sendGlobalQuestionToAll')}</span>
         <ChevronRight size={18} aria-hidden />
       </button>
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}

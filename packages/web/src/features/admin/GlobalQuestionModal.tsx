@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, messages } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSendGlobalQuestion } from './api';
 import styles from './AdminCard.module.css';
+import { t } from '../../i18n';
 
 /** Spec §2/§4 global-send modal: closed → open → sending → closed with the success alert. */
 export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
@@ -28,9 +29,9 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
       {
         onSuccess: ({ count }) => {
           onClose();
-          void dialogs.alert(messages.globalQuestionSent(count));
+          void dialogs.alert(t('globalQuestionSent', { count }));
         },
-        onError: () => void dialogs.alert(messages.errorGlobalQuestion),
+        onError: () => void dialogs.alert(t('errorGlobalQuestion')),
       },
     );
   };
@@ -39,11 +40,11 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
   const close = () => !send.isPending && onClose();
 
   return (
-    <Modal title={messages.sendGlobalQuestion} onClose={close}>
+    <Modal title={t('sendGlobalQuestion')} onClose={close}>
       <form onSubmit={onSubmit}>
-        <p className={styles.intro}>{messages.globalQuestionText}</p>
+        <p className={styles.intro}>{t('globalQuestionText')}</p>
         <div className="field">
-          <label htmlFor={fieldId}>Question</label>
+          <label htmlFor={fieldId}>{t('questionLabel')}</label>
           <textarea
             id={fieldId}
             className="textarea"
@@ -57,16 +58,16 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
         </div>
         {send.isPending && (
           <div className={`hint ${styles.progress}`}>
-            <Spinner size={16} label={messages.sending} />
-            <span>Writing one question for every user. This can take a moment on a big community.</span>
+            <Spinner size={16} label={t('sending')} />
+            <span>{t('globalQuestionWorking')}</span>
           </div>
         )}
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={close} disabled={send.isPending}>
-            {messages.cancel}
+            {t('cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={blank || send.isPending}>
-            {send.isPending ? messages.sending : messages.sendToAllUsers}
+            {send.isPending ? t('sending') : t('sendToAllUsers')}
           </button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { messages } from '@askbox/common';
+
 import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -10,6 +10,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useDeleteAnswer, useProfileAnswers } from './api';
 import { PostCard } from './PostCard';
+import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll (spec §2). */
 export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
@@ -19,22 +20,22 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const posts = useInfiniteScroll(answers);
   useScrollToPostAnchor(answers);
 
-  if (answers.isPending) return <Spinner label="Loading answers" />;
+  if (answers.isPending) return <Spinner label={t('loadingAnswers')} />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;
-    return <LoadError error={answers.error} fallback={messages.answersLoadError} onRetry={() => void answers.refetch()} />;
+    return <LoadError error={answers.error} fallback={t('answersLoadError')} onRetry={() => void answers.refetch()} />;
   }
 
-  if (posts.length === 0) return <EmptyState title={messages.noAnswersNow} />;
+  if (posts.length === 0) return <EmptyState title={t('noAnswersNow')} />;
 
   const onDelete = async (postId: string) => {
-    if (!(await dialogs.confirm(messages.confirmDeleteAnswer))) return;
-    deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
+    if (!(await dialogs.confirm(t('confirmDeleteAnswer')))) return;
+    deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (
-    <section aria-label={messages.answers}>
+    <section aria-label={t('answers')}>
       {posts.map((post) => (
         <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />
       ))}

@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
-import { messages, relativeTime, type Post } from '@askbox/common';
+import { type Post } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { MentionText } from './MentionText';
 import styles from './PostCard.module.css';
+import { relativeTimeText, t } from '../../i18n';
 
 /** One answered question (feed and profiles), with its #post-{id} anchor. */
 export function PostCard({ post, showReceiver, onDelete }: { post: Post; showReceiver: boolean; onDelete?: () => void }) {
   const when = post.answeredAt ?? post.createdAt;
   return (
-    <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={`Answer by @${post.receiver.username}`}>
+    <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
       {showReceiver && (
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
           <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} size={36} />
@@ -26,7 +27,7 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
               {post.sender.fullname} <span className="muted">@{post.sender.username}</span>
             </Link>
           ) : post.isAnonymous ? (
-            <span className="muted">{messages.anonymous}</span>
+            <span className="muted">{t('anonymous')}</span>
           ) : null}
         </p>
         <p className={styles.text}>
@@ -38,11 +39,11 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
       </p>
       <footer className={styles.footer}>
         <time dateTime={when} className="muted">
-          {relativeTime(when)}
+          {relativeTimeText(when)}
         </time>
         <span className={styles.actions}>
           {onDelete && (
-            <button type="button" className="icon-btn" aria-label="Delete answer" onClick={onDelete}>
+            <button type="button" className="icon-btn" aria-label={t('deleteAnswer')} onClick={onDelete}>
               <Trash2 size={18} aria-hidden />
             </button>
           )}

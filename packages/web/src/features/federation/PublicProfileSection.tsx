@@ -1,10 +1,10 @@
-import { messages } from '@askbox/common';
 import { SettingsSection } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
 import { useRemoteBlocks, useUnblockRemote } from './api';
 import styles from './Federation.module.css';
+import { t } from '../../i18n';
 
 /**
  * Settings › Public profile: off by default. When on, the profile has share cards, an Atom
@@ -16,12 +16,12 @@ export function PublicProfileSection() {
   const { alert } = useDialogs();
   const isPublic = publicProfile.value ?? false;
 
-  const onToggle = (on: boolean) => publicProfile.set(on, { onError: () => void alert(messages.publicProfileUpdateError) });
+  const onToggle = (on: boolean) => publicProfile.set(on, { onError: () => void alert(t('publicProfileUpdateError')) });
 
   return (
-    <SettingsSection id="settings-public-profile" title={messages.outsideAskbox}>
+    <SettingsSection id="settings-public-profile" title={t('outsideAskbox')}>
       <label className={styles.switchRow}>
-        <span>{messages.publicProfile}</span>
+        <span>{t('publicProfile')}</span>
         <input
           type="checkbox"
           role="switch"
@@ -32,7 +32,7 @@ export function PublicProfileSection() {
         />
       </label>
       <p id="public-profile-explanation" className={styles.explanation}>
-        {messages.publicProfileExplanation}
+        {t('publicProfileExplanation')}
       </p>
       {isPublic && <PublicAddresses />}
       <RemoteBlocks />
@@ -50,11 +50,11 @@ function PublicAddresses() {
   const feed = `${origin}/u/${username}/feed.atom`;
   return (
     <dl className={styles.details}>
-      <dt>{messages.fediverseAddress}</dt>
+      <dt>{t('fediverseAddress')}</dt>
       <dd>
         @{username}@{new URL(origin).host}
       </dd>
-      <dt>{messages.atomFeed}</dt>
+      <dt>{t('atomFeed')}</dt>
       <dd>
         <a href={feed} target="_blank" rel="noopener">
           {feed}
@@ -72,8 +72,8 @@ function RemoteBlocks() {
   if (items.length === 0) return null;
   return (
     <>
-      <h3 className={styles.subtitle}>{messages.blockedOnOtherServers}</h3>
-      <ul className={styles.list} aria-label={messages.blockedOnOtherServers}>
+      <h3 className={styles.subtitle}>{t('blockedOnOtherServers')}</h3>
+      <ul className={styles.list} aria-label={t('blockedOnOtherServers')}>
         {items.map((block) => {
           const label = block.kind === 'actor' ? (block.handle ?? block.target) : block.target;
           return (
@@ -84,16 +84,16 @@ function RemoteBlocks() {
               <button
                 type="button"
                 className="btn btn-secondary btn-small"
-                aria-label={`${messages.unblock} ${label}`}
+                aria-label={t('unblockUser', { name: label })}
                 disabled={unblock.isPending}
                 onClick={() =>
                   void (async () => {
-                    if (await confirm(messages.confirmUnblock))
+                    if (await confirm(t('confirmUnblock')))
                       unblock.mutate(block.kind === 'actor' ? { kind: 'actor', target: block.target } : { kind: 'domain', target: block.target });
                   })()
                 }
               >
-                {messages.unblock}
+                {t('unblock')}
               </button>
             </li>
           );

@@ -1,10 +1,11 @@
 import { Ban, Globe, ServerOff } from 'lucide-react';
-import { messages, type RemoteBlockInput, type RemoteFollower } from '@askbox/common';
+import { type RemoteBlockInput, type RemoteFollower } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useBlockRemote, useRemoteFollowers } from './api';
 import styles from './Federation.module.css';
+import { t } from '../../i18n';
 
 /**
  * Followers on other servers, after the local ones in the Followers list, each marked 'Remote'.
@@ -18,9 +19,9 @@ export function RemoteFollowersList({ username, canBlock }: { username: string; 
   return (
     <section aria-labelledby="remote-followers-title">
       <h3 id="remote-followers-title" className={styles.subtitle}>
-        {messages.fromOtherServers}
+        {t('fromOtherServers')}
       </h3>
-      <ul className={styles.list} aria-label={messages.fromOtherServers}>
+      <ul className={styles.list} aria-label={t('fromOtherServers')}>
         {items.map((follower) => (
           <li key={follower.uri}>
             <RemoteFollowerRow follower={follower} canBlock={canBlock} />
@@ -39,12 +40,13 @@ function RemoteFollowerRow({ follower, canBlock }: { follower: RemoteFollower; c
       <span className={styles.name}>{follower.name || follower.handle}</span>
       <span className={styles.handle}>{follower.handle}</span>
       <span className={styles.badge}>
-        <Globe size={12} aria-hidden /> {messages.remote}
+        <Globe size={12} aria-hidden /> {t('remote')}
       </span>
     </>
   );
   const onBlock = async (kind: 'actor' | 'domain') => {
-    const question = kind === 'actor' ? messages.confirmBlockRemoteAccount(follower.handle) : messages.confirmBlockRemoteServer(follower.domain);
+    const question =
+      kind === 'actor' ? t('confirmBlockRemoteAccount', { handle: follower.handle }) : t('confirmBlockRemoteServer', { domain: follower.domain });
     if (!(await confirm(question))) return;
     const input: RemoteBlockInput = kind === 'actor' ? { kind, target: follower.uri } : { kind, target: follower.domain };
     block.mutate(input, { onError: (error) => void alert(errorMessage(error)) });
@@ -64,7 +66,7 @@ function RemoteFollowerRow({ follower, canBlock }: { follower: RemoteFollower; c
           <button
             type="button"
             className="icon-btn"
-            aria-label={messages.blockRemoteAccount(follower.handle)}
+            aria-label={t('blockRemoteAccount', { handle: follower.handle })}
             onClick={() => void onBlock('actor')}
             disabled={block.isPending}
           >
@@ -73,7 +75,7 @@ function RemoteFollowerRow({ follower, canBlock }: { follower: RemoteFollower; c
           <button
             type="button"
             className="icon-btn"
-            aria-label={messages.blockRemoteServer(follower.domain)}
+            aria-label={t('blockRemoteServer', { domain: follower.domain })}
             onClick={() => void onBlock('domain')}
             disabled={block.isPending}
           >

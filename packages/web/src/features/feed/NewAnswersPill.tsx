@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ArrowUp } from 'lucide-react';
-import { badgeText, messages } from '@askbox/common';
+import { badgeText } from '@askbox/common';
 import { useNewAnswersCount } from './api';
 import styles from './NewAnswersPill.module.css';
+import { t } from '../../i18n';
 
 /** How long the pill's exit animation (and the scroll to the top) runs before the feed reloads. */
 const RELOAD_ANIMATION_MS = 400;
@@ -27,7 +28,7 @@ export function NewAnswersPill({ since, onReload }: { since: string; onReload():
     <div className={styles.anchor}>
       <button type="button" className={`${styles.pill} ${leaving ? styles.leaving : ''}`} onClick={onClick}>
         <ArrowUp size={16} aria-hidden />
-        {messages.newAnswers}
+        {t('newAnswers')}
         <span className={styles.count}>{badgeText(count)}</span>
       </button>
     </div>

@@ -1,7 +1,7 @@
-import { messages } from '@askbox/common';
 import { ApiError } from '../../api/client';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useFollowToggle } from './api';
+import { t } from '../../i18n';
 
 /** Follow / Following toggle; the state shown comes from the (optimistically updated) cache. */
 export function FollowButton({ username, isFollowing, small = false }: { username: string; isFollowing: boolean; small?: boolean }) {
@@ -13,7 +13,7 @@ export function FollowButton({ username, isFollowing, small = false }: { usernam
       { key: username, on: !isFollowing },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'blocked') void alert(messages.unableToFollow);
+          if (error instanceof ApiError && error.code === 'blocked') void alert(t('unableToFollow'));
           else console.error('follow failed', error);
         },
       },
@@ -25,7 +25,7 @@ export function FollowButton({ username, isFollowing, small = false }: { usernam
       aria-pressed={isFollowing}
       onClick={onClick}
     >
-      {isFollowing ? messages.following : messages.follow}
+      {isFollowing ? t('following') : t('follow')}
     </button>
   );
 }

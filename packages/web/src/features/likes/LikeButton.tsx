@@ -1,8 +1,9 @@
 import { Heart } from 'lucide-react';
 import type { Post } from '@askbox/common';
-import { messages } from '@askbox/common';
+
 import { useLikeToggle } from './api';
 import styles from './LikeButton.module.css';
+import { t } from '../../i18n';
 
 /** Heart with the like count: filled when the viewer liked the answer; toggles optimistically. */
 export function LikeButton({ post }: { post: Post }) {
@@ -10,7 +11,13 @@ export function LikeButton({ post }: { post: Post }) {
   // spec §8: a failed like is silent; the count goes back to what the server knows
   const onClick = () => toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
   return (
-    <button type="button" className={styles.like} aria-pressed={post.likedByViewer} aria-label={`${messages.like} (${post.likeCount})`} onClick={onClick}>
+    <button
+      type="button"
+      className={styles.like}
+      aria-pressed={post.likedByViewer}
+      aria-label={t('likeWithCount', { count: post.likeCount })}
+      onClick={onClick}
+    >
       <Heart size={20} aria-hidden fill={post.likedByViewer ? 'currentColor' : 'none'} className={post.likedByViewer ? styles.liked : undefined} />
       <span>{post.likeCount}</span>
     </button>

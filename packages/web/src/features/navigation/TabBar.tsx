@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Bell, Home, MessageCircleQuestion, Users } from 'lucide-react';
-import { badgeText, messages } from '@askbox/common';
+import { badgeText } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { useViewer } from '../session/api';
 import { useNavBadges } from './useNavBadges';
 import styles from './TabBar.module.css';
+import { t } from '../../i18n';
 
 const tabs = [
-  { to: '/home', label: messages.navHome, icon: Home, badge: null },
-  { to: '/friends', label: messages.navFriends, icon: Users, badge: null },
-  { to: '/questions', label: messages.navQuestions, icon: MessageCircleQuestion, badge: 'questions' },
-  { to: '/notifications', label: messages.navNotifications, icon: Bell, badge: 'notifications' },
+  { to: '/home', label: 'navHome', icon: Home, badge: null },
+  { to: '/friends', label: 'navFriends', icon: Users, badge: null },
+  { to: '/questions', label: 'navQuestions', icon: MessageCircleQuestion, badge: 'questions' },
+  { to: '/notifications', label: 'navNotifications', icon: Bell, badge: 'notifications' },
 ] as const;
 
 /** Hides when the page scrolls down, shows again on scroll up (spec §2). */
@@ -46,7 +47,7 @@ export function TabBar() {
   };
 
   return (
-    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label="Main">
+    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label={t('navMain')}>
       {tabs.map(({ to, label, icon: Icon, badge }) => {
         const count = badge ? badges[badge] : 0;
         return (
@@ -60,23 +61,23 @@ export function TabBar() {
               )}
             </span>
             <span className={styles.label}>
-              {label}
+              <span aria-hidden={count > 0}>{t(label)}</span>
               {/* an aria-label on a plain span is not read: the link's name was '1Questions' */}
-              {count > 0 && <span className="visually-hidden">, {count} new</span>}
+              {count > 0 && <span className="visually-hidden">{t('navBadge', { label: t(label), count })}</span>}
             </span>
           </NavLink>
         );
       })}
       <NavLink
         to="/profile"
-        aria-label={messages.navProfile}
+        aria-label={t('navProfile')}
         className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
         onClick={onTabClick('/profile')}
       >
         <span className={styles.avatarRing}>
           <Avatar src={viewer.photoURL} name="" size={30} />
         </span>
-        <span className={styles.label}>{messages.navProfile}</span>
+        <span className={styles.label}>{t('navProfile')}</span>
       </NavLink>
     </nav>
   );

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { Heart, UserPlus } from 'lucide-react';
-import { messages, relativeTime, type ActivityItem } from '@askbox/common';
+import { type ActivityItem } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import styles from './Notifications.module.css';
+import { relativeTimeText, t } from '../../i18n';
 
 const quote = (answer: string) => (answer.length > 60 ? `${answer.slice(0, 60)}...` : answer);
 
 /** Follows and likes received: who, what and when; each row opens the follower or the liked answer. */
 export function ActivityList({ items }: { items: ActivityItem[] }) {
-  if (items.length === 0) return <EmptyState title={messages.noNotifications} />;
+  if (items.length === 0) return <EmptyState title={t('noNotifications')} />;
   return (
     <ul className={styles.list}>
       {items.map((item) => (
@@ -24,11 +25,11 @@ export function ActivityList({ items }: { items: ActivityItem[] }) {
             <span className={styles.text}>
               <span>
                 <strong>{item.user.fullname}</strong> <span className="muted">@{item.user.username}</span>{' '}
-                {item.type === 'follow' ? messages.startedFollowingYou : `${messages.likedYourAnswer}:`}
+                {item.type === 'follow' ? t('startedFollowingYou') : `${t('likedYourAnswer')}:`}
               </span>
               {item.post && <span className={styles.quote}>“{quote(item.post.answer)}”</span>}
               <time className={styles.time} dateTime={item.at}>
-                {relativeTime(item.at)}
+                {relativeTimeText(item.at)}
               </time>
             </span>
           </Link>

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { messages, relativeTime, type AnswerNotification } from '@askbox/common';
+import { type AnswerNotification } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import styles from './Notifications.module.css';
+import { relativeTimeText, t } from '../../i18n';
 
 /** Answers to questions the viewer sent (their anonymous ones too); each opens the answer on the profile. */
 export function AnswerNotificationsList({ items }: { items: AnswerNotification[] }) {
-  if (items.length === 0) return <EmptyState title={messages.noAnswersYet} />;
+  if (items.length === 0) return <EmptyState title={t('noAnswersYet')} />;
   return (
     <ul className={styles.list}>
       {items.map((item) => (
@@ -17,13 +18,13 @@ export function AnswerNotificationsList({ items }: { items: AnswerNotification[]
             </span>
             <span className={styles.text}>
               <span>
-                <strong>{item.receiver.fullname}</strong> {messages.answeredYourQuestion}
-                {item.isAnonymous && <span className={styles.tag}>{messages.anonymousQuestionLabel}</span>}
+                <strong>{item.receiver.fullname}</strong> {t('answeredYourQuestion')}
+                {item.isAnonymous && <span className={styles.tag}>{t('anonymousQuestionLabel')}</span>}
               </span>
               <span className={styles.question}>{item.question}</span>
               <span className={styles.answer}>{item.answer}</span>
               <time className={styles.time} dateTime={item.answeredAt}>
-                {relativeTime(item.answeredAt)}
+                {relativeTimeText(item.answeredAt)}
               </time>
             </span>
           </Link>

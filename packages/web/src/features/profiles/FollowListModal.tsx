@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -10,6 +9,7 @@ import { RemoteFollowersList } from '../federation/RemoteFollowersList';
 import { useMe } from '../session/api';
 import { useFollowList } from './api';
 import { UserList } from './UserList';
+import { t } from '../../i18n';
 
 /** The Followers / Followings list of a profile, each person linking to their profile; followers on other servers come last, marked remote. */
 export function FollowListModal({ username, direction, onClose }: { username: string; direction: 'followers' | 'following'; onClose(): void }) {
@@ -17,8 +17,8 @@ export function FollowListModal({ username, direction, onClose }: { username: st
   const me = useMe();
   const remote = useRemoteFollowers(username);
   const hasRemote = direction === 'followers' && (remote.data?.items.length ?? 0) > 0;
-  const title = direction === 'followers' ? messages.followers : messages.followings;
-  const empty = direction === 'followers' ? messages.noFollowers : messages.notFollowingAnyone;
+  const title = direction === 'followers' ? t('followers') : t('followings');
+  const empty = direction === 'followers' ? t('noFollowers') : t('notFollowingAnyone');
   const users = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Modal title={title} onClose={onClose}>

@@ -1,8 +1,9 @@
 import { Copy, Share2 } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { useViewer } from '../session/api';
 import { canWebShare, useCopyLink, useProfileLink, webShare } from './share';
 import styles from './InviteCard.module.css';
+import { t } from '../../i18n';
 
 /** 'Invite your friends': the viewer's own profile link, to copy or share (spec §2 Friends). */
 export function InviteCard() {
@@ -12,22 +13,22 @@ export function InviteCard() {
   return (
     <section className={`card ${styles.invite}`} aria-labelledby="invite-title">
       <h2 id="invite-title" className={styles.title}>
-        {messages.inviteFriends}
+        {t('inviteFriends')}
       </h2>
       <p className={styles.link} data-testid="share-link">
         {link}
       </p>
       <div className={styles.buttons}>
-        <button type="button" className="btn btn-primary btn-small" onClick={() => void copyLink(link, messages.linkCopied)}>
-          <Copy size={16} aria-hidden /> {messages.copyLink}
+        <button type="button" className="btn btn-primary btn-small" onClick={() => void copyLink(link, t('linkCopied'))}>
+          <Copy size={16} aria-hidden /> {t('copyLink')}
         </button>
         {canWebShare() && (
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => void webShare({ title: 'Askbox', text: `Ask me anything on Askbox`, url: link })}
+            onClick={() => void webShare({ title: t('appName'), text: t('inviteShareText'), url: link })}
           >
-            <Share2 size={16} aria-hidden /> Share
+            <Share2 size={16} aria-hidden /> {t('shareButton')}
           </button>
         )}
       </div>

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { BadgeCheck, Link as LinkIcon } from 'lucide-react';
-import { isHttpUrl, messages, type Profile } from '@askbox/common';
+import { isHttpUrl, type Profile } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
 import styles from './ProfileHeader.module.css';
 import { Cover } from '../../components/Cover';
+import { t } from '../../i18n';
 
 type ProfileData = { user: Profile['user']; counts: Profile['counts'] | null };
 
@@ -39,7 +40,12 @@ export function ProfileHeader({
       </Cover>
       <div className={styles.identity}>
         <div className={styles.avatarRow}>
-          <button type="button" className={styles.avatarButton} aria-label={`View ${user.fullname}'s profile picture`} onClick={() => setZoomed(true)}>
+          <button
+            type="button"
+            className={styles.avatarButton}
+            aria-label={t('viewProfilePicture', { fullname: user.fullname })}
+            onClick={() => setZoomed(true)}
+          >
             <Avatar src={user.photoURL} name={user.fullname} size={96} />
           </button>
           <div className={styles.actions}>{actions}</div>
@@ -47,8 +53,8 @@ export function ProfileHeader({
         <h1 className={styles.name}>
           {user.fullname}
           {user.badge && (
-            <BadgeCheck className={styles.badge} size={22} role="img" aria-label={messages.popularUser}>
-              <title>{messages.popularUser}</title>
+            <BadgeCheck className={styles.badge} size={22} role="img" aria-label={t('popularUser')}>
+              <title>{t('popularUser')}</title>
             </BadgeCheck>
           )}
         </h1>
@@ -61,23 +67,23 @@ export function ProfileHeader({
           </a>
         )}
       </div>
-      <div className={`card ${styles.counters}`} role="group" aria-label="Counters">
+      <div className={`card ${styles.counters}`} role="group" aria-label={t('counters')}>
         {counts ? (
           <>
-            <Counter value={counts.answers} label={messages.answers} />
-            <Counter value={counts.followings} label={messages.followings} onClick={() => setList('following')} />
-            <Counter value={counts.followers} label={messages.followers} onClick={() => setList('followers')} />
-            <Counter value={counts.likes} label={messages.likes} />
+            <Counter value={counts.answers} label={t('answers')} />
+            <Counter value={counts.followings} label={t('followings')} onClick={() => setList('following')} />
+            <Counter value={counts.followers} label={t('followers')} onClick={() => setList('followers')} />
+            <Counter value={counts.likes} label={t('likes')} />
           </>
         ) : (
           <div style={{ gridColumn: '1 / -1' }}>
-            <Spinner size={20} label="Loading counters" />
+            <Spinner size={20} label={t('loadingCounters')} />
           </div>
         )}
       </div>
       {zoomed && (
         <Modal title={user.fullname} onClose={() => setZoomed(false)}>
-          <img className={styles.zoom} src={user.photoURL} alt={`${user.fullname}'s profile picture`} />
+          <img className={styles.zoom} src={user.photoURL} alt={t('profilePictureOf', { fullname: user.fullname })} />
         </Modal>
       )}
       {list && <FollowListModal username={user.username} direction={list} onClose={() => setList(null)} />}

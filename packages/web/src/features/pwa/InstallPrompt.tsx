@@ -1,13 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { EllipsisVertical, PlusSquare, Share } from 'lucide-react';
-import { PWA_PROMPT_DELAY_MS, messages } from '@askbox/common';
+import { PWA_PROMPT_DELAY_MS } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { useRevealed } from '../../components/revealed';
 import { getInstallEvent, showBrowserInstallPrompt, subscribeInstallEvent } from './installEvent';
 import { isIos, rememberInstallPromptShown, shouldShowInstallPrompt } from './promptSchedule';
 import styles from './InstallPrompt.module.css';
-
-const TITLE = 'Installer Askbox';
+import { RichText } from '../../components/RichText';
+import { t } from '../../i18n';
 
 /** The PWA install prompt on /home (spec §4): 3 s after load, once per 30 days, not when installed. */
 export function InstallPrompt() {
@@ -33,42 +33,41 @@ export function InstallPrompt() {
   };
 
   return (
-    <Modal title={TITLE} onClose={close}>
+    <Modal title={t('pwaTitle')} onClose={close}>
+      {/* the spec's own French, in every catalog */}
       <div className={styles.body} lang="fr">
         <img src="/icons/icon-192.png" alt="" width={64} height={64} className={styles.icon} />
-        <p className={styles.lead}>
-          Ajoutez Askbox à votre écran d'accueil : l'app s'ouvre en plein écran, comme une vraie application, et vous recevez vos notifications.
-        </p>
+        <p className={styles.lead}>{t('pwaIntro')}</p>
         {ios ? (
           <ol className={styles.steps}>
             <li>
-              Touchez le bouton <strong>Partager</strong> <Share size={18} aria-label="(icône Partager)" className={styles.inlineIcon} /> en bas de Safari.
+              <RichText text={t('pwaIosStep1')} icon={<Share size={18} aria-label={t('pwaIosShareIcon')} className={styles.inlineIcon} />} />
             </li>
             <li>
-              Choisissez <strong>Sur l'écran d'accueil</strong> <PlusSquare size={18} aria-hidden className={styles.inlineIcon} />.
+              <RichText text={t('pwaIosStep2')} icon={<PlusSquare size={18} aria-hidden className={styles.inlineIcon} />} />
             </li>
             <li>
-              Touchez <strong>Ajouter</strong> en haut à droite.
+              <RichText text={t('pwaIosStep3')} />
             </li>
           </ol>
         ) : installEvent ? (
-          <p className={styles.hint}>Touchez « {messages.pwaGotIt} » puis confirmez l'installation dans la fenêtre de votre navigateur.</p>
+          <p className={styles.hint}>{t('pwaInstallHint')}</p>
         ) : (
           <ol className={styles.steps}>
             <li>
-              Ouvrez le menu <EllipsisVertical size={18} aria-label="(menu ⋮)" className={styles.inlineIcon} /> de votre navigateur.
+              <RichText text={t('pwaAndroidStep1')} icon={<EllipsisVertical size={18} aria-label={t('pwaAndroidMenuIcon')} className={styles.inlineIcon} />} />
             </li>
             <li>
-              Choisissez <strong>Installer l'application</strong> ou <strong>Ajouter à l'écran d'accueil</strong>.
+              <RichText text={t('pwaAndroidStep2')} />
             </li>
           </ol>
         )}
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={close}>
-            {messages.pwaLater}
+            {t('pwaLater')}
           </button>
           <button type="button" className="btn btn-primary" onClick={onGotIt}>
-            {messages.pwaGotIt}
+            {t('pwaGotIt')}
           </button>
         </div>
       </div>

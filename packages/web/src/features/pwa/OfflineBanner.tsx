@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { WifiOff } from 'lucide-react';
 import styles from './OfflineBanner.module.css';
+import { t, useLocale } from '../../i18n';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -18,11 +19,12 @@ export function useOnline(): boolean {
 /** Says so when the network is gone (the app shell still opens from the service worker). */
 export function OfflineBanner() {
   const online = useOnline();
+  useLocale(); // outside the routes: re-render on a new language
   if (online) return null;
   return (
     <div className={styles.banner} role="status">
       <WifiOff size={18} aria-hidden />
-      <span>You are offline. Some content may be unavailable until you reconnect.</span>
+      <span>{t('offlineBanner')}</span>
     </div>
   );
 }

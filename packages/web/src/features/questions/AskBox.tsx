@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, messages } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
 import { ApiError, errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
+import { t } from '../../i18n';
 
 /**
  * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
@@ -26,11 +27,11 @@ export function AskBox({ receiverUsername }: { receiverUsername: string }) {
       {
         onSuccess: () => {
           setText('');
-          dialogs.toast(messages.questionSent);
+          dialogs.toast(t('questionSent'));
         },
         onError: (error) => {
           const refused = error instanceof ApiError && error.code === 'blocked';
-          void dialogs.alert(refused ? messages.cannotSendQuestions : errorMessage(error));
+          void dialogs.alert(refused ? t('cannotSendQuestions') : errorMessage(error));
         },
       },
     );
@@ -39,7 +40,7 @@ export function AskBox({ receiverUsername }: { receiverUsername: string }) {
   return (
     <form className={`card ${styles.box}`} onSubmit={onSubmit}>
       <label htmlFor={`${id}-text`} className={styles.title}>
-        {messages.askMeAQuestion}
+        {t('askMeAQuestion')}
       </label>
       <textarea
         id={`${id}-text`}
@@ -52,12 +53,12 @@ export function AskBox({ receiverUsername }: { receiverUsername: string }) {
       <div className={styles.row}>
         <label className={styles.check}>
           <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
-          {messages.askAnonymously}
+          {t('askAnonymously')}
         </label>
         <RemainingCharacters id={`${id}-count`} text={text} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
-        {messages.ask}
+        {t('ask')}
       </button>
     </form>
   );

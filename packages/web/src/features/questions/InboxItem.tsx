@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, messages, relativeTime, type InboxQuestion } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH, relativeTime, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
+import { relativeTimeText, t } from '../../i18n';
 
 /** One unanswered question with 'Answer' (300-character reply) and 'Delete'. */
 export function InboxItem({ question }: { question: InboxQuestion }) {
@@ -20,12 +21,12 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();
     if (blank || answerQuestion.isPending) return;
-    answerQuestion.mutate({ id: question.id, answer }, { onError: () => void dialogs.alert(messages.errorSendingResponse) });
+    answerQuestion.mutate({ id: question.id, answer }, { onError: () => void dialogs.alert(t('errorSendingResponse')) });
   };
 
   const onDelete = async () => {
-    if (!(await dialogs.confirm(messages.confirmDeleteQuestion))) return;
-    deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(messages.errorDeletingQuestion) });
+    if (!(await dialogs.confirm(t('confirmDeleteQuestion')))) return;
+    deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (
@@ -36,11 +37,11 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
             {question.sender.fullname} <span className="muted">@{question.sender.username}</span>
           </Link>
         ) : (
-          <span className="muted">{messages.anonymous}</span>
+          <span className="muted">{t('anonymous')}</span>
         )}
         <time dateTime={question.createdAt} className="muted">
           {' · '}
-          {relativeTime(question.createdAt)}
+          {relativeTimeText(question.createdAt)}
         </time>
       </p>
       <p id={`${id}-q`} className={styles.text}>
@@ -49,12 +50,12 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
       {answering ? (
         <form onSubmit={onAnswer} className={styles.form}>
           <label htmlFor={`${id}-answer`} className="visually-hidden">
-            {messages.yourAnswer}
+            {t('yourAnswer')}
           </label>
           <textarea
             id={`${id}-answer`}
             className="textarea"
-            placeholder={messages.yourAnswer}
+            placeholder={t('yourAnswer')}
             value={answer}
             onChange={(e) => setAnswer(clampText(e.target.value, MAX_TEXT_LENGTH))}
             aria-describedby={`${id}-count`}
@@ -63,20 +64,20 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           <RemainingCharacters id={`${id}-count`} text={answer} />
           <div className={styles.actions}>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setAnswering(false)}>
-              {messages.cancel}
+              {t('cancel')}
             </button>
             <button type="submit" className="btn btn-primary btn-small" disabled={blank || answerQuestion.isPending}>
-              {messages.sendAnswer}
+              {t('sendAnswer')}
             </button>
           </div>
         </form>
       ) : (
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
-            {messages.delete}
+            {t('delete')}
           </button>
           <button type="button" className="btn btn-primary btn-small" onClick={() => setAnswering(true)}>
-            {messages.answer}
+            {t('answer')}
           </button>
         </div>
       )}

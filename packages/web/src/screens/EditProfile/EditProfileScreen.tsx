@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
-import { clampText, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, messages, updateProfileSchema } from '@askbox/common';
+import { clampText, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, updateProfileSchema } from '@askbox/common';
 import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
@@ -11,6 +11,7 @@ import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { ApiError } from '../../api/client';
 import styles from './EditProfile.module.css';
 import { Cover } from '../../components/Cover';
+import { t, translateMessage, useDocumentTitle } from '../../i18n';
 
 type Kind = 'avatar' | 'cover';
 
@@ -26,7 +27,11 @@ function usePickedImage() {
   return [picked, (file: File | null) => setPicked(file ? { file, preview: URL.createObjectURL(file) } : null)] as const;
 }
 
+/** a scheme, not words: the same in every language */
+const URL_PLACEHOLDER = 'https://';
+
 export function EditProfileScreen() {
+  useDocumentTitle(t('titles.editProfile'));
   const me = useViewer();
   const navigate = useNavigate();
   const save = useSaveProfile();
@@ -43,8 +48,8 @@ export function EditProfileScreen() {
   const onPick = (kind: Kind, file: File | undefined) => {
     if (!file) return;
     setSaveError(null);
-    if (!file.type.startsWith('image/')) return setFieldError(messages.imageInvalid);
-    if (file.size > MAX_UPLOAD_BYTES) return setFieldError(messages.imageTooLarge);
+    if (!file.type.startsWith('image/')) return setFieldError(t('imageInvalid'));
+    if (file.size > MAX_UPLOAD_BYTES) return setFieldError(t('imageTooLarge'));
     setFieldError(null);
     (kind === 'avatar' ? setAvatar : setCover)(file);
   };
@@ -53,7 +58,7 @@ export function EditProfileScreen() {
     event.preventDefault();
     setSaveError(null);
     const parsed = updateProfileSchema.safeParse({ fullname, bio, website });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? messages.errorUpdatingProfile);
+    if (!parsed.success) return setFieldError(translateMessage(parsed.error.issues[0]?.message ?? t('errorUpdatingProfile')));
     setFieldError(null);
     setProgress({});
     save.mutate(
@@ -65,8 +70,8 @@ export function EditProfileScreen() {
           setProgress({}); // nothing is uploading any more: no progress bar left standing at 100 %
           setSaveError(
             error instanceof ApiError && error.status > 0 && error.status < 500
-              ? `${messages.errorUpdatingProfile}: ${error.message}`
-              : messages.errorUpdatingProfile,
+              ? t('errorUpdatingProfileBecause', { reason: translateMessage(error.message, error.code) })
+              : t('errorUpdatingProfile'),
           );
         },
       },
@@ -76,49 +81,49 @@ export function EditProfileScreen() {
   const coverUrl = cover?.preview ?? me.coverURL;
   return (
     <form className="screen" onSubmit={onSubmit} noValidate>
-      <h1 className="screen-title">{messages.editProfile}</h1>
+      <h1 className="screen-title">{t('editProfile')}</h1>
 
       <Cover url={coverUrl} className={styles.cover} testId="cover-preview">
         <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('cover', e.target.files?.[0])} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
-          <ImagePlus size={18} aria-hidden /> Change cover
+          <ImagePlus size={18} aria-hidden /> {t('changeCover')}
         </label>
       </Cover>
       <div className={styles.avatarRow}>
-        <Avatar src={avatar?.preview ?? me.photoURL} name={`${me.fullname} (preview)`} size={96} />
+        <Avatar src={avatar?.preview ?? me.photoURL} name={t('avatarPreview', { fullname: me.fullname })} size={96} />
         <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => onPick('avatar', e.target.files?.[0])} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
-          <Camera size={18} aria-hidden /> Change profile picture
+          <Camera size={18} aria-hidden /> {t('changeProfilePicture')}
         </label>
       </div>
       {(['avatar', 'cover'] as const).map(
         (kind) =>
           progress[kind] !== undefined && (
             <div className="field" key={kind}>
-              <span className="hint">{kind === 'avatar' ? 'Uploading profile picture' : 'Uploading cover'}</span>
+              <span className="hint">{kind === 'avatar' ? t('uploadingProfilePicture') : t('uploadingCover')}</span>
               <progress
                 className={styles.progress}
                 max={100}
                 value={progress[kind]}
-                aria-label={kind === 'avatar' ? 'Profile picture upload' : 'Cover upload'}
+                aria-label={kind === 'avatar' ? t('profilePictureUpload') : t('coverUpload')}
               />
             </div>
           ),
       )}
 
       <div className="field">
-        <label htmlFor={ids.fullname}>Full name</label>
+        <label htmlFor={ids.fullname}>{t('fullnameLabel')}</label>
         <input id={ids.fullname} className="input" value={fullname} onChange={(e) => setFullname(e.target.value)} autoComplete="name" required />
       </div>
       <div className="field">
-        <label htmlFor={ids.username}>Username</label>
+        <label htmlFor={ids.username}>{t('usernameLabel')}</label>
         <input id={ids.username} className={`input ${styles.readonly}`} value={`@${me.username}`} readOnly aria-describedby={`${ids.username}-hint`} />
         <span id={`${ids.username}-hint`} className="hint">
-          {messages.usernameCannotChange}
+          {t('usernameCannotChange')}
         </span>
       </div>
       <div className="field">
-        <label htmlFor={ids.bio}>Bio</label>
+        <label htmlFor={ids.bio}>{t('bioLabel')}</label>
         <textarea
           id={ids.bio}
           className="textarea"
@@ -129,13 +134,13 @@ export function EditProfileScreen() {
         <RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />
       </div>
       <div className="field">
-        <label htmlFor={ids.website}>Website</label>
+        <label htmlFor={ids.website}>{t('websiteLabel')}</label>
         <input
           id={ids.website}
           className="input"
           type="url"
           inputMode="url"
-          placeholder="https://"
+          placeholder={URL_PLACEHOLDER}
           value={website}
           onChange={(e) => setWebsite(e.target.value)}
         />
@@ -145,10 +150,10 @@ export function EditProfileScreen() {
       {saveError && <ErrorBox>{saveError}</ErrorBox>}
       <div className={styles.buttons}>
         <Link to="/profile" className="btn btn-secondary">
-          {messages.cancel}
+          {t('cancel')}
         </Link>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : messages.save}
+          {save.isPending ? t('saving') : t('save')}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { Search, X } from 'lucide-react';
-import { messages, type FriendCard } from '@askbox/common';
+import { type FriendCard } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
@@ -9,6 +9,7 @@ import { FollowButton } from '../../features/follows/FollowButton';
 import { InviteCard } from '../../features/profiles/InviteCard';
 import { UserList } from '../../features/profiles/UserList';
 import styles from './Friends.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** Waits until typing pauses so every keystroke does not become a request. */
 function useDebounced(value: string, ms = 250): string {
@@ -21,6 +22,7 @@ function useDebounced(value: string, ms = 250): string {
 }
 
 export function FriendsScreen() {
+  useDocumentTitle(t('titles.friends'));
   const [query, setQuery] = useState('');
   const debounced = useDeferredValue(useDebounced(query));
   const searching = query.trim() !== '';
@@ -28,18 +30,18 @@ export function FriendsScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{messages.navFriends}</h1>
+      <h1 className="screen-title">{t('navFriends')}</h1>
       <div className={styles.searchBar} role="search">
         <div className={styles.searchField}>
           <Search className={styles.searchIcon} size={18} aria-hidden />
           <label htmlFor={inputId} className="visually-hidden">
-            {messages.searchFriends}
+            {t('searchFriends')}
           </label>
           <input
             id={inputId}
             className={`input ${styles.searchInput}`}
             type="search"
-            placeholder={messages.searchFriends}
+            placeholder={t('searchFriends')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             autoComplete="off"
@@ -47,7 +49,7 @@ export function FriendsScreen() {
           />
         </div>
         {searching && (
-          <button type="button" className="icon-btn" aria-label={messages.cancel} onClick={() => setQuery('')}>
+          <button type="button" className="icon-btn" aria-label={t('cancel')} onClick={() => setQuery('')}>
             <X size={22} aria-hidden />
           </button>
         )}
@@ -57,7 +59,7 @@ export function FriendsScreen() {
       ) : (
         <>
           <InviteCard />
-          <h2 className="section-title">{messages.recommendedFriends}</h2>
+          <h2 className="section-title">{t('recommendedFriends')}</h2>
           <Recommendations />
         </>
       )}
@@ -78,16 +80,16 @@ function FriendList({ items, label }: { items: FriendCard[]; label: string }) {
 
 function SearchResults({ query }: { query: string }) {
   const results = useUserSearch(query);
-  if (query.trim() === '' || results.isPending) return <Spinner label="Searching" />;
+  if (query.trim() === '' || results.isPending) return <Spinner label={t('searching')} />;
   if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
-  if (results.data.items.length === 0) return <EmptyState title={messages.noUsersFound} />;
-  return <FriendList items={results.data.items} label="Search results" />;
+  if (results.data.items.length === 0) return <EmptyState title={t('noUsersFound')} />;
+  return <FriendList items={results.data.items} label={t('searchResults')} />;
 }
 
 function Recommendations() {
   const recommended = useRecommendedFriends();
-  if (recommended.isPending) return <Spinner label="Loading recommendations" />;
+  if (recommended.isPending) return <Spinner label={t('loadingRecommendations')} />;
   if (recommended.isError) return <LoadError error={recommended.error} onRetry={() => void recommended.refetch()} />;
-  if (recommended.data.items.length === 0) return <EmptyState title={messages.noRecommendations} />;
-  return <FriendList items={recommended.data.items} label={messages.recommendedFriends} />;
+  if (recommended.data.items.length === 0) return <EmptyState title={t('noRecommendations')} />;
+  return <FriendList items={recommended.data.items} label={t('recommendedFriends')} />;
 }

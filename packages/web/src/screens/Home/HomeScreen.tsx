@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@askbox/common';
+
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -8,9 +8,11 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
+  useDocumentTitle(t('titles.home'));
   const [asOf, setAsOf] = useState(() => new Date().toISOString());
   const feed = useFeed(asOf);
   const posts = useInfiniteScroll(feed);
@@ -18,15 +20,15 @@ export function HomeScreen() {
   return (
     <div className="screen">
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
-      <h1 className="screen-title">{messages.navHome}</h1>
+      <h1 className="screen-title">{t('navHome')}</h1>
       {feed.isPending ? (
-        <Spinner label="Loading feed" />
+        <Spinner label={t('loadingFeed')} />
       ) : feed.isError ? (
-        <LoadError error={feed.error} fallback={messages.feedLoadError} onRetry={() => void feed.refetch()} />
+        <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <EmptyState title={messages.noPosts} detail={messages.followMore} />
+        <EmptyState title={t('noPosts')} detail={t('followMore')} />
       ) : (
-        <section aria-label="Feed">
+        <section aria-label={t('feed')}>
           {posts.map((post) => (
             <PostCard key={post.id} post={post} showReceiver />
           ))}

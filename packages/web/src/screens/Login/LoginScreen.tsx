@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messages } from '@askbox/common';
+
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
@@ -8,8 +8,10 @@ import { ApiError, errorMessage } from '../../api/client';
 import { useLogin } from '../../features/session/api';
 import { ForgotPasswordLink, LoginNotice } from '../../features/account/LoginExtras';
 import styles from '../Auth.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 export function LoginScreen() {
+  useDocumentTitle(t('titles.login'));
   const emailId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +26,7 @@ export function LoginScreen() {
     login.mutate(
       { email, password },
       // never say which of the two was wrong; rate limits and outages keep their own message
-      { onError: (e) => setError(e instanceof ApiError && e.status === 401 ? messages.incorrectLogin : errorMessage(e)) },
+      { onError: (e) => setError(e instanceof ApiError && e.status === 401 ? t('incorrectLogin') : errorMessage(e)) },
     );
   };
 
@@ -32,11 +34,11 @@ export function LoginScreen() {
     <PlainLayout>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
-        <h1 className={styles.title}>{messages.loginTitle}</h1>
+        <h1 className={styles.title}>{t('loginTitle')}</h1>
         {notice && !error && <LoginNotice>{notice}</LoginNotice>}
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="field">
-          <label htmlFor={emailId}>Email</label>
+          <label htmlFor={emailId}>{t('emailLabel')}</label>
           <input
             id={emailId}
             name="email"
@@ -48,13 +50,13 @@ export function LoginScreen() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <PasswordField label={t('passwordLabel')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <ForgotPasswordLink />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-          {login.isPending ? 'Logging in…' : messages.logIn}
+          {login.isPending ? t('loggingIn') : t('logIn')}
         </button>
         <p className={styles.switch}>
-          New here? <Link to="/signup">{messages.signUpHere}</Link>
+          {t('newHere')} <Link to="/signup">{t('signUpHere')}</Link>
         </p>
       </form>
     </PlainLayout>

@@ -1,19 +1,21 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { badgeText, messages, type NotificationTab } from '@askbox/common';
+import { badgeText, type NotificationTab } from '@askbox/common';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { ActivityList } from '../../features/notifications/ActivityList';
 import { AnswerNotificationsList } from '../../features/notifications/AnswerNotificationsList';
 import { useActivity, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
 import styles from './Notifications.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
-const tabs: { id: NotificationTab; label: string }[] = [
-  { id: 'activity', label: messages.activity },
-  { id: 'answers', label: messages.answers },
-];
+const tabs = [
+  { id: 'activity', label: 'activity' },
+  { id: 'answers', label: 'answers' },
+] as const satisfies readonly { id: NotificationTab; label: string }[];
 
 /** Two tabs (spec §2); opening a tab, or viewing it while it has unread items, marks it read. */
 export function NotificationsScreen() {
+  useDocumentTitle(t('titles.notifications'));
   const [tab, setTab] = useState<NotificationTab>('activity');
   const activity = useActivity();
   const answers = useAnswerNotifications();
@@ -41,8 +43,8 @@ export function NotificationsScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{messages.navNotifications}</h1>
-      <div role="tablist" aria-label={messages.navNotifications} className={styles.tabs} onKeyDown={onKeyDown}>
+      <h1 className="screen-title">{t('navNotifications')}</h1>
+      <div role="tablist" aria-label={t('navNotifications')} className={styles.tabs} onKeyDown={onKeyDown}>
         {tabs.map(({ id, label }) => (
           <button
             key={id}
@@ -58,13 +60,13 @@ export function NotificationsScreen() {
             className={styles.tab}
             onClick={() => setTab(id)}
           >
-            {label}
+            {t(label)}
             {tab !== id && unreadOf(id) > 0 && (
               <>
                 <span className={styles.dot} aria-hidden>
                   {badgeText(unreadOf(id))}
                 </span>
-                <span className="visually-hidden">, {unreadOf(id)} unread</span>
+                <span className="visually-hidden">{t('unreadCount', { count: unreadOf(id) })}</span>
               </>
             )}
           </button>

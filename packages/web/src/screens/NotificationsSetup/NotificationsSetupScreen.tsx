@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { BellOff, BellRing } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { PlainLayout } from '../../app/AppShell';
 import { useAppConfig } from '../../features/session/api';
 import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
 import { useRevealed } from '../../components/revealed';
 import styles from '../Auth.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** Spec §9: without push support, move on to /home after 2 s. */
 const UNSUPPORTED_REDIRECT_MS = 2000;
 
 /** Asks for push permission after sign-in; every way out (enable, skip, failure) ends on /home. */
 export function NotificationsSetupScreen() {
+  useDocumentTitle(t('titles.notificationsSetup'));
   const navigate = useNavigate();
   const { data: config } = useAppConfig();
   const [supported] = useState(isPushSupported);
@@ -47,10 +49,10 @@ export function NotificationsSetupScreen() {
 
   if (!supported) {
     return (
-      <Prompt icon={<BellOff size={72} color="var(--color-text-muted)" aria-hidden />} title={messages.notificationsNotSupported}>
+      <Prompt icon={<BellOff size={72} color="var(--color-text-muted)" aria-hidden />} title={t('notificationsNotSupported')}>
         <div className={styles.actions}>
           <button type="button" className="btn btn-primary btn-block" onClick={goHome}>
-            {messages.continueNow}
+            {t('continueNow')}
           </button>
         </div>
       </Prompt>
@@ -58,14 +60,14 @@ export function NotificationsSetupScreen() {
   }
 
   return (
-    <Prompt icon={<BellRing size={72} color="var(--color-accent)" aria-hidden />} title={messages.turnOnNotifications}>
-      <p className={styles.tagline}>Know when someone asks you a question, follows you or likes your answers.</p>
+    <Prompt icon={<BellRing size={72} color="var(--color-accent)" aria-hidden />} title={t('turnOnNotifications')}>
+      <p className={styles.tagline}>{t('notificationsPitch')}</p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-primary btn-block" onClick={() => void enable()} disabled={busy || alreadyGranted}>
-          {messages.enableNotifications}
+          {t('enableNotifications')}
         </button>
         <button type="button" className="btn btn-ghost btn-block" onClick={goHome} disabled={busy}>
-          {messages.skipForNow}
+          {t('skipForNow')}
         </button>
       </div>
     </Prompt>

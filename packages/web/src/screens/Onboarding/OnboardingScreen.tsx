@@ -1,21 +1,23 @@
 import { Link } from 'react-router';
-import { messages } from '@askbox/common';
+
 import { PlainLayout } from '../../app/AppShell';
 import styles from '../Auth.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 export function OnboardingScreen() {
+  useDocumentTitle(t('titles.onboarding'));
   return (
     <PlainLayout>
       <div className={styles.onboarding}>
-        <img src="/images/logo.svg" alt="Askbox logo" width={120} height={120} />
-        <h1 className={styles.brand}>Askbox</h1>
-        <p className={styles.tagline}>{messages.tagline}</p>
+        <img src="/images/logo.svg" alt={t('logoAlt')} width={120} height={120} />
+        <h1 className={styles.brand}>{t('appName')}</h1>
+        <p className={styles.tagline}>{t('tagline')}</p>
         <div className={styles.actions}>
           <Link to="/signup" className="btn btn-primary btn-block" role="button">
-            {messages.signUp}
+            {t('signUp')}
           </Link>
           <Link to="/login" className="btn btn-secondary btn-block" role="button">
-            {messages.logIn}
+            {t('logIn')}
           </Link>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { useViewer } from '../../features/session/api';
@@ -8,9 +8,11 @@ import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
 import { LoadError } from '../../components/LoadError';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** The signed-in user's own profile; text fields come from the session, counters from the server. */
 export function ProfileScreen() {
+  useDocumentTitle(t('titles.profile'));
   const me = useViewer();
   const profile = useProfile(me.username);
   const user = {
@@ -30,21 +32,21 @@ export function ProfileScreen() {
         coverEnd={
           <>
             <ShareProfileButton username={me.username} fullname={me.fullname} />
-            <Link to="/settings" className="icon-btn" aria-label={messages.settings}>
+            <Link to="/settings" className="icon-btn" aria-label={t('settings')}>
               <Settings size={20} aria-hidden />
             </Link>
           </>
         }
         actions={
           <Link to="/edit-profile" className="btn btn-secondary btn-small">
-            {messages.editProfile}
+            {t('editProfile')}
           </Link>
         }
       />
       <div className="screen">
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
         <AskBox receiverUsername={me.username} />
-        <h2 className="section-title">{messages.answers}</h2>
+        <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={me.username} isOwnProfile />
       </div>
     </div>

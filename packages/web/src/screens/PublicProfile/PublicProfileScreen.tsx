@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Ban, Lock, ShieldOff, UserX } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { PlainLayout } from '../../app/AppShell';
 import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
@@ -16,20 +16,22 @@ import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { FollowButton } from '../../features/follows/FollowButton';
 import { useBlockToggle } from '../../features/blocks/api';
 import styles from './PublicProfile.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 export function PublicProfileScreen() {
   const { username = '', answerId } = useParams();
   const { data: me, isPending } = useMe();
-  if (isPending) return <Spinner label="Loading" />;
+  useDocumentTitle(t('titles.publicProfile', { username: username.toLowerCase() }));
+  if (isPending) return <Spinner />;
   if (!me) {
     return (
       <PlainLayout>
         <div className={`screen ${styles.state}`}>
           <Lock size={56} color="var(--color-accent)" aria-hidden />
-          <h1>{messages.authRequired}</h1>
-          <p className="muted">{messages.authRequiredText}</p>
+          <h1>{t('authRequired')}</h1>
+          <p className="muted">{t('authRequiredText')}</p>
           <Link to="/login" className="btn btn-primary">
-            {messages.logInButton}
+            {t('logInButton')}
           </Link>
         </div>
       </PlainLayout>
@@ -47,8 +49,8 @@ function RedirectToOwnProfile({ to }: { to: string }) {
   return (
     <PlainLayout>
       <div className={`screen ${styles.state}`}>
-        <Spinner label={messages.redirecting} />
-        <p className="muted">{messages.redirecting}</p>
+        <Spinner label={t('redirecting')} />
+        <p className="muted">{t('redirecting')}</p>
       </div>
     </PlainLayout>
   );
@@ -76,7 +78,7 @@ function OtherProfile({ username }: { username: string }) {
   const { confirm, alert } = useDialogs();
 
   const setBlocked = async (block: boolean) => {
-    if (!(await confirm(block ? messages.confirmBlock : messages.confirmUnblock))) return;
+    if (!(await confirm(block ? t('confirmBlock') : t('confirmUnblock')))) return;
     blockToggle.mutate(
       { key: username, on: block },
       {
@@ -89,24 +91,20 @@ function OtherProfile({ username }: { username: string }) {
   if (profile.isPending) {
     return (
       <PlainLayout>
-        <Spinner label="Loading profile" />
+        <Spinner label={t('loadingProfile')} />
       </PlainLayout>
     );
   }
   if (profile.isError) {
     const error = profile.error;
     if (error instanceof ApiError && error.code === 'blocked_by_user') {
-      return (
-        <StateScreen icon={<Ban size={56} color="var(--color-danger)" aria-hidden />} title={messages.youHaveBeenBlocked} text={messages.blockedByThemText} />
-      );
+      return <StateScreen icon={<Ban size={56} color="var(--color-danger)" aria-hidden />} title={t('youHaveBeenBlocked')} text={t('blockedByThemText')} />;
     }
     if (error instanceof ApiError && error.status === 404) {
-      return (
-        <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.userNotFound} text={messages.userNotFoundText} />
-      );
+      return <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={t('userNotFound')} text={t('userNotFoundText')} />;
     }
     return (
-      <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={messages.somethingWentWrong}>
+      <StateScreen icon={<UserX size={56} color="var(--color-text-muted)" aria-hidden />} title={t('somethingWentWrong')}>
         <LoadError error={error} onRetry={() => void profile.refetch()} />
       </StateScreen>
     );
@@ -115,9 +113,9 @@ function OtherProfile({ username }: { username: string }) {
   const data = profile.data;
   if (data.viewer.blockedByViewer) {
     return (
-      <StateScreen icon={<ShieldOff size={56} color="var(--color-danger)" aria-hidden />} title={messages.userBlocked} text={messages.youBlockedText}>
+      <StateScreen icon={<ShieldOff size={56} color="var(--color-danger)" aria-hidden />} title={t('userBlocked')} text={t('youBlockedText')}>
         <button type="button" className="btn btn-primary" onClick={() => void setBlocked(false)} disabled={blockToggle.isPending}>
-          {messages.unblockFr}
+          {t('unblockFr')}
         </button>
       </StateScreen>
     );
@@ -129,7 +127,7 @@ function OtherProfile({ username }: { username: string }) {
         profile={data}
         coverStart={<BackButton fallback="/home" />}
         coverEnd={
-          <button type="button" className="icon-btn" aria-label="Block this user" onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
+          <button type="button" className="icon-btn" aria-label={t('blockThisUser')} onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
             <Ban size={20} aria-hidden />
           </button>
         }
@@ -137,7 +135,7 @@ function OtherProfile({ username }: { username: string }) {
       />
       <div className="screen">
         <AskBox receiverUsername={data.user.username} />
-        <h2 className="section-title">{messages.answers}</h2>
+        <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>
     </PlainLayout>

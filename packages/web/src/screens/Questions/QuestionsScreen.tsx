@@ -1,4 +1,3 @@
-import { messages } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -6,21 +5,23 @@ import { Spinner } from '../../components/Spinner';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
+import { t, useDocumentTitle } from '../../i18n';
 
 /** /questions: unanswered questions received, newest first. */
 export function QuestionsScreen() {
+  useDocumentTitle(t('titles.questions'));
   const inbox = useInbox();
   const items = useInfiniteScroll(inbox);
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{messages.navQuestions}</h1>
+      <h1 className="screen-title">{t('navQuestions')}</h1>
       {inbox.isPending ? (
-        <Spinner label="Loading questions" />
+        <Spinner label={t('loadingQuestions')} />
       ) : inbox.isError ? (
-        <LoadError error={inbox.error} fallback={messages.questionsLoadError} onRetry={() => void inbox.refetch()} />
+        <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={messages.noQuestions} />
+        <EmptyState title={t('noQuestions')} />
       ) : (
         <>
           {items.map((question) => (

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
 import { AtSign, Camera, LogOut, Mail } from 'lucide-react';
-import { messages } from '@askbox/common';
+
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
+import { DisplaySection } from '../../features/locale/DisplaySection';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
 import { AccountRows } from '../../features/account/AccountRows';
 import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
@@ -10,8 +11,10 @@ import { PublicProfileSection } from '../../features/federation/PublicProfileSec
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
+import { t, useDocumentTitle } from '../../i18n';
 
 export function SettingsScreen() {
+  useDocumentTitle(t('titles.settings'));
   const navigate = useNavigate();
   const logout = useLogout();
   const config = useAppConfig();
@@ -22,30 +25,31 @@ export function SettingsScreen() {
     <div className="screen">
       <header className={styles.header}>
         <BackButton fallback="/profile" />
-        <h1 className={styles.title}>Settings</h1>
+        <h1 className={styles.title}>{t('settings')}</h1>
       </header>
 
       <AdminCard />
+      <DisplaySection />
       <BlockedUsersSection />
       <EmailNotificationsSection />
       <PublicProfileSection />
 
-      <SettingsSection id="settings-help" title={messages.helpAndSocial}>
+      <SettingsSection id="settings-help" title={t('helpAndSocial')}>
         <a className={settingsRow} href={`mailto:${config.data?.supportEmail ?? ''}`}>
-          <Mail size={20} aria-hidden /> {messages.contactUs}
+          <Mail size={20} aria-hidden /> {t('contactUs')}
         </a>
         <button type="button" className={settingsRow} onClick={() => config.data && window.open(config.data.microblogUrl, '_blank', 'noopener')}>
-          <AtSign size={20} aria-hidden /> Follow us on X
+          <AtSign size={20} aria-hidden /> {t('followUsOnX')}
         </button>
         <button type="button" className={settingsRow} onClick={() => config.data && window.open(config.data.photoSharingUrl, '_blank', 'noopener')}>
-          <Camera size={20} aria-hidden /> Follow us on Instagram
+          <Camera size={20} aria-hidden /> {t('followUsOnInstagram')}
         </button>
       </SettingsSection>
 
-      <SettingsSection id="settings-account" title={messages.account}>
+      <SettingsSection id="settings-account" title={t('account')}>
         <AccountRows />
         <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
-          <LogOut size={20} aria-hidden /> {messages.logout}
+          <LogOut size={20} aria-hidden /> {t('logout')}
         </button>
       </SettingsSection>
     </div>

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import '../../api/validation';
-import { messages, normalizeUsername, signupSchema } from '@askbox/common';
+import { normalizeUsername, signupSchema } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
 import styles from '../Auth.module.css';
+import { t, translateMessage, useDocumentTitle } from '../../i18n';
 
 export function SignupScreen() {
+  useDocumentTitle(t('titles.signup'));
   const ids = { email: useId(), username: useId(), fullname: useId() };
   const [form, setForm] = useState({ email: '', username: '', fullname: '', password: '', repeatPassword: '' });
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function SignupScreen() {
     // same rules as the server, checked first so the user hears of them at once
     const parsed = signupSchema.safeParse(form);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? messages.somethingWentWrong);
+      setError(translateMessage(parsed.error.issues[0]?.message ?? t('somethingWentWrong')));
       return;
     }
     setError(null);
@@ -33,10 +35,10 @@ export function SignupScreen() {
     <PlainLayout>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
-        <h1 className={styles.title}>{messages.signupTitle}</h1>
+        <h1 className={styles.title}>{t('signupTitle')}</h1>
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="field">
-          <label htmlFor={ids.email}>Email</label>
+          <label htmlFor={ids.email}>{t('emailLabel')}</label>
           <input
             id={ids.email}
             name="email"
@@ -49,7 +51,7 @@ export function SignupScreen() {
           />
         </div>
         <div className="field">
-          <label htmlFor={ids.username}>Username</label>
+          <label htmlFor={ids.username}>{t('usernameLabel')}</label>
           <input
             id={ids.username}
             name="username"
@@ -63,11 +65,11 @@ export function SignupScreen() {
             aria-describedby={`${ids.username}-hint`}
           />
           <span id={`${ids.username}-hint`} className="hint">
-            Lowercase letters, numbers and underscores
+            {t('usernameHint')}
           </span>
         </div>
         <div className="field">
-          <label htmlFor={ids.fullname}>Full name</label>
+          <label htmlFor={ids.fullname}>{t('fullnameLabel')}</label>
           <input
             id={ids.fullname}
             name="fullname"
@@ -78,20 +80,20 @@ export function SignupScreen() {
             onChange={(e) => set('fullname')(e.target.value)}
           />
         </div>
-        <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+        <PasswordField label={t('passwordLabel')} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
         <PasswordField
-          label="Repeat password"
-          toggleName="repeated password"
+          label={t('repeatPasswordLabel')}
+          toggleLabels={{ show: t('showRepeatedPassword'), hide: t('hideRepeatedPassword') }}
           name="repeatPassword"
           autoComplete="new-password"
           value={form.repeatPassword}
           onChange={set('repeatPassword')}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={signup.isPending}>
-          {signup.isPending ? 'Creating account…' : messages.signUp}
+          {signup.isPending ? t('creatingAccount') : t('signUp')}
         </button>
         <p className={styles.switch}>
-          Already have an account? <Link to="/login">{messages.logInHere}</Link>
+          {t('alreadyHaveAccount')} <Link to="/login">{t('logInHere')}</Link>
         </p>
       </form>
     </PlainLayout>

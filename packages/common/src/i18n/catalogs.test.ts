@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BIO_LENGTH, MAX_FULLNAME_LENGTH, MAX_TEXT_LENGTH, MAX_USERNAME_LENGTH, MAX_WEBSITE_LENGTH } from '../limits.js';
+import { LOCALES } from '../settings.js';
+import { relativeTime } from '../time.js';
+import { catalogKeys, catalogs, en, fr, keyOfEnglishText, localeFromLanguages } from './index.js';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
+
+function valueAt(catalog: object, key: string): string {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
+}
+
+describe('catalogs', () => {
+  it('every language has exactly the English keys', () => {
+    const keys = catalogKeys(en).sort();
+    expect(keys.length).toBeGreaterThan(250);
+    for (const locale of LOCALES) expect(catalogKeys(catalogs[locale]).sort(), locale).toEqual(keys);
+  });
+
+  it('no text is empty, and each translation keeps the same placeholders and tags', () => {
+    for (const key of catalogKeys(en)) {
+      const english = valueAt(en, key);
+      expect(english.trim(), key).not.toBe('');
+      for (const locale of LOCALES) expect(placeholders(valueAt(catalogs[locale], key)), `${locale} ${key}`).toEqual(placeholders(english));
+    }
+  });
+
+  it('French is translated, not copied (apart from names and the spec French labels)', () => {
+    const same = catalogKeys(en).filter((key) => valueAt(en, key) === valueAt(fr, key));
+    // the spec's own French, brand names and words that are the same in both languages
+    const allowed =
+      /^(navHome|navQuestions|navNotifications|notificationTabs|unblockFr|pwa\w+|appName|ok|bioLabel|questionLabel|titles\.(onboarding|home|questions|notifications|publicProfile))$/;
+    expect(same.filter((key) => !allowed.test(key))).toEqual([]);
+  });
+
+  it('English keeps the spec strings verbatim, French labels included', () => {
+    expect(en.navHome).toBe('Accueil');
+    expect(en.unblockFr).toBe('Débloquer');
+    expect(en.pwaLater).toBe('Plus tard');
+    expect(en.pwaGotIt).toBe("J'ai compris");
+    expect(en.globalQuestionSent_other).toBe('Global question sent to {{count}} users successfully!');
+    expect(en.confirmBlock).toBe('Are you sure you want to block this user ? This will remove all links between you. 🫣');
+  });
+
+  it('length messages name the limits the schemas enforce', () => {
+    expect(en.tooLong.question).toContain(String(MAX_TEXT_LENGTH));
+    expect(en.tooLong.answer).toContain(String(MAX_TEXT_LENGTH));
+    expect(en.tooLong.username).toContain(String(MAX_USERNAME_LENGTH));
+    expect(en.tooLong.fullname).toContain(String(MAX_FULLNAME_LENGTH));
+    expect(en.tooLong.bio).toContain(String(MAX_BIO_LENGTH));
+    expect(en.tooLong.website).toContain(String(MAX_WEBSITE_LENGTH));
+  });
+});
+
+describe('keyOfEnglishText', () => {
+  it('finds the key of a server message, so the web can translate it', () => {
+    expect(keyOfEnglishText('This username is already taken')).toBe('usernameTaken');
+    expect(keyOfEnglishText('Email is required')).toBe('required.email');
+    expect(keyOfEnglishText('Only an admin can do this.')).toBe('errors.admin_only');
+    expect(keyOfEnglishText('something the catalog never said')).toBeUndefined();
+  });
+});
+
+describe('localeFromLanguages', () => {
+  it('takes the first language Askbox speaks, else English', () => {
+    expect(localeFromLanguages(['fr-FR', 'en-US'])).toBe('fr');
+    expect(localeFromLanguages(['de-DE', 'fr-CA'])).toBe('fr');
+    expect(localeFromLanguages(['de-DE'])).toBe('en');
+    expect(localeFromLanguages([])).toBe('en');
+  });
+});
+
+describe('relativeTime in French', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  it.each([
+    ['2026-01-10T11:59:30Z', 'à l’instant'],
+    ['2026-01-10T11:55:00Z', 'il y a 5 min'],
+    ['2026-01-10T10:00:00Z', 'il y a 2 h'],
+    ['2026-01-07T12:00:00Z', 'il y a 3 j'],
+  ])('%s → %s', (iso, expected) => expect(relativeTime(iso, now, 'fr', fr.time.justNow).replace(/[\u00a0\u202f]/g, ' ')).toBe(expected));
+});
