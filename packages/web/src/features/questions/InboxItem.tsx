@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, relativeTime, type InboxQuestion } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
