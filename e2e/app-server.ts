@@ -59,6 +59,9 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env:
     LOG_FORMAT: 'json',
     SIGNUP_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '10000',
+    // push.example.test does not resolve here: the test switch skips the address check
+    PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
     QUESTION_RATE_LIMIT: '10000',
     ...extraEnv,
   };

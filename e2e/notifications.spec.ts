@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { expect, newUser, signUpViaApi, test } from './fixtures';
 
 /** Screens of issue 4 that need nothing from the other features. */
@@ -51,7 +52,11 @@ test("the server offers a VAPID key and accepts this device's subscription", asy
   await signUpViaApi(page, newUser('nsub'));
   const config = await (await page.request.get('/api/config')).json();
   expect(config.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-  const device = { endpoint: `https://push.example.test/e2e-${Date.now()}`, keys: { p256dh: 'BPublicKeyOfThisDevice', auth: 'authSecret' } };
+  // a browser's keys: a P-256 public key and a 16-byte secret (the server checks both)
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: crypto.randomBytes(16).toString('base64url') };
+  const device = { endpoint: `https://push.example.test/e2e-${Date.now()}`, keys };
   expect((await page.request.post('/api/push/subscriptions', { data: device })).status()).toBe(204);
   expect((await page.request.delete('/api/push/subscriptions', { data: { endpoint: device.endpoint } })).status()).toBe(204);
   const counters = await (await page.request.get('/api/me/counters')).json();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from './limits.js';
 import { en } from './i18n/en.js';
-import { USERNAME_PATTERN } from './username.js';
+import { isBlankText, lineText, textLength, userText } from './text.js';
+import { isReservedUsername, USERNAME_PATTERN } from './username.js';
 
 /** Schemas speak English (the server's `message`); the web shows them translated (keyOfEnglishText). */
 export const required = (field: keyof typeof en.required) => z.string({ error: en.required[field] });
@@ -15,15 +16,19 @@ export const emailSchema = required('email')
 export const usernameSchema = required('username')
   .min(1, en.required.username)
   .max(MAX_USERNAME_LENGTH, en.tooLong.username)
-  .regex(USERNAME_PATTERN, en.usernameChars);
+  .regex(USERNAME_PATTERN, en.usernameChars)
+  // a page or API word as a name would make that profile unreachable: taken, as far as people are concerned
+  .refine((value) => !isReservedUsername(value), { message: en.usernameTaken });
 
-export const fullnameSchema = required('fullname').trim().min(1, en.required.fullname).max(MAX_FULLNAME_LENGTH, en.tooLong.fullname);
+export const fullnameSchema = userText({ max: MAX_FULLNAME_LENGTH, required: en.required.fullname, tooLong: en.tooLong.fullname, multiline: false });
 
 /** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
 export const passwordSchema = required('password')
   .min(1, en.required.password)
-  .min(MIN_PASSWORD_LENGTH, en.passwordTooShort)
+  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: en.passwordTooShort, abort: true })
+  .refine((value) => !isBlankText(value), { message: en.passwordBlank, abort: true })
   .max(MAX_PASSWORD_LENGTH, en.passwordTooLong);
+// the server also refuses the most common passwords (a list too big for the web app: features/auth/password.ts)
 
 export const signupSchema = z
   .object({
@@ -37,7 +42,7 @@ export const signupSchema = z
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254),
+  email: lineText(254).transform((value) => value.trim().toLowerCase()),
   password: z.string().max(MAX_PASSWORD_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

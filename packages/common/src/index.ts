@@ -1,4 +1,5 @@
 export * from './limits.js';
+export * from './text.js';
 export * from './i18n/index.js';
 export * from './username.js';
 export * from './mentions.js';

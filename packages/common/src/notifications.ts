@@ -44,8 +44,12 @@ export type Counters = z.infer<typeof countersSchema>;
 
 /** A browser PushSubscription as `subscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  endpoint: z.url({ protocol: /^https$/, error: 'The push endpoint must be an https address' }).max(2000),
+  // base64url as browsers give them; the server also checks the key is a P-256 point and auth is 16 bytes
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'The p256dh key is not a P-256 public key'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'The auth secret must be 16 bytes'),
+  }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });

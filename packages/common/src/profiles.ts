@@ -3,11 +3,12 @@ import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH } from './limits.js';
 import { fullnameSchema } from './auth.js';
 import { en } from './i18n/en.js';
 import { isHttpUrl } from './urls.js';
+import { hasControlCharacters, lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
 /** Profiles and the social graph: the API shapes shared by server and web. */
 
-export const usernameParamsSchema = z.object({ username: z.string().min(1).max(64) });
+export const usernameParamsSchema = z.object({ username: lineText(64).pipe(z.string().min(1)) });
 
 export const profileCountsSchema = z.object({
   answers: z.number().int(),
@@ -38,13 +39,14 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Website: empty, or an http(s) URL (no javascript:, data: ...). */
 export const websiteSchema = z
   .string()
+  .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: en.invalidCharacters, abort: true })
   .trim()
   .max(MAX_WEBSITE_LENGTH, en.tooLong.website)
   .refine((value) => value === '' || isHttpUrl(value), { message: en.websiteInvalid });
 
 export const updateProfileSchema = z.object({
   fullname: fullnameSchema,
-  bio: z.string().trim().max(MAX_BIO_LENGTH, en.tooLong.bio),
+  bio: userText({ max: MAX_BIO_LENGTH, tooLong: en.tooLong.bio }),
   website: websiteSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
@@ -58,6 +60,9 @@ export type BlockState = z.infer<typeof blockStateSchema>;
 /** Followers, followings, blocked users, search results, recommendations. */
 export const userListSchema = z.object({ items: z.array(userSummarySchema) });
 export type UserList = z.infer<typeof userListSchema>;
+/** Followers and followings: paged like every long list (`nextCursor` null on the last page). */
+export const userPageSchema = userListSchema.extend({ nextCursor: z.string().nullable() });
+export type UserPage = z.infer<typeof userPageSchema>;
 
 /** A recommendation or a search result: a card plus whether the viewer follows them. */
 export const friendCardSchema = userSummarySchema.extend({ isFollowing: z.boolean() });
@@ -65,4 +70,8 @@ export type FriendCard = z.infer<typeof friendCardSchema>;
 export const friendListSchema = z.object({ items: z.array(friendCardSchema) });
 export type FriendList = z.infer<typeof friendListSchema>;
 
-export const searchQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const searchQuerySchema = z.object({
+  q: lineText(100)
+    .default('')
+    .transform((value) => value.trim()),
+});

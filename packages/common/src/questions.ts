@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { en } from './i18n/en.js';
+import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
-/** Question or answer text: trimmed, non-blank, at most 300 characters (spec §5, §9). */
-const postText = (field: 'question' | 'answer') =>
-  z.string({ error: en.required[field] }).trim().min(1, en.required[field]).max(MAX_TEXT_LENGTH, en.tooLong[field]);
+/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters (spec §5, §9). */
+const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: en.required[field], tooLong: en.tooLong[field] });
 
 export const askQuestionSchema = z.object({
   text: postText('question'),
@@ -15,8 +15,8 @@ export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
 export const answerQuestionSchema = z.object({ answer: postText('answer') });
 
-export const questionIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const cursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const questionIdParamsSchema = z.object({ id: lineText(100).pipe(z.string().min(1)) });
+export const cursorQuerySchema = z.object({ cursor: lineText(200).optional() });
 
 /** An unanswered question in the receiver's inbox. `sender` is null when anonymous, always. */
 export const inboxQuestionSchema = z.object({

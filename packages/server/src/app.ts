@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -12,7 +13,10 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
-import { installErrorHandler } from './http/errors.js';
+import { installErrorHandler, sendFrameworkError } from './http/errors.js';
+import { installInputCheck } from './http/inputCheck.js';
+import { installRouteTable } from './http/routeTable.js';
+import { redactedErrorSerializer, redactPaths } from './http/logRedaction.js';
 import { installOriginCheck } from './http/origin.js';
 import { installSecurityHeaders } from './http/security.js';
 import { s3MediaOrigin } from './storage/s3Storage.js';
@@ -25,6 +29,7 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { loadVapidKeys } from './push/vapid.js';
 import { startPushWorker } from './push/worker.js';
+import { createPushAgent } from './push/endpoint.js';
 import { outboxCounts } from './outbox/outbox.js';
 import { emailOutbox, federationDeliveries, pushNotifications } from './db/schema/index.js';
 import { Metrics } from './metrics/registry.js';
@@ -55,28 +60,46 @@ import { sharingRoutes } from './features/sharing/routes.js';
 import { PrettyLogStream, resolveLogFormat } from './http/logFormat.js';
 import { moderationRoutes } from './features/moderation/routes.js';
 
+export interface BuildOptions {
+  clock?: Clock;
+  /** Tests only: a certificate the push agent trusts besides the usual roots (a local push service). */
+  pushCa?: string | Buffer;
+  /** Tests only: where the logs go instead of stdout. */
+  logStream?: DestinationStream;
+}
+
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * Builds the whole HTTP app on an open database; tests build one per file (with a clock they
  * move), main.ts one per process.
  */
-export async function buildApp(config: Config, database: Database, options: { clock?: Clock } = {}): Promise<AppInstance> {
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<AppInstance> {
   const app = Fastify({
-    logger:
-      resolveLogFormat(config.logFormat) === 'pretty' && config.logLevel !== 'silent'
-        ? { level: config.logLevel, stream: new PrettyLogStream() }
-        : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // secrets never reach the logs: cookies, passwords, hashes, emails, query parameters (issue 11);
+    // on a terminal, one readable line per request (LOG_FORMAT)
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      serializers: { err: redactedErrorSerializer },
+      stream: options.logStream ?? (resolveLogFormat(config.logFormat) === 'pretty' && config.logLevel !== 'silent' ? new PrettyLogStream() : undefined),
+    },
+    // a hop count trusts that many X-Forwarded-For hops from the right (the ones our proxies added)
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  installRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const bus = await EventBus.start(database, app.log);
   const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
   const vapid = await loadVapidKeys(database.db, config);
-  const worker = config.push.worker ? startPushWorker(database.db, vapid, { ...config.push, log: app.log }) : null;
+  const pushTransport = { policy: config.push, agent: createPushAgent(config.push, options.pushCa) };
+  const worker = config.push.worker
+    ? startPushWorker({ db: database.db, vapid, transport: pushTransport, maxAttempts: config.push.maxAttempts, pollMs: config.push.pollMs, log: app.log })
+    : null;
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log: app.log });
   const emailDeps = {
@@ -98,7 +121,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
     clock,
     bus,
     live,
-    push: { vapid, worker },
+    push: { vapid, worker, transport: pushTransport },
     email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
     metrics,
     webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
@@ -117,6 +140,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
     await worker?.stop();
+    pushTransport.agent.destroy();
     await emailWorker?.stop();
     mailer.close();
     await bus.close();
@@ -136,6 +160,7 @@ export async function buildApp(config: Config, database: Database, options: { cl
   await app.register(fastifyCookie);
   // image uploads (profile picture, cover); each route sets its own size cap
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
+  installInputCheck(app);
   installOriginCheck(app, config.publicUrl);
   installViewer(app, sessionViewer(ctx.db));
   // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
@@ -147,7 +172,20 @@ export async function buildApp(config: Config, database: Database, options: { cl
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // /api/docs gets a CSP of its own (issue 11): scripts from this server only (swagger-ui's bootstrap
+  // is a file; any inline one would be allowed by hash), inline styles as the app allows them,
+  // nothing from other origins, no framing; upgrade-insecure-requests would break a plain-http laptop
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/ upgrade-insecure-requests;/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/ https:/g, '')
+        .replace(' validator.swagger.io', '')
+        .replace(/style-src 'self'[^;]*;/, "style-src 'self' 'unsafe-inline';"),
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

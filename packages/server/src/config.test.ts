@@ -8,10 +8,17 @@ describe('loadConfig', () => {
   });
 
   it('reads DEFAULT_FOLLOWS, PUBLIC_URL and TRUST_PROXY', () => {
-    const config = loadConfig({ DEFAULT_FOLLOWS: ' Team, news ,', PUBLIC_URL: 'https://ask.example.org/', TRUST_PROXY: 'true' });
+    const config = loadConfig({ DEFAULT_FOLLOWS: ' Team, news ,', PUBLIC_URL: 'https://ask.example.org/', TRUST_PROXY: '1' });
     expect(config.defaultFollows).toEqual(['team', 'news']);
     expect(config.publicUrl).toBe('https://ask.example.org');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.2', '10.1.0.0/16', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true: trusting every hop would let clients choose their IP (issue 11)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx please' })).toThrow(/TRUST_PROXY/);
   });
 
   it('DEFAULT_FOLLOWS: unset means the first accounts, none means nobody', () => {

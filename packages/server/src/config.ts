@@ -47,7 +47,18 @@ const configSchema = z
     REPORT_RATE_LIMIT: positiveInt(20),
     SESSION_DAYS: positiveInt(30),
     WEB_DIST_DIR: optionalString,
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value) => value.trim())
+      .refine((value) => !['true', 'yes', 'on'].includes(value.toLowerCase()), {
+        message:
+          'trusting every proxy lets clients choose their IP: give the number of proxies in front (1) or their addresses (10.0.0.2,10.0.0.3 or 10.0.0.0/8)',
+      })
+      .refine((value) => /^(false|0|\d+)?$/.test(value) || value.split(',').every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part.trim())), {
+        message: 'a number of proxies (1) or a comma-separated list of proxy addresses or CIDR ranges',
+      }),
+    LOGIN_ACCOUNT_RATE_LIMIT: positiveInt(10),
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: optionalString,
@@ -55,6 +66,9 @@ const configSchema = z
     PUSH_POLL_MS: positiveInt(2000),
     PUSH_MAX_ATTEMPTS: positiveInt(6),
     PUSH_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+    PUSH_SERVICES: z.string().default(''),
+    PUSH_MAX_SUBSCRIPTIONS: positiveInt(10),
+    PUSH_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
     SSE_HEARTBEAT_MS: positiveInt(25000),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -110,6 +124,8 @@ const configSchema = z
       // per IP per hour / per 15 minutes / per sender per 10 minutes / per user per hour
       signupPerHour: env.SIGNUP_RATE_LIMIT,
       loginPer15Min: env.LOGIN_RATE_LIMIT,
+      // failed and successful log-ins to one account per 15 minutes, from all IPs together
+      loginPerAccountPer15Min: env.LOGIN_ACCOUNT_RATE_LIMIT,
       questionsPer10Min: env.QUESTION_RATE_LIMIT,
       uploadsPerHour: env.UPLOAD_RATE_LIMIT,
     },
@@ -119,8 +135,9 @@ const configSchema = z
     reportsPerHour: env.REPORT_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,
     webDistDir: env.WEB_DIST_DIR,
-    // behind a reverse proxy, client IPs (rate limits) come from X-Forwarded-For
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    // behind a reverse proxy, client IPs (rate limits) come from X-Forwarded-For: only as many hops
+    // as there are proxies (a number), or only hops added by the proxies' addresses (a list)
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     push: {
       // both keys or neither: without them a pair is generated once and kept in app_settings
       vapidPublicKey: env.VAPID_PUBLIC_KEY,
@@ -131,6 +148,14 @@ const configSchema = z
       maxAttempts: env.PUSH_MAX_ATTEMPTS,
       // follow and like pushes wait this long, so one undone at once sends nothing (decision 110)
       graceSeconds: env.PUSH_GRACE_SECONDS,
+      // optional allow-list of push services (host names or *.domain); empty = any public https host
+      allowedServices: env.PUSH_SERVICES.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      // devices per user; saving one more drops the oldest
+      maxSubscriptionsPerUser: env.PUSH_MAX_SUBSCRIPTIONS,
+      // tests only: a push service on loopback/private addresses (a local stand-in)
+      allowPrivateAddresses: env.PUSH_ALLOW_PRIVATE_ADDRESSES === 'true',
     },
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
     // Prometheus metrics: off unless a token (GET /metrics with a bearer token) or a port is set
@@ -175,6 +200,16 @@ const configSchema = z
 
 export type Config = z.output<typeof configSchema>;
 
+/** false (no proxy), a hop count, or the proxies' addresses: never "trust every hop" (issue 11). */
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -190,6 +225,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     SIGNUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000',
     QUESTION_RATE_LIMIT: '1000',
     REPORT_RATE_LIMIT: '1000',
     // pushes go out at once unless a test sets a grace period

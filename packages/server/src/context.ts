@@ -1,3 +1,4 @@
+import type { PushTransport } from './push/deliver.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/open.js';
@@ -31,7 +32,7 @@ export interface ServerContext extends AppContext {
   bus: EventBus;
   /** This instance's open SSE streams. */
   live: LiveHub;
-  push: { vapid: VapidKeys; worker: PushWorker | null };
+  push: { vapid: VapidKeys; worker: PushWorker | null; transport: PushTransport };
   /** Emails: the transport, the key of unsubscribe links, this instance's worker; `runBatch` sends due rows now. */
   email: { mailer: Mailer; linkSecret: Buffer; worker: EmailWorker | null; runBatch(): Promise<number> };
   /** Prometheus metrics when configured (METRICS_TOKEN / METRICS_PORT); an outbox worker adds its queue with `addOutbox`. */

@@ -58,6 +58,11 @@ export const en = {
   emailInvalid: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  // issue 11: not in the spec, worded like its other messages
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common. Choose another one.',
+  invalidCharacters: 'This text contains characters that are not allowed',
+  invalidAddress: 'The address is not valid',
   required: {
     email: 'Email is required',
     username: 'Username is required',

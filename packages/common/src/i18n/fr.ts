@@ -49,6 +49,10 @@ export const fr: Catalog = {
   emailInvalid: 'Saisissez une adresse e-mail valide',
   passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères',
   passwordTooLong: 'Le mot de passe doit contenir au plus 128 caractères',
+  passwordBlank: 'Le mot de passe ne peut pas être fait que d’espaces',
+  passwordTooCommon: 'Ce mot de passe est trop courant. Choisissez-en un autre.',
+  invalidCharacters: 'Ce texte contient des caractères non autorisés',
+  invalidAddress: 'L’adresse n’est pas valide',
   required: {
     email: 'L’e-mail est obligatoire',
     username: 'Le nom d’utilisateur est obligatoire',

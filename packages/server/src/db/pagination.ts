@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { hasControlCharacters } from '@askbox/common';
 import { badRequest } from '../http/errors.js';
 import { isoFromPg } from './timestamps.js';
 
@@ -28,8 +29,23 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
   const bar = text.indexOf('|');
   const at = text.slice(0, bar);
   const id = text.slice(bar + 1);
-  if (bar < 1 || !id || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(at)) throw badRequest('Invalid cursor', 'invalid_cursor');
+  if (bar < 1 || !id || id.length > 100 || hasControlCharacters(id, { multiline: false }) || !isRealInstant(at))
+    throw badRequest('Invalid cursor', 'invalid_cursor');
   return { at, id };
+}
+
+/**
+ * `2026-02-30T…`, month 13 or year 0 look like timestamps but PostgreSQL refuses them (a 500 before
+ * issue 11): the date must exist in the calendar and the time on the clock.
+ */
+export function isRealInstant(at: string): boolean {
+  const match = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,6})?Z$/.exec(at);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // rolls 30 February over into March
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /**

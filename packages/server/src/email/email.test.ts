@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({
     publicUrl: PUBLIC_URL,
     email: { ...base.email, smtpUrl: mail.url, from: 'Askbox <no-reply@askbox.example>' },
-    rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 100 },
+    rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 100 },
   });
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { en } from '@askbox/common';
 
@@ -8,8 +8,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    /** Extra response headers (Retry-After on a 429). */
-    readonly headers: Record<string, string> = {},
+    /** Seconds until trying again makes sense (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,17 +21,15 @@ export const unauthorized = (message: string = en.signInRequired) => new AppErro
 export const forbidden = (message: string = en.forbidden, code = 'forbidden') => new AppError(403, code, message);
 export const notFound = (message: string = en.notFound) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-/** 429; `retryAfterSeconds` becomes Retry-After, from which the web app says when to try again. */
-export const tooManyRequests = (message: string = en.tooManyRequests, retryAfterSeconds?: number) =>
-  new AppError(429, 'rate_limited', message, retryAfterSeconds === undefined ? {} : { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const tooManyRequests = (message: string = en.tooManyRequests, retryAfterSeconds = 60) => new AppError(429, 'rate_limited', message, retryAfterSeconds);
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // every 429 says when to come back (issue 11), whoever raised it
+    if ((error instanceof AppError ? error.status : error.statusCode) === 429)
+      reply.header('retry-after', String(error instanceof AppError ? (error.retryAfter ?? 60) : 60));
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .headers(error.headers)
-        .send({ error: { code: error.code, message: error.message } });
+      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -61,4 +59,11 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
     current = candidate.cause;
   }
   return {};
+}
+
+/** The router's own refusals (a malformed %-escape in the path...) in the API's error shape. */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.message;
+  void reply.status(status).send({ error: { code: 'bad_request', message } });
 }

@@ -4,13 +4,16 @@ import { forbidden } from './errors.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cookies are SameSite=Lax; on top of that, state-changing API requests must come from our
- * own pages: a browser always sends Origin (and Sec-Fetch-Site) on such requests.
+ * Cookies are SameSite=Lax; on top of that, every state-changing request must come from our own
+ * pages: a browser always sends Origin (and Sec-Fetch-Site) on such requests. Every one, whatever
+ * its path: a check on `request.url.startsWith('/api/')` let `/%61pi/auth/logout` through, since
+ * the router decodes what the raw URL hides (issue 11). Servers (ActivityPub inboxes, curl) send
+ * no Origin and are not browsers carrying a victim's cookie.
  */
 export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const trusted = new Set([new URL(publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method)) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused', 'bad_origin');
     const origin = request.headers.origin;
     if (!origin) return; // not a browser (curl, tests): it cannot carry a victim's cookie cross-site

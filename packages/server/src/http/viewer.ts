@@ -24,7 +24,8 @@ export function installViewer(app: FastifyInstance, identify: (request: FastifyR
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // the route the router matched (it decodes `/%61pi/...`), not the raw URL
+    if (!isApiRoute(request)) return;
     const found = await identify(request);
     if (found) {
       request.viewer = found.user;
@@ -44,4 +45,9 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   const viewer = requireViewer(request);
   if (viewer.role !== 'admin') throw forbidden('Only an admin can do this.', 'admin_only');
   return viewer;
+}
+
+/** Whether the router matched an API route (`/api/...` as registered), whatever the raw URL looked like. */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
 }

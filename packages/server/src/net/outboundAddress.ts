@@ -1,10 +1,13 @@
 import dns from 'node:dns/promises';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import net from 'node:net';
 
 /**
- * The outgoing-address guard: addresses users or remote servers give us (federation inboxes,
- * actor documents) are fetched only when they are https and every address their host resolves
- * to is public. Checked right before each request, since DNS can change.
+ * The outgoing-address guard, one for every address users or remote servers give us (federation
+ * inboxes and actor documents, push endpoints): fetched only when they are https and every
+ * address their host resolves to is public. Checked when the address is saved and right before
+ * each request, since DNS can change; `publicOnlyLookup` checks again at connect time, so a name
+ * that resolves differently between the check and the connection still cannot reach inward.
  */
 export class OutboundAddressError extends Error {
   constructor(message: string) {
@@ -16,6 +19,19 @@ export class OutboundAddressError extends Error {
 export interface OutboundOptions {
   /** Tests only: allow loopback and private addresses (a local peer server). */
   allow?: 'private';
+  /**
+   * When not empty, the host must be one of these names, or below a `*.example.com` pattern's
+   * domain (push: an operator may allow only the browser vendors' push services).
+   */
+  allowedHosts?: readonly string[];
+}
+
+/** Whether `host` is `pattern` or, for `*.domain`, a subdomain of that domain. */
+export function hostMatches(host: string, pattern: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  const wanted = pattern.toLowerCase().trim();
+  if (wanted.startsWith('*.')) return name.endsWith(wanted.slice(1)) && name.length > wanted.length - 1;
+  return name === wanted;
 }
 
 const blocked = new net.BlockList();
@@ -77,8 +93,11 @@ export async function assertPublicHttpsUrl(input: string | URL, options: Outboun
   }
   if (url.protocol !== 'https:') throw new OutboundAddressError('Only https addresses are allowed');
   if (url.username || url.password) throw new OutboundAddressError('Addresses with credentials are not allowed');
-  if (options.allow === 'private') return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (options.allowedHosts?.length && !options.allowedHosts.some((pattern) => hostMatches(host, pattern))) {
+    throw new OutboundAddressError(`${host} is not an allowed service`);
+  }
+  if (options.allow === 'private') return url;
   let addresses: string[];
   try {
     addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -87,4 +106,20 @@ export async function assertPublicHttpsUrl(input: string | URL, options: Outboun
   }
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new OutboundAddressError(`${host} is not a public address`);
   return url;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for http(s) agents that refuses, at connect time, a host resolving to any non-public
+ * address (an IP literal skips lookup: `assertPublicHttpsUrl` judges those before the request).
+ */
+export function publicOnlyLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
+  dnsLookup(hostname, { family: options.family as number | undefined, all: true, verbatim: true }, (error, addresses) => {
+    if (error) return callback(error, '');
+    const refused = addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address));
+    if (refused) return callback(Object.assign(new OutboundAddressError(`${hostname} is not a public address`), { code: 'EADDRNOTPUBLIC' }), '');
+    if (options.all) return callback(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
 }

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload } from '@askbox/common';
+import { assertPushEndpoint, PushSubscriptionError, type PushEndpointPolicy } from './endpoint.js';
 import type { VapidKeys } from './vapid.js';
 
 export interface Subscription {
@@ -10,21 +10,42 @@ export interface Subscription {
   auth: string;
 }
 
-/** 'gone' = the push service forgot this subscription (404/410): delete it. */
+/**
+ * 'gone' = the push service forgot this subscription (404/410), or it can no longer be used (its
+ * keys are bad, its address is refused): delete it.
+ */
 export type DeliveryResult = 'delivered' | 'gone' | { error: string };
 
+/** How push requests leave the server: the endpoint policy (checked again before each send) and the agent. */
+export interface PushTransport {
+  policy: PushEndpointPolicy;
+  agent: https.Agent;
+}
+
 /**
- * Encrypts (aes128gcm) and signs (VAPID) with web-push, then sends the request ourselves:
- * web-push's own sender only speaks https, and a self-hosted push service may not.
+ * Encrypts (aes128gcm) and signs (VAPID) with web-push, then sends the request ourselves through
+ * the guarded agent. Never throws: whatever goes wrong with one device is that device's result.
  */
-export async function deliver(subscription: Subscription, payload: PushPayload, vapid: VapidKeys): Promise<DeliveryResult> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(payload),
-    { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal' },
-  );
+export async function deliver(subscription: Subscription, payload: PushPayload, vapid: VapidKeys, transport: PushTransport): Promise<DeliveryResult> {
   try {
-    const status = await send(details.endpoint, details.method, details.headers as Record<string, string | number>, details.body);
+    await assertPushEndpoint(subscription.endpoint, transport.policy);
+  } catch (error) {
+    // DNS can fail for a while; a refused address or scheme will not get better
+    if (error instanceof PushSubscriptionError && !/Cannot resolve/.test(error.message)) return 'gone';
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal' },
+    );
+  } catch {
+    return 'gone'; // keys that cannot encrypt (saved before they were checked): this device cannot be reached
+  }
+  try {
+    const status = await send(details.endpoint, details.method, details.headers as Record<string, string | number>, details.body, transport.agent);
     if (status >= 200 && status < 300) return 'delivered';
     if (status === 404 || status === 410) return 'gone';
     return { error: `push service answered ${status}` };
@@ -33,11 +54,9 @@ export async function deliver(subscription: Subscription, payload: PushPayload, 
   }
 }
 
-function send(endpoint: string, method: string, headers: Record<string, string | number>, body: Buffer | null): Promise<number> {
-  const url = new URL(endpoint);
-  const transport = url.protocol === 'https:' ? https : http;
+function send(endpoint: string, method: string, headers: Record<string, string | number>, body: Buffer | null, agent: https.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method, headers, timeout: 15000 }, (response) => {
+    const request = https.request(new URL(endpoint), { method, headers, timeout: 15000, agent }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });

@@ -1,13 +1,16 @@
-import http from 'node:http';
+import type http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { pushNotifications, pushSubscriptions } from '../db/schema/index.js';
+import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
 import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { addressOf, eventually, makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { eventually, makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { testCertificate, testPrivateKey } from '../test/tls.js';
 import { claimDue, runPushBatch } from './worker.js';
 
 /** A local stand-in for a browser vendor's push service: answers what each path asks for and keeps the requests. */
@@ -16,7 +19,7 @@ interface Received {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
-let pushService: http.Server;
+let pushService: https.Server;
 let pushUrl: string;
 const received: Received[] = [];
 let nextStatus = 201;
@@ -26,18 +29,19 @@ let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  pushService = http.createServer((request, response) => {
+  // https with the test certificate: push endpoints must be https; the app trusts it through `pushCa`
+  pushService = https.createServer({ key: testPrivateKey, cert: testCertificate }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      const status = request.url?.startsWith('/gone') ? 410 : request.url?.startsWith('/missing') ? 404 : nextStatus;
+      const status = request.url?.startsWith('/gone') ? 410 : request.url?.startsWith('/missing') ? 404 : request.url?.startsWith('/broken') ? 500 : nextStatus;
       response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  pushUrl = addressOf(pushService);
-  t = await createTestApp();
+  pushUrl = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  t = await createTestApp({ push: localPush() }, { pushCa: testCertificate });
   alice = await signUpUser(t.app, { username: 'alice_p', fullname: 'Alice P' });
   bob = await signUpUser(t.app, { username: 'bob_p', fullname: 'Bob P' });
 });
@@ -69,7 +73,11 @@ const follow = (followerId: string, followeeId: string) =>
   t.ctx.db.transaction((tx) => sideEffects.followed(tx, t.ctx, { followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') }));
 const subscriptionsOf = (userId: string) => t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 const outbox = () => t.ctx.db.select().from(pushNotifications);
-const run = () => runPushBatch(t.ctx.db, t.ctx.push.vapid, t.ctx.config.push.maxAttempts);
+const run = () => runPushBatch({ db: t.ctx.db, vapid: t.ctx.push.vapid, transport: t.ctx.push.transport, maxAttempts: t.ctx.config.push.maxAttempts });
+/** The test switch: this file's push service listens on loopback (production refuses that). */
+function localPush(extra: Partial<ReturnType<typeof testConfig>['push']> = {}) {
+  return { ...testConfig().push, allowPrivateAddresses: true, maxSubscriptionsPerUser: 3, ...extra };
+}
 
 describe('push subscriptions API', () => {
   it('refuses signed-out visitors and invalid subscriptions', async () => {
@@ -190,7 +198,7 @@ describe('push delivery worker', () => {
     const phone = await subscribeDevice(alice, '/phone');
     await follow(bob.id, alice.id);
     const config = testConfig({ webDistDir: '/nonexistent' });
-    const restarted = await buildApp({ ...config, push: { ...config.push, worker: true, pollMs: 50 } }, t.database);
+    const restarted = await buildApp({ ...config, push: localPush({ worker: true, pollMs: 50 }) }, t.database, { pushCa: testCertificate });
     await eventually(async () => (await outbox())[0]!.sent, 'the worker to send the queued row');
     await restarted.close();
     expect(phone.open(received[0]!.body).body).toBe('Bob P (@bob_p) started following you!');
@@ -208,5 +216,107 @@ describe('VAPID configuration', () => {
     expect((await app.inject({ method: 'GET', url: '/api/config' })).json().vapidPublicKey).toBe(pair.publicKey);
     await app.close();
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+  });
+});
+
+describe('push endpoints that cannot be aimed inward (issue 11)', () => {
+  it('refuses http, loopback and private hosts, and bad keys, when saved', async () => {
+    const guarded = await createTestApp({ push: { ...testConfig().push } });
+    try {
+      const user = await signUpUser(guarded.app);
+      const { keys } = makeSubscriptionKeys();
+      const save = (endpoint: string, k = keys) => apiAs(guarded.app, user).post('/api/push/subscriptions', { endpoint, keys: k });
+      for (const endpoint of [
+        'http://push.example.test/x',
+        `${pushUrl}/x`,
+        'https://localhost/x',
+        'https://10.1.2.3/x',
+        'https://[::1]/x',
+        'https://169.254.169.254/x',
+      ]) {
+        const response = await save(endpoint);
+        expect(response.statusCode, endpoint).toBe(400);
+      }
+      const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+      expect((await save('https://push.example.test/x', { ...keys, p256dh: offCurve })).json().error.message).toMatch(/P-256/);
+      expect((await save('https://push.example.test/x', { ...keys, auth: Buffer.alloc(20).toString('base64url') })).statusCode).toBe(400);
+      expect(await guarded.ctx.db.select().from(pushSubscriptions)).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('keeps to the allow-list of push services when one is configured', async () => {
+    const listed = await createTestApp({ push: localPush({ allowedServices: ['*.push.example.test'] }) });
+    try {
+      const user = await signUpUser(listed.app);
+      const response = await apiAs(listed.app, user).post('/api/push/subscriptions', { endpoint: `${pushUrl}/x`, keys: makeSubscriptionKeys().keys });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(/not an allowed service/);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('checks the address again when sending: a stored inward endpoint is dropped, never called', async () => {
+    const guarded = await createTestApp({ push: { ...testConfig().push } }, { pushCa: testCertificate });
+    try {
+      const user = await signUpUser(guarded.app);
+      const fan = await signUpUser(guarded.app);
+      const { keys } = makeSubscriptionKeys();
+      // as if saved before the guard existed, or its name now resolves inward
+      await guarded.ctx.db
+        .insert(pushSubscriptions)
+        .values({ id: 'inward', userId: user.id, endpoint: `${pushUrl}/inward`, p256dh: keys.p256dh, auth: keys.auth });
+      await guarded.ctx.db.transaction((tx) => sideEffects.followed(tx, guarded.ctx, { followerId: fan.id, followeeId: user.id, at: new Date() }));
+      await runPushBatch({ db: guarded.ctx.db, vapid: guarded.ctx.push.vapid, transport: guarded.ctx.push.transport, maxAttempts: 6 });
+      expect(received.filter((r) => r.path === '/inward')).toHaveLength(0);
+      expect(await guarded.ctx.db.select().from(pushSubscriptions)).toHaveLength(0);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('caps devices per user: saving one more drops the least recently saved', async () => {
+    for (const name of ['/one', '/two', '/three', '/four']) await subscribeDevice(alice, name);
+    expect((await subscriptionsOf(alice.id)).map((s) => s.endpoint).sort()).toEqual([`${pushUrl}/four`, `${pushUrl}/three`, `${pushUrl}/two`]);
+  });
+
+  it("ends the device's subscription when its session logs out, and keeps the other sessions' devices", async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: bob.email, password: 'correct horse' } });
+    const phoneSession = { ...bob, cookie: `askbox_session=${login.cookies.find((c) => c.name === 'askbox_session')!.value}` };
+    await subscribeDevice(phoneSession, '/bob-phone');
+    await subscribeDevice(bob, '/bob-laptop');
+    expect((await apiAs(t.app, phoneSession).post('/api/auth/logout')).statusCode).toBe(204);
+    expect((await subscriptionsOf(bob.id)).map((s) => s.endpoint)).toEqual([`${pushUrl}/bob-laptop`]);
+  });
+});
+
+describe('delivery isolated per notification and per device (issue 11)', () => {
+  it('a subscription with unusable keys costs nobody else their notification', async () => {
+    const good = await subscribeDevice(alice, '/phone');
+    const { keys } = makeSubscriptionKeys();
+    await t.ctx.db.insert(pushSubscriptions).values({ id: 'bad-keys', userId: bob.id, endpoint: `${pushUrl}/bad`, p256dh: 'not-a-key', auth: keys.auth });
+    const bobsOther = await subscribeDevice(bob, '/bob-ok');
+    await follow(alice.id, bob.id); // bob's row first
+    await follow(bob.id, alice.id);
+    expect(await run()).toBe(2);
+    expect(good.open(received.find((r) => r.path === '/phone')!.body).title).toBe('New Follower 👋');
+    expect(bobsOther.open(received.find((r) => r.path === '/bob-ok')!.body).title).toBe('New Follower 👋');
+    expect((await outbox()).every((row) => row.sent)).toBe(true);
+    expect((await subscriptionsOf(bob.id)).map((s) => s.id)).not.toContain('bad-keys');
+  });
+
+  it('retries only the device that failed; the others get the notification once', async () => {
+    await subscribeDevice(alice, '/phone');
+    await subscribeDevice(alice, '/broken');
+    await follow(bob.id, alice.id);
+    await run();
+    expect((await outbox())[0]).toMatchObject({ sent: false, lastError: 'push service answered 500' });
+    expect((await t.ctx.db.select().from(pushDeliveries)).map((d) => d.notificationId)).toHaveLength(1);
+    await t.ctx.db.update(pushNotifications).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    await run();
+    expect(received.filter((r) => r.path === '/phone')).toHaveLength(1);
+    expect(received.filter((r) => r.path === '/broken')).toHaveLength(2);
   });
 });

@@ -1,17 +1,26 @@
 import { z } from 'zod';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@askbox/common';
 import type { AppInstance } from '../http/types.js';
-import type { AppContext } from '../context.js';
+import type { ServerContext } from '../context.js';
+import { badRequest } from '../http/errors.js';
 import { requireViewer } from '../http/viewer.js';
+import { assertPushEndpoint, assertSubscriptionKeys, PushSubscriptionError } from './endpoint.js';
 import { deleteSubscription, saveSubscription } from './subscriptions.js';
 
-export async function pushRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function pushRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.post(
     '/api/push/subscriptions',
     { schema: { tags: ['push'], summary: "Save (or refresh) this device's push subscription", body: pushSubscriptionSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await saveSubscription(ctx.db, viewer.id, request.body);
+      try {
+        assertSubscriptionKeys(request.body.keys);
+        await assertPushEndpoint(request.body.endpoint, ctx.push.transport.policy);
+      } catch (error) {
+        if (error instanceof PushSubscriptionError) throw badRequest(error.message, 'invalid_push_subscription');
+        throw error;
+      }
+      await saveSubscription(ctx.db, viewer.id, request.sessionId, request.body, ctx.config.push.maxSubscriptionsPerUser);
       return reply.status(204).send(null);
     },
   );

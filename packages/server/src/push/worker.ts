@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload, PushData } from '@askbox/common';
 import type { Db } from '../db/open.js';
-import { pushNotifications, pushSubscriptions } from '../db/schema/index.js';
+import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
 import { claimDue as claimOutbox, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
-import { deliver } from './deliver.js';
+import { deliver, type PushTransport } from './deliver.js';
 import type { VapidKeys } from './vapid.js';
 
 interface ClaimedRow {
@@ -21,38 +21,70 @@ export function claimDue(db: Db, maxAttempts: number): Promise<ClaimedRow[]> {
   return claimOutbox<ClaimedRow>(db, pushNotifications, { maxAttempts });
 }
 
-/** Sends one claimed row to every subscription of its user; returns what happened. */
-async function processRow(db: Db, row: ClaimedRow, vapid: VapidKeys, maxAttempts: number): Promise<'sent' | 'retry' | 'failed'> {
-  const subscriptions = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, row.user_id));
+export interface PushDeps {
+  db: Db;
+  vapid: VapidKeys;
+  transport: PushTransport;
+  maxAttempts: number;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Sends one claimed row to each device of its user that has not had it yet (push_deliveries),
+ * recording each delivery as it happens: a retry reaches only the devices still missing it.
+ */
+async function processRow(deps: PushDeps, row: ClaimedRow): Promise<'sent' | 'retry' | 'failed'> {
+  const { db } = deps;
+  const subscriptions = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, row.user_id),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pushDeliveries)
+            .where(and(eq(pushDeliveries.notificationId, row.id), eq(pushDeliveries.subscriptionId, pushSubscriptions.id))),
+        ),
+      ),
+    );
   const payload: PushPayload = { title: row.title, body: row.body, data: row.data };
-  let delivered = 0;
-  const errors: string[] = [];
-  for (const subscription of subscriptions) {
-    const result = await deliver(subscription, payload, vapid);
-    if (result === 'delivered') {
-      delivered += 1;
-      await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, subscription.id));
-    } else if (result === 'gone') {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-    } else {
-      errors.push(result.error);
-    }
-  }
-  // Retry only when nobody got it: re-sending to devices that already showed it would duplicate.
-  if (delivered > 0 || errors.length === 0) {
-    await markSent(db, pushNotifications, row.id, errors[0] ?? null);
+  const results = await Promise.all(
+    subscriptions.map(async (subscription) => {
+      const result = await deliver(subscription, payload, deps.vapid, deps.transport);
+      if (result === 'delivered') {
+        await db.insert(pushDeliveries).values({ notificationId: row.id, subscriptionId: subscription.id }).onConflictDoNothing();
+        await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, subscription.id));
+      } else if (result === 'gone') {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      }
+      return result;
+    }),
+  );
+  const errors = results.flatMap((result) => (typeof result === 'object' ? [result.error] : []));
+  if (errors.length === 0) {
+    await markSent(db, pushNotifications, row.id);
     return 'sent';
   }
   await retryLater(db, pushNotifications, row.id, row.attempts, errors.join('; '));
-  return row.attempts >= maxAttempts ? 'failed' : 'retry';
+  return row.attempts >= deps.maxAttempts ? 'failed' : 'retry';
 }
 
-/** One pass over the due rows; returns how many rows it handled. */
-export async function runPushBatch(db: Db, vapid: VapidKeys, maxAttempts: number, log?: FastifyBaseLogger): Promise<number> {
-  const rows = await claimDue(db, maxAttempts);
+/**
+ * One pass over the due rows; returns how many rows it handled. A row that fails in any way is
+ * that row's retry: the other rows of the batch go on (one bad subscription used to stall all).
+ */
+export async function runPushBatch(deps: PushDeps): Promise<number> {
+  const rows = await claimDue(deps.db, deps.maxAttempts);
   for (const row of rows) {
-    const outcome = await processRow(db, row, vapid, maxAttempts);
-    if (outcome !== 'sent') log?.warn({ notificationId: row.id, attempts: row.attempts, outcome }, 'push notification not delivered');
+    try {
+      const outcome = await processRow(deps, row);
+      if (outcome !== 'sent') deps.log?.warn({ notificationId: row.id, attempts: row.attempts, outcome }, 'push notification not delivered to every device');
+    } catch (error) {
+      deps.log?.error({ notificationId: row.id, err: error }, 'push notification failed');
+      await retryLater(deps.db, pushNotifications, row.id, row.attempts, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+    }
   }
   return rows.length;
 }
@@ -60,11 +92,11 @@ export async function runPushBatch(db: Db, vapid: VapidKeys, maxAttempts: number
 export type PushWorker = OutboxWorker;
 
 /** Polls the push outbox; rows written while the server was down are found on the first pass. */
-export function startPushWorker(db: Db, vapid: VapidKeys, options: { pollMs: number; maxAttempts: number; log: FastifyBaseLogger }): PushWorker {
+export function startPushWorker(deps: PushDeps & { pollMs: number; log: FastifyBaseLogger }): PushWorker {
   return startOutboxWorker({
     name: 'push',
-    pollMs: options.pollMs,
-    log: options.log,
-    runBatch: () => runPushBatch(db, vapid, options.maxAttempts, options.log),
+    pollMs: deps.pollMs,
+    log: deps.log,
+    runBatch: () => runPushBatch(deps),
   });
 }

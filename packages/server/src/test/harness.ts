@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
-import type { Clock } from '../clock.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import type { AppInstance } from '../http/types.js';
 import { testConfig, type Config } from '../config.js';
 import type { ServerContext } from '../context.js';
@@ -36,7 +35,7 @@ export interface TestApp {
 }
 
 /** The app on a fresh database; `clock` replaces the system clock for time-bound rules. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...overrides });
   const app = await buildApp(config, database, options);

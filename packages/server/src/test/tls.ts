@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import https from 'node:https';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Agent, setGlobalDispatcher } from 'undici';
@@ -10,6 +11,10 @@ import { Agent, setGlobalDispatcher } from 'undici';
  * for 127.0.0.1 and this process's fetch trusts it. Test-only key material; never used elsewhere.
  */
 const certificate = fs.readFileSync(new URL('./tls/localhost.crt', import.meta.url));
+/** The test certificate (for 127.0.0.1), for clients that must trust a test server (the push agent). */
+export const testCertificate = certificate;
+export const testCertificatePath = fileURLToPath(new URL('./tls/localhost.crt', import.meta.url));
+export const testPrivateKey = fs.readFileSync(new URL('./tls/localhost.key', import.meta.url));
 const privateKey = fs.readFileSync(new URL('./tls/localhost.key', import.meta.url));
 
 let trusted = false;

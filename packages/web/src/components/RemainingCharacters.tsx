@@ -1,11 +1,14 @@
-import { MAX_TEXT_LENGTH } from '@askbox/common';
+import { MAX_TEXT_LENGTH, textLength } from '@askbox/common';
 import { t } from '../i18n';
 
-/** '{n} characters left' under a text field (spec §5), read out politely as the user types. */
-export function RemainingCharacters({ id, length, max = MAX_TEXT_LENGTH }: { id: string; length: number; max?: number }) {
+/**
+ * '{n} characters left' under a text field (spec §5), read out politely as the user types. Counted
+ * with common's `textLength` (code points), the rule the server applies, so an emoji counts 1.
+ */
+export function RemainingCharacters({ id, text, max = MAX_TEXT_LENGTH }: { id: string; text: string; max?: number }) {
   return (
     <span id={id} className="counter" aria-live="polite">
-      {t('remainingCharacters', { count: max - length })}
+      {t('remainingCharacters', { count: max - textLength(text) })}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sessions, users } from './users.js';
 
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -15,8 +15,10 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    // the session that saved it: logging out (or any end of that session) ends this device's pushes
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('push_subscriptions_user').on(t.userId)],
+  (t) => [index('push_subscriptions_user').on(t.userId, t.updatedAt), index('push_subscriptions_session').on(t.sessionId)],
 );
 
 /** The push outbox (spec §3 push_notifications), written in the same transaction as the event. */
@@ -47,4 +49,22 @@ export const pushNotifications = pgTable(
       .on(t.dedupeKey, t.createdAt)
       .where(sql`${t.dedupeKey} is not null`),
   ],
+);
+
+/**
+ * Which device already got which notification: a retry goes only to the devices still missing it,
+ * so one failing device neither costs the others their notification nor shows it to them twice.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => pushNotifications.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.subscriptionId] }), index('push_deliveries_subscription').on(t.subscriptionId)],
 );

@@ -14,7 +14,10 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-account-'));
-  t = await createTestApp({ dataDir, rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 100 } });
+  t = await createTestApp({
+    dataDir,
+    rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 100 },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -140,13 +143,13 @@ describe('export my data', () => {
 
 describe('delete my account', () => {
   it('needs the password', async () => {
-    const user = await signUpUser(t.app, { password: 'my password' });
-    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: { password: 'not my password' } });
+    const user = await signUpUser(t.app, { password: 'my own password' });
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: { password: 'not my own password' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toEqual({ code: 'wrong_password', message: en.wrongPassword });
     const missing = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/me', payload: { password: 'my password' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/me', payload: { password: 'my own password' } })).statusCode).toBe(401);
     expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
 

@@ -95,17 +95,17 @@ describe('sign up', () => {
 
 describe('log in and out', () => {
   it('logs in with the right password, case-insensitive email', async () => {
-    const user = await signUpUser(t.app, { password: 'my password' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: 'my password' } });
+    const user = await signUpUser(t.app, { password: 'my own password' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email.toUpperCase(), password: 'my own password' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.id).toBe(user.id);
   });
 
   it('answers any failure with the same message', async () => {
-    const user = await signUpUser(t.app, { password: 'my password' });
+    const user = await signUpUser(t.app, { password: 'my own password' });
     for (const payload of [
       { email: user.email, password: 'wrong password' },
-      { email: 'nobody@example.test', password: 'my password' },
+      { email: 'nobody@example.test', password: 'my own password' },
       { email: '', password: '' },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
@@ -132,7 +132,9 @@ describe('log in and out', () => {
 
 describe('rate limits', () => {
   it('limits sign-ups per IP with a clear message', async () => {
-    const limited = await createTestApp({ rateLimits: { signupPerHour: 2, loginPer15Min: 2, questionsPer10Min: 5, uploadsPerHour: 5 } });
+    const limited = await createTestApp({
+      rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 2, loginPer15Min: 2, questionsPer10Min: 5, uploadsPerHour: 5 },
+    });
     try {
       const go = () => limited.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody() });
       expect((await go()).statusCode).toBe(201);
@@ -146,9 +148,55 @@ describe('rate limits', () => {
       const login = () => limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 'x' } });
       await login();
       await login();
-      expect((await login()).statusCode).toBe(429);
+      const refused = await login();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(900); // the sign-up window is an hour
     } finally {
       await limited.close();
+    }
+  });
+
+  it('limits log-ins per account too, whichever IPs they come from (issue 11)', async () => {
+    const limited = await createTestApp({ rateLimits: { ...t.ctx.config.rateLimits, loginPerAccountPer15Min: 3 } });
+    try {
+      const victim = await signUpUser(limited.app);
+      const guess = (ip: string, password = 'wrong guess') =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: victim.email, password } });
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await guess(ip)).statusCode).toBe(401);
+      const fourth = await guess('198.51.100.4', 'correct horse');
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.headers['retry-after']).toBeDefined();
+      // another account is not affected
+      const other = await signUpUser(limited.app);
+      expect(
+        (await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other.email, password: 'correct horse' } })).statusCode,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('proxy trust (issue 11)', () => {
+  it('takes the client IP from as many X-Forwarded-For hops as there are proxies, not from what the client wrote', async () => {
+    const app = await createTestApp({ trustProxy: 1, rateLimits: { ...t.ctx.config.rateLimits, signupPerHour: 1 } });
+    try {
+      // the client forges a first hop; the one proxy appends the real client address
+      const signup = (forged: string, real: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `${forged}, ${real}` },
+          payload: signupBody(),
+        });
+      expect((await signup('1.1.1.1', '203.0.113.9')).statusCode).toBe(201);
+      expect((await signup('2.2.2.2', '203.0.113.9')).statusCode).toBe(429);
+      expect((await signup('2.2.2.2', '203.0.113.10')).statusCode).toBe(201);
+    } finally {
+      await app.close();
     }
   });
 });

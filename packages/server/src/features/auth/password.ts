@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { en } from '@askbox/common';
+import { badRequest } from '../../http/errors.js';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -29,3 +32,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of a random password, verified against when the email is unknown so timing reveals nothing. */
 export const decoyHash = hashPassword(crypto.randomBytes(16).toString('hex'));
+
+/**
+ * The most common passwords (zxcvbn-ts's maintained list of ~49,000, from breach corpora), of 8
+ * characters or more since shorter ones are refused anyway. Built once, on first use.
+ */
+let commonPasswords: Set<string> | null = null;
+function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set((dictionary['passwords-common'] as string[]).filter((word) => word.length >= 8));
+  const plain = password.normalize('NFKC').toLowerCase();
+  return commonPasswords.has(plain) || commonPasswords.has(plain.replace(/\s+/g, ''));
+}
+
+/** A password someone chooses (sign-up, change, reset): refused when common, else hashed. */
+export async function hashNewPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) throw badRequest(en.passwordTooCommon, 'password_too_common');
+  return hashPassword(password);
+}

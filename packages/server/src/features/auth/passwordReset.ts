@@ -9,7 +9,7 @@ import { queueEmail } from '../../email/outbox.js';
 import { badRequest } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
-import { hashPassword } from './password.js';
+import { hashNewPassword } from './password.js';
 
 /** A reset link works for one hour, once. */
 export const RESET_LINK_TTL_MS = 3_600_000;
@@ -50,7 +50,7 @@ export async function issuePasswordReset(db: DbOrTx, clock: Clock, email: string
  * the account ends.
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     const [spent] = await tx
       .delete(passwordResetTokens)

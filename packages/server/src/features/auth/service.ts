@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound, pgErrorOf, unauthorized } fr
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
-import { decoyHash, hashPassword, verifyPassword } from './password.js';
+import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
 import { createSession, endOtherSessions } from './sessions.js';
 
 export { SESSION_COOKIE } from './sessions.js';
@@ -24,7 +24,7 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
   const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existingEmail.length > 0) throw conflict(en.emailTaken, 'email_taken');
 
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
       const role = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx)) ? 'admin' : 'user';
@@ -45,8 +45,18 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
   }
 }
 
-/** Any failure is the same 'Incorrect email or password', and takes the same time. */
+/**
+ * Any failure is the same 'Incorrect email or password', and takes the same time. Log-ins are
+ * counted per address too (beside per IP in the route): guessing one account's password from
+ * many IPs runs into this limit, whether or not the account exists.
+ */
 export async function logIn(ctx: AppContext, email: string, password: string) {
+  await consumeRateLimit(
+    ctx.db,
+    `login-account:${crypto.createHash('sha256').update(email).digest('hex')}`,
+    ctx.config.rateLimits.loginPerAccountPer15Min,
+    900,
+  );
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !ok) throw unauthorized(en.incorrectLogin);
@@ -71,7 +81,7 @@ export async function confirmPassword(ctx: AppContext, userId: string, password:
 /** Changes the password; every other session of the account ends, this one stays (decision 125). */
 export async function changePassword(ctx: AppContext, userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
   await confirmPassword(ctx, userId, currentPassword);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     // a reset link asked for before the change must not undo it

@@ -1,4 +1,4 @@
-import { followStateSchema, userListSchema, usernameParamsSchema } from '@askbox/common';
+import { cursorQuerySchema, followStateSchema, userPageSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
@@ -37,13 +37,14 @@ export async function followRoutes(app: AppInstance, ctx: AppContext): Promise<v
           tags: ['social'],
           summary: direction === 'followers' ? "A user's followers" : 'Whom a user follows',
           params,
-          response: { 200: userListSchema },
+          querystring: cursorQuerySchema,
+          response: { 200: userPageSchema },
         },
       },
       async (request) => {
         const viewer = requireViewer(request);
         const target = await findUserByUsername(ctx.db, request.params.username);
-        return { items: await listFollowLinks(ctx.db, viewer.id, target.id, direction) };
+        return listFollowLinks(ctx.db, viewer.id, target.id, direction, request.query.cursor);
       },
     );
   }

@@ -7,7 +7,9 @@ import { insertSubscription } from '../../test/notificationFixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 } });
+  t = await createTestApp({
+    rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, loginPerAccountPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 },
+  });
 });
 afterAll(() => t.close());
 

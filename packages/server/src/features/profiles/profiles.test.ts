@@ -13,7 +13,10 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-media-'));
-  t = await createTestApp({ dataDir, rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 4 } });
+  t = await createTestApp({
+    dataDir,
+    rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 4 },
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,9 @@ import { sideEffects } from '../notifications/sideEffects.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 3, uploadsPerHour: 1000 } });
+  t = await createTestApp({
+    rateLimits: { loginPerAccountPer15Min: 1000, signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 3, uploadsPerHour: 1000 },
+  });
 });
 afterAll(() => t.close());
 

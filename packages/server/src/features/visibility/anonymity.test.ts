@@ -40,7 +40,9 @@ function normaliser(cast: Cast) {
 
 /** Runs the script in a world where `senderRole` sends the anonymous questions; returns the receiver's observations. */
 async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<string[]> {
-  t = await createTestApp({ rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 } });
+  t = await createTestApp({
+    rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, loginPerAccountPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 },
+  });
   const { app, ctx } = t;
   const cast = {} as Cast;
   for (const role of SCRIPT_USERS) cast[role] = await signUpUser(app, { username: `${role}_w`, fullname: `The ${role}` });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_TEXT_LENGTH } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { Spinner } from '../../components/Spinner';
@@ -19,7 +19,7 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
 
   // Modal focuses its container when it opens (its effect runs first): the admin came to type
   useEffect(() => textareaRef.current?.focus(), []);
-  const blank = text.trim() === '';
+  const blank = isBlankText(text);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -49,13 +49,12 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
             id={fieldId}
             className="textarea"
             value={text}
-            maxLength={MAX_TEXT_LENGTH}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => setText(clampText(e.target.value, MAX_TEXT_LENGTH))}
             aria-describedby={counterId}
             ref={textareaRef}
             disabled={send.isPending}
           />
-          <RemainingCharacters id={counterId} length={text.length} />
+          <RemainingCharacters id={counterId} text={text} />
         </div>
         {send.isPending && (
           <div className={`hint ${styles.progress}`}>

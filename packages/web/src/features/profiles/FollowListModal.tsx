@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
+import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { useRemoteFollowers } from '../federation/api';
@@ -17,18 +19,41 @@ export function FollowListModal({ username, direction, onClose }: { username: st
   const hasRemote = direction === 'followers' && (remote.data?.items.length ?? 0) > 0;
   const title = direction === 'followers' ? t('followers') : t('followings');
   const empty = direction === 'followers' ? t('noFollowers') : t('notFollowingAnyone');
+  const users = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Modal title={title} onClose={onClose}>
       {list.isPending ? (
         <Spinner />
-      ) : list.isError ? (
+      ) : list.isError && users.length === 0 ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 && !hasRemote ? (
+      ) : users.length === 0 && !hasRemote ? (
         <EmptyState title={empty} />
       ) : (
-        <UserList users={list.data.items} onNavigate={onClose} />
+        <>
+          <UserList users={users} onNavigate={onClose} />
+          {list.hasNextPage && <NextPageSentinel loading={list.isFetchingNextPage} onVisible={() => void list.fetchNextPage()} />}
+        </>
       )}
       {hasRemote && <RemoteFollowersList username={username} canBlock={me.data?.username === username.toLowerCase()} />}
     </Modal>
+  );
+}
+
+/** 'Scroll for more' at the end of the list; loads the next page when scrolled into view inside the modal. */
+function NextPageSentinel({ loading, onVisible }: { loading: boolean; onVisible(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || loading) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onVisible();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loading, onVisible]);
+  return (
+    <div ref={ref}>
+      <LoadMoreFooter />
+    </div>
   );
 }

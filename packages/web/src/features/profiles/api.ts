@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Profile, UpdateProfileInput, UserList } from '@askbox/common';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeResponse, Profile, UpdateProfileInput, UserPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { sessionKeys } from '../session/api';
 import { uploadWithProgress } from './upload';
@@ -21,10 +21,14 @@ export function useProfile(username: string) {
   });
 }
 
+/** Followers or followings, a page at a time (the server pages them: there may be thousands). */
 export function useFollowList(username: string, direction: 'followers' | 'following') {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: direction === 'followers' ? profileKeys.followers(username) : profileKeys.following(username),
-    queryFn: () => api.get<UserList>(`/api/users/${encodeURIComponent(username)}/${direction}`),
+    queryFn: ({ pageParam }) =>
+      api.get<UserPage>(`/api/users/${encodeURIComponent(username)}/${direction}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

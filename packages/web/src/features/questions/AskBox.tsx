@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_TEXT_LENGTH } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
 import { ApiError, errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -19,7 +19,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
   const ask = useAskQuestion(receiverUsername);
   const dialogs = useDialogs();
   const id = useId();
-  const blank = text.trim().length === 0;
+  const blank = isBlankText(text);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,9 +48,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         id={`${id}-text`}
         className="textarea"
         value={text}
-        maxLength={MAX_TEXT_LENGTH}
         rows={3}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => setText(clampText(e.target.value, MAX_TEXT_LENGTH))}
         aria-describedby={`${id}-count`}
       />
       <div className={styles.row}>
@@ -62,7 +61,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         ) : (
           <span />
         )}
-        <RemainingCharacters id={`${id}-count`} length={text.length} />
+        <RemainingCharacters id={`${id}-count`} text={text} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
         {t('ask')}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
+import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { MentionText } from '../answers/MentionText';
@@ -18,7 +18,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const deleteQuestion = useDeleteQuestion();
   const dialogs = useDialogs();
   const id = useId();
-  const blank = answer.trim().length === 0;
+  const blank = isBlankText(answer);
 
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();
@@ -60,12 +60,11 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
             className="textarea"
             placeholder={t('yourAnswer')}
             value={answer}
-            maxLength={MAX_TEXT_LENGTH}
-            onChange={(e) => setAnswer(e.target.value)}
+            onChange={(e) => setAnswer(clampText(e.target.value, MAX_TEXT_LENGTH))}
             aria-describedby={`${id}-count`}
             autoFocus
           />
-          <RemainingCharacters id={`${id}-count`} length={answer.length} />
+          <RemainingCharacters id={`${id}-count`} text={answer} />
           <div className={styles.actions}>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setAnswering(false)}>
               {t('cancel')}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
-import { IMAGE_SNIFF_BYTES, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, sniffImageType, updateProfileSchema } from '@askbox/common';
+import { clampText, IMAGE_SNIFF_BYTES, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, sniffImageType, updateProfileSchema } from '@askbox/common';
 import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
@@ -141,11 +141,10 @@ export function EditProfileScreen() {
           id={ids.bio}
           className="textarea"
           value={bio}
-          maxLength={MAX_BIO_LENGTH}
-          onChange={(e) => setBio(e.target.value)}
+          onChange={(e) => setBio(clampText(e.target.value, MAX_BIO_LENGTH))}
           aria-describedby={`${ids.bio}-count`}
         />
-        <RemainingCharacters id={`${ids.bio}-count`} length={bio.length} max={MAX_BIO_LENGTH} />
+        <RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />
       </div>
       <div className="field">
         <label htmlFor={ids.website}>{t('websiteLabel')}</label>

@@ -1,0 +1,48 @@
+import { stdSerializers } from 'pino';
+
+/**
+ * What the server's logs never carry (issue 11): cookies, bearer tokens, passwords, password
+ * hashes, email addresses and tokens. A failed query's error repeats its SQL parameters (drizzle:
+ * "Failed query: ... params: ..."), which may hold any of them; the error serializer removes
+ * the parameters and masks anything shaped like an email, a hash or a session token left in text.
+ */
+export const redactPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordHash',
+  '*.password_hash',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.email',
+  '*.params',
+];
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+const SCRYPT_HASH = /scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+/g;
+const LONG_TOKEN = /\b[A-Za-z0-9_-]{40,}\b/g;
+const PARAMS = /\bparams: [\s\S]*$/;
+
+/** Masks secrets in one line of text (an error message, a stack). */
+export function scrubSecrets(text: string): string {
+  return text.replace(PARAMS, 'params: [redacted]').replace(SCRYPT_HASH, '[hash]').replace(EMAIL, '[email]').replace(LONG_TOKEN, '[token]');
+}
+
+type SerializedError = ReturnType<typeof stdSerializers.err> & Record<string, unknown>;
+
+/** pino's error serializer, then the secrets scrubbed from every text it kept (its causes included). */
+export function redactedErrorSerializer(error: Error): SerializedError {
+  const serialized = stdSerializers.err(error) as SerializedError;
+  return scrubObject(serialized, 0) as SerializedError;
+}
+
+function scrubObject(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return scrubSecrets(value);
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubObject(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = /^(params|parameters|query)$/.test(key) ? '[redacted]' : scrubObject(item, depth + 1);
+  return out;
+}

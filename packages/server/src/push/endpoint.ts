@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import https from 'node:https';
+import tls from 'node:tls';
+import { assertPublicHttpsUrl, OutboundAddressError, publicOnlyLookup } from '../net/outboundAddress.js';
+
+/**
+ * Where push messages may go (issue 11): a push endpoint is an address a user gives us, so it
+ * passes the same outgoing-address guard as federation: https only, a public host (checked when
+ * saved, before each send, and at connect time), and, when the operator lists them, one of the
+ * allowed push services.
+ */
+export interface PushEndpointPolicy {
+  /** PUSH_SERVICES: host names or `*.domain` patterns; empty = any public https host. */
+  allowedServices: readonly string[];
+  /** Tests only (PUSH_ALLOW_PRIVATE_ADDRESSES): a push service played by this machine. */
+  allowPrivateAddresses: boolean;
+}
+
+export class PushSubscriptionError extends Error {}
+
+/** Throws a PushSubscriptionError with a message for the client unless `endpoint` may receive pushes. */
+export async function assertPushEndpoint(endpoint: string, policy: PushEndpointPolicy): Promise<URL> {
+  try {
+    return await assertPublicHttpsUrl(endpoint, {
+      allow: policy.allowPrivateAddresses ? 'private' : undefined,
+      allowedHosts: policy.allowedServices,
+    });
+  } catch (error) {
+    if (error instanceof OutboundAddressError) throw new PushSubscriptionError(`This push endpoint is refused: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * The keys a browser gives with its subscription: p256dh an uncompressed P-256 public key (65
+ * bytes, a point on the curve), auth a 16-byte secret. A bad key used to throw in the worker,
+ * outside its error handling, and stall everyone's notifications.
+ */
+export function assertSubscriptionKeys(keys: { p256dh: string; auth: string }): void {
+  const point = decodeBase64Url(keys.p256dh);
+  if (!point || point.length !== 65 || point[0] !== 4 || !isCurvePoint(point)) throw new PushSubscriptionError('The p256dh key is not a P-256 public key');
+  const auth = decodeBase64Url(keys.auth);
+  if (!auth || auth.length !== 16) throw new PushSubscriptionError('The auth secret must be 16 bytes');
+}
+
+function decodeBase64Url(value: string): Buffer | null {
+  const normalized = value.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return /^[A-Za-z0-9_-]+$/.test(normalized) ? Buffer.from(normalized, 'base64url') : null;
+}
+
+function isCurvePoint(point: Buffer): boolean {
+  try {
+    crypto.createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The agent push requests go through: its lookup refuses non-public addresses at connect time.
+ * `extraCa` (tests only) trusts the certificate of a local push service besides the usual roots.
+ */
+export function createPushAgent(policy: PushEndpointPolicy, extraCa?: string | Buffer): https.Agent {
+  return new https.Agent({
+    keepAlive: true,
+    maxSockets: 16,
+    lookup: policy.allowPrivateAddresses ? undefined : (publicOnlyLookup as never),
+    ca: extraCa ? [...tls.rootCertificates, extraCa.toString()] : undefined,
+  });
+}

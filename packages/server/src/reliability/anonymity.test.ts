@@ -1,0 +1,114 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { decrypt } from 'http_ece';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.js';
+import { users } from '../db/schema/index.js';
+import { runPushBatch } from '../push/worker.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { testCertificate, testPrivateKey } from '../test/tls.js';
+
+/**
+ * The anonymity scan (issue 11): a scripted scenario (ask anonymously, answer, like, follow,
+ * notifications, every GET route of the route table, an admin's views and the global question),
+ * recording every response body, every live event and every decrypted push payload that anyone
+ * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
+ * sender does nothing else in public here, so any mention at all would come from the question).
+ */
+let t: TestApp;
+let origin: string;
+let pushService: https.Server;
+let pushOrigin: string;
+const pushBodies: { path: string; body: Buffer }[] = [];
+beforeAll(async () => {
+  pushService = https.createServer({ key: testPrivateKey, cert: testCertificate }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      pushBodies.push({ path: request.url ?? '', body: Buffer.concat(chunks) });
+      response.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushOrigin = `https://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } }, { pushCa: testCertificate });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => pushService.close(resolve));
+});
+
+/** Reads a live-event stream into `into` until `stop()` is called. */
+function listen(cookie: string, into: string[]) {
+  const controller = new AbortController();
+  const done = fetch(`${origin}/api/events`, { headers: { cookie }, signal: controller.signal })
+    .then(async (response) => {
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { value, done: ended } = await reader.read();
+        if (ended) return;
+        into.push(Buffer.from(value).toString('utf8'));
+      }
+    })
+    .catch(() => undefined);
+  return async () => {
+    controller.abort();
+    await done;
+  };
+}
+
+describe('anonymity scan', () => {
+  it('no response, live event or push payload anyone else gets names the anonymous sender', async () => {
+    const sender = await signUpUser(t.app, { username: 'hidden_asker', fullname: 'Hidden Asker' });
+    const receiver = await signUpUser(t.app, { username: 'the_receiver', fullname: 'The Receiver' });
+    const follower = await signUpUser(t.app, { username: 'a_follower', fullname: 'A Follower' });
+    const admin = await signUpUser(t.app, { username: 'the_admin', fullname: 'The Admin' });
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const others = [receiver, follower, admin];
+    const bodies: string[] = [];
+    const as = async (user: TestUser, method: string, url: string, payload?: unknown) => {
+      const response = await t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { cookie: user.cookie } });
+      if (user !== sender) bodies.push(`${method} ${url} as ${user.username}: ${response.body}`);
+      return response;
+    };
+    // the receiver's device and everyone's live streams
+    const device = makeSubscriptionKeys();
+    expect((await as(receiver, 'POST', '/api/push/subscriptions', { endpoint: `${pushOrigin}/receiver`, keys: device.keys })).statusCode).toBe(204);
+    const events: string[] = [];
+    const stops = others.map((user) => listen(user.cookie, events));
+    await as(follower, 'POST', `/api/users/${receiver.username}/follow`);
+
+    const asked = await as(sender, 'POST', `/api/users/${receiver.username}/questions`, { text: 'Guess who? @the_receiver', isAnonymous: true });
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json().id as string;
+    await as(receiver, 'GET', '/api/me/inbox');
+    await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
+    await as(follower, 'POST', `/api/questions/${id}/like`);
+    expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
+
+    // every GET route, with its parameters filled from the scenario, as each of the others
+    const fill = (url: string) => url.replace(':username', receiver.username).replace(':id', id).replace('*', 'x');
+    // recommendations and search list any account, the sender's too, whatever was asked: not about the question
+    const skip = /^\/api\/events$|^\/api\/docs|^\/media|^\/healthz$|^\/api\/users\/(recommended|search)$/;
+    for (const route of t.app.routeTable.filter((r) => r.method === 'GET' && !skip.test(r.url))) {
+      for (const user of others) await as(user, 'GET', fill(route.url) + (route.url === '/api/feed/new-count' ? `?since=${new Date(0).toISOString()}` : ''));
+    }
+
+    // pushes: delivered and decrypted as the receiver's device reads them
+    await runPushBatch({ db: t.ctx.db, vapid: t.ctx.push.vapid, transport: t.ctx.push.transport, maxAttempts: 6 });
+    const payloads = pushBodies.map((p) => decrypt(p.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the last live events
+    for (const stop of stops) await stop();
+
+    expect(payloads.some((p) => p.includes('Someone sent you an anonymous question!'))).toBe(true);
+    expect(bodies.some((b) => b.includes('No idea!'))).toBe(true);
+    const everything = [...bodies, ...events, ...payloads];
+    const leaks = everything.filter((text) => [sender.id, sender.username, sender.fullname, sender.email].some((secret) => text.includes(secret)));
+    console.log(`anonymity scan: ${bodies.length} responses, ${events.length} live-event chunks, ${payloads.length} push payloads checked`);
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../config.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { makeWorld, PASSWORD, ROLES, type Role, type World } from './world.js';
+
+/**
+ * The authorization matrix (issue 11): every route of the server's own route table × six people,
+ * each case in a fresh world. A route without an entry below fails the suite, so a new route
+ * cannot land without its expected statuses. Columns follow ROLES:
+ * signed out, stranger, blocked by the owner, blocking the owner, owner, admin.
+ * Every answer is also scanned for what no one but its owner may see: emails, hashes, tokens.
+ */
+type Statuses = readonly [number, number, number, number, number, number];
+interface Case {
+  statuses: Statuses;
+  request(world: World, actor: Role): { method: string; url: string; payload?: unknown };
+}
+
+const r = (method: string, url: string, payload?: unknown) => ({ method, url, payload });
+const same = (status: number): Statuses => [status, status, status, status, status, status];
+const signedIn = (status: number): Statuses => [401, status, status, status, status, status];
+const person = (world: World, actor: Role) => (actor === 'signedOut' ? null : world.people[actor]);
+
+const MATRIX: Record<string, Case> = {
+  'GET /healthz': { statuses: same(200), request: () => r('GET', '/healthz') },
+  'GET /api/docs': { statuses: same(200), request: () => r('GET', '/api/docs') },
+  'GET /api/docs/json': { statuses: same(200), request: () => r('GET', '/api/docs/json') },
+  'GET /api/docs/yaml': { statuses: same(200), request: () => r('GET', '/api/docs/yaml') },
+  'GET /api/docs/static/index.html': { statuses: same(302), request: () => r('GET', '/api/docs/static/index.html') },
+  'GET /api/docs/static/swagger-initializer.js': { statuses: same(200), request: () => r('GET', '/api/docs/static/swagger-initializer.js') },
+  'GET /api/docs/static/*': { statuses: same(200), request: () => r('GET', '/api/docs/static/swagger-ui.css') },
+  'GET /api/config': { statuses: same(200), request: () => r('GET', '/api/config') },
+  'GET /api/me': { statuses: same(200), request: () => r('GET', '/api/me') },
+  'POST /api/auth/signup': {
+    statuses: same(201),
+    request: () => {
+      const name = `new_${crypto.randomBytes(4).toString('hex')}`;
+      return r('POST', '/api/auth/signup', {
+        email: `${name}@example.test`,
+        username: name,
+        fullname: 'New Person',
+        password: PASSWORD,
+        repeatPassword: PASSWORD,
+      });
+    },
+  },
+  'POST /api/auth/login': {
+    statuses: [401, 200, 200, 200, 200, 200],
+    request: (w, a) => r('POST', '/api/auth/login', { email: person(w, a)?.email ?? 'nobody@example.test', password: PASSWORD }),
+  },
+  'POST /api/auth/logout': { statuses: same(204), request: () => r('POST', '/api/auth/logout') },
+  'POST /api/auth/password-reset': {
+    statuses: same(202),
+    request: (w, a) => r('POST', '/api/auth/password-reset', { email: person(w, a)?.email ?? 'nobody@example.test' }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    statuses: same(400),
+    request: () => r('POST', '/api/auth/password-reset/confirm', { token: 'x'.repeat(43), password: 'violet tractor 43', repeatPassword: 'violet tractor 43' }),
+  },
+  'POST /api/me/password': {
+    statuses: signedIn(204),
+    request: () => r('POST', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'violet tractor 43', repeatPassword: 'violet tractor 43' }),
+  },
+  'GET /api/notifications/activity': { statuses: signedIn(200), request: () => r('GET', '/api/notifications/activity') },
+  'GET /api/notifications/answers': { statuses: signedIn(200), request: () => r('GET', '/api/notifications/answers') },
+  'POST /api/notifications/read': { statuses: signedIn(200), request: () => r('POST', '/api/notifications/read', { tab: 'activity' }) },
+  'GET /api/me/counters': { statuses: signedIn(200), request: () => r('GET', '/api/me/counters') },
+  // a stream: checked over a real connection below (inject would wait for its end)
+  'GET /api/events': { statuses: signedIn(200), request: () => r('GET', '/api/events') },
+  'POST /api/push/subscriptions': {
+    statuses: signedIn(204),
+    request: () => r('POST', '/api/push/subscriptions', { endpoint: `https://push.example.test/${crypto.randomUUID()}`, keys: makeSubscriptionKeys().keys }),
+  },
+  'DELETE /api/push/subscriptions': {
+    statuses: signedIn(204),
+    request: () => r('DELETE', '/api/push/subscriptions', { endpoint: 'https://push.example.test/none' }),
+  },
+  'POST /api/users/:username/follow': { statuses: [401, 200, 403, 403, 400, 200], request: (w) => r('POST', `/api/users/${w.people.owner.username}/follow`) },
+  'DELETE /api/users/:username/follow': {
+    statuses: [401, 200, 200, 200, 200, 200],
+    request: (w) => r('DELETE', `/api/users/${w.people.owner.username}/follow`),
+  },
+  'GET /api/users/:username/followers': {
+    statuses: [401, 200, 403, 403, 200, 200],
+    request: (w) => r('GET', `/api/users/${w.people.owner.username}/followers`),
+  },
+  'GET /api/users/:username/following': {
+    statuses: [401, 200, 403, 403, 200, 200],
+    request: (w) => r('GET', `/api/users/${w.people.owner.username}/following`),
+  },
+  'POST /api/users/:username/block': { statuses: [401, 200, 200, 200, 400, 200], request: (w) => r('POST', `/api/users/${w.people.owner.username}/block`) },
+  // unblocking yourself is a no-op, like unblocking someone never blocked
+  'DELETE /api/users/:username/block': { statuses: [401, 200, 200, 200, 200, 200], request: (w) => r('DELETE', `/api/users/${w.people.owner.username}/block`) },
+  'GET /api/me/blocks': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocks') },
+  // the one who blocked the owner gets the header only, for the 'User blocked' screen (its lists stay refused)
+  'GET /api/users/:username': { statuses: [401, 200, 403, 200, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}`) },
+  'PATCH /api/me/profile': { statuses: signedIn(200), request: () => r('PATCH', '/api/me/profile', { fullname: 'Renamed', bio: '', website: '' }) },
+  // no file: past the sign-in check, the upload is refused for what it is
+  'POST /api/me/avatar': { statuses: signedIn(400), request: () => r('POST', '/api/me/avatar') },
+  'POST /api/me/cover': { statuses: signedIn(400), request: () => r('POST', '/api/me/cover') },
+  'GET /api/users/search': { statuses: signedIn(200), request: () => r('GET', '/api/users/search?q=own') },
+  'GET /api/users/recommended': { statuses: signedIn(200), request: () => r('GET', '/api/users/recommended') },
+  'GET /media/*': { statuses: same(404), request: () => r('GET', '/media/profile/nothing.jpg') },
+  // the own profile has its 'Ask me a question' box too (spec §2)
+  'POST /api/users/:username/questions': {
+    statuses: [401, 201, 403, 403, 201, 201],
+    request: (w) => r('POST', `/api/users/${w.people.owner.username}/questions`, { text: 'Hello?', isAnonymous: true }),
+  },
+  'GET /api/me/inbox': { statuses: signedIn(200), request: () => r('GET', '/api/me/inbox') },
+  'POST /api/questions/:id/answer': {
+    statuses: [401, 403, 403, 403, 204, 403],
+    request: (w) => r('POST', `/api/questions/${w.unansweredId}/answer`, { answer: 'Yes.' }),
+  },
+  'DELETE /api/questions/:id': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
+  'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
+  'POST /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/questions/${w.answeredId}/like`) },
+  'DELETE /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/questions/${w.answeredId}/like`) },
+  'GET /api/feed': { statuses: signedIn(200), request: () => r('GET', '/api/feed') },
+  'GET /api/feed/new-count': { statuses: signedIn(200), request: () => r('GET', `/api/feed/new-count?since=${encodeURIComponent('2026-01-01T00:00:00Z')}`) },
+  'POST /api/admin/global-question': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: () => r('POST', '/api/admin/global-question', { text: 'Hello everyone?' }),
+  },
+  'GET /api/me/settings': { statuses: signedIn(200), request: () => r('GET', '/api/me/settings') },
+  'PATCH /api/me/settings': { statuses: signedIn(200), request: () => r('PATCH', '/api/me/settings', { publicProfile: false }) },
+  'GET /api/me/export': { statuses: signedIn(200), request: () => r('GET', '/api/me/export') },
+  'DELETE /api/me': { statuses: signedIn(204), request: () => r('DELETE', '/api/me', { password: PASSWORD }) },
+  'POST /api/email/unsubscribe': { statuses: same(400), request: () => r('POST', '/api/email/unsubscribe?token=forged') },
+  // a click on a link: redirected to the page that says the link is not valid
+  'GET /api/email/unsubscribe': { statuses: same(303), request: () => r('GET', '/api/email/unsubscribe?token=forged') },
+  // share pages exist only for public profiles; the owner's is not public
+  'GET /u/:username': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}`) },
+  'GET /u/:username/answers/:id': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}/answers/${w.answeredId}`) },
+  'GET /u/:username/feed.atom': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}/feed.atom`) },
+  'GET /api/users/:username/remote-followers': {
+    statuses: [401, 200, 403, 403, 200, 200],
+    request: (w) => r('GET', `/api/users/${w.people.owner.username}/remote-followers`),
+  },
+  'GET /api/me/remote-blocks': { statuses: signedIn(200), request: () => r('GET', '/api/me/remote-blocks') },
+  'POST /api/me/remote-blocks': { statuses: signedIn(200), request: () => r('POST', '/api/me/remote-blocks', { kind: 'domain', target: 'evil.example' }) },
+  'DELETE /api/me/remote-blocks': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/remote-blocks?kind=domain&target=evil.example') },
+  // the web app's pages (not built in tests: a JSON 404 for everyone alike)
+  'GET /*': { statuses: same(404), request: () => r('GET', '/home') },
+};
+
+let t: TestApp;
+let origin: string;
+beforeAll(async () => {
+  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+/** What a response to `actor` must never hold: anyone else's email, any password hash or session token. */
+function leaks(body: string, world: World, actor: Role): string[] {
+  const found: string[] = [];
+  for (const [role, p] of Object.entries(world.people)) {
+    if (role !== actor && body.includes(p.email)) found.push(`${role}'s email`);
+    if (body.includes(p.cookie.split('=')[1]!)) found.push(`${role}'s session token`);
+  }
+  if (/scrypt\$|password_?hash/i.test(body)) found.push('a password hash');
+  return found;
+}
+
+async function statusOfStream(url: string, cookie: string | undefined): Promise<number> {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}${url}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+  controller.abort();
+  return response.status;
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route the server registers, and no stale one', () => {
+    const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
+    expect(routes.filter((route) => !MATRIX[route])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it('answers every route × person as expected, without leaking private fields', async () => {
+    const failures: string[] = [];
+    let cases = 0;
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const entry = MATRIX[key];
+      if (!entry) continue;
+      // reads change nothing: one world for the six people; a write gets a fresh world per person
+      let world = await makeWorld(t.ctx.db);
+      for (const [index, actor] of ROLES.entries()) {
+        if (route.method !== 'GET' && index > 0) world = await makeWorld(t.ctx.db);
+        const cookie = person(world, actor)?.cookie;
+        const { method, url, payload } = entry.request(world, actor);
+        let status: number;
+        let body = '';
+        if (key === 'GET /api/events') {
+          status = await statusOfStream(url, cookie);
+        } else {
+          const response = await t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: cookie ? { cookie } : {} });
+          status = response.statusCode;
+          body = response.body;
+        }
+        cases++;
+        if (status !== entry.statuses[index]) failures.push(`${key} as ${actor}: ${status}, expected ${entry.statuses[index]} ${body.slice(0, 160)}`);
+        const leaked = leaks(body, world, actor);
+        if (leaked.length > 0) failures.push(`${key} as ${actor} leaked ${leaked.join(', ')}`);
+      }
+    }
+    console.log(`authorization matrix: ${cases} cases (${t.app.routeTable.length} routes × ${ROLES.length} people)`);
+    expect(failures).toEqual([]);
+    expect(cases).toBe(t.app.routeTable.length * ROLES.length);
+  });
+});
