@@ -16,8 +16,14 @@ export const EMAIL_NOTIFICATIONS = ['off', 'each', 'digest'] as const;
 export type EmailNotifications = (typeof EMAIL_NOTIFICATIONS)[number];
 export const emailNotificationsSchema = z.enum(EMAIL_NOTIFICATIONS);
 
+/** The colour theme: the system's (default), or always light, or always dark (decision 121). */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+export const themeSchema = z.enum(THEMES);
+
 export const accountSettingsSchema = z.object({
   locale: localeSchema.nullable(),
+  theme: themeSchema,
   emailNotifications: emailNotificationsSchema,
   /** Off by default: when on, answers may be read outside Askbox (link previews, feeds, the fediverse). */
   publicProfile: z.boolean(),

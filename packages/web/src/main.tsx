@@ -9,6 +9,7 @@ import { preloadScreenFor } from './app/screens';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, registerServiceWorker } from './features/pwa/api';
+import { applySavedTheme } from './features/theme/api';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -20,6 +21,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// the chosen theme before the first paint
+applySavedTheme();
 
 // the first screen's code starts loading now, beside the session request, while the splash shows
 preloadScreenFor(window.location.pathname);

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
+import { AccountTheme } from '../features/theme/AccountTheme';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
 
@@ -13,6 +14,7 @@ export function AppShell() {
     <div className={styles.shell}>
       <LiveUpdates />
       <AccountLocale />
+      <AccountTheme />
       <main className={styles.main}>
         {/* the tab bar stays while a screen's chunk loads */}
         <Suspense fallback={null}>

@@ -7,8 +7,8 @@ import { notFound } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
-export function toAccountSettings(user: Pick<UserRow, 'locale' | 'emailNotifications' | 'publicProfile'>): AccountSettings {
-  return { locale: user.locale ?? null, emailNotifications: user.emailNotifications, publicProfile: user.publicProfile };
+export function toAccountSettings(user: Pick<UserRow, 'locale' | 'theme' | 'emailNotifications' | 'publicProfile'>): AccountSettings {
+  return { locale: user.locale ?? null, theme: user.theme, emailNotifications: user.emailNotifications, publicProfile: user.publicProfile };
 }
 
 /** Columns a change of preferences moves with it: choosing the daily digest starts its window now. */

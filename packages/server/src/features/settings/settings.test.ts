@@ -11,23 +11,39 @@ describe('account settings', () => {
   it('start with the defaults and keep what a PATCH changes', async () => {
     const alice = await signUpUser(t.app);
     const as = apiAs(t.app, alice);
-    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: null, emailNotifications: 'off', publicProfile: false });
+    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: null, theme: 'system', emailNotifications: 'off', publicProfile: false });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: false });
-    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: false });
+    expect(changed.json()).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'off', publicProfile: false });
+    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'off', publicProfile: false });
 
     // an empty PATCH changes nothing; null goes back to following the browser
-    expect((await as.patch('/api/me/settings', {})).json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: false });
-    expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({ locale: null, emailNotifications: 'off', publicProfile: false });
+    expect((await as.patch('/api/me/settings', {})).json()).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'off', publicProfile: false });
+    expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
+      locale: null,
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: false,
+    });
+
+    // the theme: system by default, or pinned light or dark (decision 121)
+    expect((await as.patch('/api/me/settings', { theme: 'dark' })).json()).toMatchObject({ theme: 'dark' });
+    expect((await as.get('/api/me/settings')).json()).toMatchObject({ theme: 'dark' });
+    expect((await as.patch('/api/me/settings', { theme: 'sepia' })).statusCode).toBe(400);
+    expect((await as.patch('/api/me/settings', { theme: null })).statusCode).toBe(400);
   });
 
   it('are private to their owner', async () => {
     const alice = await signUpUser(t.app);
     const bob = await signUpUser(t.app);
     await apiAs(t.app, alice).patch('/api/me/settings', { locale: 'fr' });
-    expect((await apiAs(t.app, bob).get('/api/me/settings')).json()).toEqual({ locale: null, emailNotifications: 'off', publicProfile: false });
+    expect((await apiAs(t.app, bob).get('/api/me/settings')).json()).toEqual({
+      locale: null,
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
 
@@ -35,9 +51,24 @@ describe('account settings', () => {
     const alice = await signUpUser(t.app);
     const as = apiAs(t.app, alice);
     expect((await as.get('/api/me/settings')).json().publicProfile).toBe(false);
-    expect((await as.patch('/api/me/settings', { publicProfile: true })).json()).toEqual({ locale: null, emailNotifications: 'off', publicProfile: true });
-    expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: true });
-    expect((await as.patch('/api/me/settings', { publicProfile: false })).json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: false });
+    expect((await as.patch('/api/me/settings', { publicProfile: true })).json()).toEqual({
+      locale: null,
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: true,
+    });
+    expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
+      locale: 'fr',
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: true,
+    });
+    expect((await as.patch('/api/me/settings', { publicProfile: false })).json()).toEqual({
+      locale: 'fr',
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: false,
+    });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
 
@@ -46,6 +77,6 @@ describe('account settings', () => {
     const as = apiAs(t.app, alice);
     expect((await as.patch('/api/me/settings', { locale: 'de' })).statusCode).toBe(400);
     expect((await as.patch('/api/me/settings', { isAdmin: true })).statusCode).toBe(400);
-    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: null, emailNotifications: 'off', publicProfile: false });
+    expect((await as.get('/api/me/settings')).json()).toEqual({ locale: null, theme: 'system', emailNotifications: 'off', publicProfile: false });
   });
 });
