@@ -90,3 +90,75 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('Settings › Theme pins dark or light over the system, on the account and after a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signUpViaApi(page, newUser('theme'));
+  await page.goto('/settings');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+  const light = await background();
+
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).not.toBe(light);
+  await expect.poll(async () => (await (await page.request.get('/api/me/settings')).json()).theme).toBe('dark');
+  await page.screenshot({ path: test.info().outputPath('settings-dark.png') });
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  // back to the system's choice: no attribute, the light system wins again
+  await page.getByRole('radio', { name: 'System' }).check();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+  await expect.poll(background).toBe(light);
+});
+
+test('motion follows the system: no spinning or sliding when reduced motion is asked for', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signUpViaApi(page, newUser('still'));
+  await page.goto('/home');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const slide = () => bar.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  // an animated element, as the spinner and the splash fade are: the app's CSS decides its duration
+  const spin = () =>
+    page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.animation = 'probe-spin 0.8s linear infinite';
+      document.body.append(probe);
+      const { animationDuration, animationIterationCount } = getComputedStyle(probe);
+      probe.remove();
+      return { duration: parseFloat(animationDuration), count: animationIterationCount };
+    });
+  expect(await slide()).toBeLessThan(0.001);
+  expect(await spin()).toEqual({ duration: expect.any(Number), count: '1' });
+  expect((await spin()).duration).toBeLessThan(0.001);
+
+  // the same screen with no preference moves as designed
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await slide()).toBeGreaterThan(0.1);
+  expect(await spin()).toEqual({ duration: 0.8, count: 'infinite' });
+});
+
+test('each route has its own document title', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Log in · Askbox');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Sign up · Askbox');
+  await signUpViaApi(page, newUser('title'));
+  const titles: Record<string, string> = {
+    '/home': 'Accueil · Askbox',
+    '/friends': 'Friends · Askbox',
+    '/questions': 'Questions · Askbox',
+    '/notifications': 'Notifications · Askbox',
+    '/profile': 'Profile · Askbox',
+    '/edit-profile': 'Edit profil · Askbox',
+    '/settings': 'Settings · Askbox',
+  };
+  for (const [url, title] of Object.entries(titles)) {
+    await page.goto(url);
+    await expect(page).toHaveTitle(title);
+  }
+});
