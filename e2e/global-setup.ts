@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailCapture } from '../packages/server/src/test/mailCapture';
 import { createAdminWithCli } from './admin-setup';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,6 +40,9 @@ export default async function globalSetup() {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  // a real SMTP server that keeps what the app sends, one JSON file per email (e2e/mail.ts reads them)
+  const mailDir = path.join(dataDir, 'mail');
+  const mail = await startMailCapture({ dir: mailDir });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -51,6 +55,8 @@ export default async function globalSetup() {
     LOGIN_RATE_LIMIT: '10000',
     QUESTION_RATE_LIMIT: '10000',
     E2E_DATA_DIR: dataDir,
+    SMTP_URL: mail.url,
+    EMAIL_POLL_MS: '300',
   };
   createAdminWithCli(root, env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -61,9 +67,11 @@ export default async function globalSetup() {
   await waitForHealth(baseURL, child);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

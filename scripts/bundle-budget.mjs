@@ -13,7 +13,8 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pack
 const budgets = [
   { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 130 },
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 130 },
+  // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147)
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 140 },
 ];
 
 const manifestFile = path.join(dist, '.vite/manifest.json');

@@ -44,5 +44,15 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
   },
   // the manifest lets scripts/bundle-budget.mjs find what each screen loads
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      // each language but English in a chunk of its own, loaded only by those who read it: left to
+      // itself the bundler also puts shared helpers there, which every screen then loads
+      output: { codeSplitting: { groups: [{ name: (id: string) => /[\\/]i18n[\\/](fr)\.ts$/.exec(id)?.[0] && 'catalog-fr' }] } },
+    },
+  },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales.js';
 
 /**
  * The signed-in user's preferences: one resource (`GET` / `PATCH /api/me/settings`) that every
@@ -6,9 +7,7 @@ import { z } from 'zod';
  * resources of their own.
  */
 
-/** The languages Askbox speaks; `null` on the account means "follow the browser". */
-export const LOCALES = ['en', 'fr'] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from './locales.js';
 export const localeSchema = z.enum(LOCALES);
 
 /** Email notifications: none, one email per new question, or a daily digest (decision 128). */

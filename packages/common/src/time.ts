@@ -1,14 +1,15 @@
 import { BADGE_CAP } from './limits.js';
-import { catalogs } from './i18n/index.js';
-import type { Locale } from './settings.js';
+import { en } from './i18n/en.js';
+import type { Locale } from './locales.js';
 
 /**
  * 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' (spec §9) in English; other languages
- * say it through Intl ('il y a 5 min').
+ * say it through Intl ('il y a 5 min'). `justNow` is the catalog's word for under a minute in that
+ * language (passed in, so the web loads only its own language's catalog).
  */
-export function relativeTime(iso: string, now: Date = new Date(), locale: Locale = 'en'): string {
+export function relativeTime(iso: string, now: Date = new Date(), locale: Locale = 'en', justNow: string = en.time.justNow): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (seconds < 60) return catalogs[locale].time.justNow;
+  if (seconds < 60) return justNow;
   const minutes = Math.floor(seconds / 60);
   const hours = Math.floor(minutes / 60);
   const days = Math.floor(hours / 24);

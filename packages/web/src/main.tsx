@@ -10,6 +10,7 @@ import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, registerServiceWorker } from './features/pwa/api';
 import { applySavedTheme } from './features/theme/api';
+import { firstLocaleReady } from './i18n';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -28,16 +29,19 @@ applySavedTheme();
 // the first screen's code starts loading now, beside the session request, while the splash shows
 preloadScreenFor(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <DialogsProvider>
-        <RouterProvider router={router} />
-        <OfflineBanner />
-        <UpdateBanner />
-      </DialogsProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// a French browser's catalog is a separate chunk: render once it is there (the HTML splash shows)
+void firstLocaleReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <DialogsProvider>
+          <RouterProvider router={router} />
+          <OfflineBanner />
+          <UpdateBanner />
+        </DialogsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
 
 captureInstallPrompt();

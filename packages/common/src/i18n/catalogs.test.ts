@@ -77,5 +77,5 @@ describe('relativeTime in French', () => {
     ['2026-01-10T11:55:00Z', 'il y a 5 min'],
     ['2026-01-10T10:00:00Z', 'il y a 2 h'],
     ['2026-01-07T12:00:00Z', 'il y a 3 j'],
-  ])('%s → %s', (iso, expected) => expect(relativeTime(iso, now, 'fr').replace(/[\u00a0\u202f]/g, ' ')).toBe(expected));
+  ])('%s → %s', (iso, expected) => expect(relativeTime(iso, now, 'fr', fr.time.justNow).replace(/[\u00a0\u202f]/g, ' ')).toBe(expected));
 });

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '../settings.js';
+import { LOCALES, type Locale } from '../locales.js';
 import { en, type Catalog } from './en.js';
 import { fr } from './fr.js';
 

@@ -30,15 +30,29 @@ const TIMEOUT_MS = 15_000;
 export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, allow: OutboundOptions): Promise<DeliveryOutcome> {
   const activity = await buildActivity(db, fctx, row);
   if (!activity) return 'dropped';
+  const [key] = await fctx.getActorKeyPairs(row.user_id);
+  if (!key) return 'dropped'; // the account is gone
+  return postSigned(fctx, activity, row.inbox_url, key, allow);
+}
+
+/**
+ * POSTs an activity, signed (HTTP Signatures) with `key`, to an inbox that must pass the
+ * outgoing-address guard; says whether to count it sent, retry or give up.
+ */
+export async function postSigned(
+  fctx: Context<void>,
+  activity: Activity,
+  inboxUrl: string,
+  key: { privateKey: Parameters<typeof signRequest>[1]; keyId: URL },
+  allow: OutboundOptions,
+): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
   let inbox: URL;
   try {
-    inbox = await assertPublicHttpsUrl(row.inbox_url, allow);
+    inbox = await assertPublicHttpsUrl(inboxUrl, allow);
   } catch (error) {
     if (error instanceof OutboundAddressError) return { failed: error.message };
     throw error;
   }
-  const [key] = await fctx.getActorKeyPairs(row.user_id);
-  if (!key) return 'dropped'; // the account is gone
   const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: fctx.contextLoader }));
   const unsigned = new Request(inbox, {
     method: 'POST',

@@ -172,6 +172,43 @@ describe('federation with a real ActivityPub peer', () => {
     expect(peer.received.length).toBe(count);
   });
 
+  it('deleting a public account sends a signed actor Delete to its remote followers, then keeps nothing of it', async () => {
+    const leaver = await signUpUser(t.app, { password: 'leaving for good' });
+    await makePublic(leaver);
+    const actor = await peer.lookUp(`${leaver.username}@${host}`);
+    await peer.follow(actor);
+    await deliver();
+    const before = peer.received.length;
+
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: leaver.cookie }, payload: { password: 'leaving for good' } });
+    expect(gone.statusCode).toBe(204);
+    // queued with the signing key it needs, since the account and its keys are gone
+    expect(await queryRows(t.ctx.db, sql`select 1 from federation_farewells where actor_uri = ${actor.id!.href}`)).toHaveLength(1);
+    await deliver();
+
+    const deletes = peer.received.slice(before).filter((a) => a instanceof Delete);
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]!.actorId?.href).toBe(actor.id!.href);
+    expect(deletes[0]!.objectId?.href).toBe(actor.id!.href);
+    expect(peer.inboxStatuses.at(-1)).toBe(202);
+    // delivered: the last trace (actor URI and private key) is gone too
+    expect(await queryRows(t.ctx.db, sql`select 1 from federation_farewells`)).toHaveLength(0);
+    expect((await t.app.inject({ url: new URL(actor.id!.href).pathname, headers: { accept: 'application/activity+json' } })).statusCode).toBe(404);
+  });
+
+  it('deleting a private account (or one nobody follows from afar) sends nothing', async () => {
+    const quiet = await signUpUser(t.app, { password: 'quiet leaver pw' });
+    await makePublic(quiet);
+    await peer.follow(await peer.lookUp(`${quiet.username}@${host}`));
+    await makePublic(quiet, false);
+    await deliver();
+    const before = peer.received.length;
+    await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: quiet.cookie }, payload: { password: 'quiet leaver pw' } });
+    expect(await queryRows(t.ctx.db, sql`select 1 from federation_farewells`)).toHaveLength(0);
+    await deliver();
+    expect(peer.received.length).toBe(before);
+  });
+
   it('accepts remote likes, replies and boosts and ignores them cleanly', async () => {
     const owner = await signUpUser(t.app);
     const asker = await signUpUser(t.app);

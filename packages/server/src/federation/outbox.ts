@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
 import { federationDeliveries } from '../db/schema/index.js';
+import { apUris } from './uris.js';
 
 /**
  * Writes delivery rows (the federation outbox) inside the caller's transaction, so an activity is
@@ -61,6 +62,21 @@ export async function queueEverythingDeleted(tx: DbOrTx, userId: string): Promis
     from (${followerInboxes(userId)}) i
     cross join questions q
     where q.receiver_id = ${userId} and q.answered`);
+}
+
+/**
+ * The account is being deleted (called before its row goes): when its profile is public, one
+ * actor Delete per follower inbox, carrying the key to sign it with, since the user row and its
+ * keys go with this transaction (decision 131). The first key is Fedify's `#main-key`.
+ */
+export async function queueActorDeleted(tx: DbOrTx, userId: string, origin: string): Promise<void> {
+  const actorUri = apUris.actor(origin, userId);
+  await tx.execute(sql`
+    insert into federation_farewells (id, actor_uri, key_id, private_key, inbox_url)
+    select gen_random_uuid()::text, ${actorUri}, ${`${actorUri}#main-key`}, k.private_key, i.inbox
+    from (${followerInboxes(userId)}) i
+    join federation_keys k on k.user_id = ${userId}
+    where ${isPublic(userId)}`);
 }
 
 /** The answer to a remote Follow (Accept, or Reject when the actor or their domain is blocked). */

@@ -5,6 +5,7 @@ import { federationDeliveries } from '../db/schema/index.js';
 import type { OutboundOptions } from '../net/outboundAddress.js';
 import { claimDue, giveUp, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
 import { deliverRow, type DeliveryRow } from './deliver.js';
+import { runFarewellBatch } from './farewell.js';
 import type { PostgresKvStore } from './kv.js';
 
 export interface WorkerOptions {
@@ -34,7 +35,8 @@ export async function runDeliveryBatch(db: Db, fctx: Context<void>, options: Wor
       options.log?.warn({ deliveryId: row.id, inbox: row.inbox_url, attempts: row.attempts, error: outcome.retry }, 'federation delivery will be retried');
     }
   }
-  return rows.length;
+  // the actor Deletes of deleted accounts share the pass (their own table: no user row to point to)
+  return rows.length + (await runFarewellBatch(db, fctx, options));
 }
 
 export type DeliveryWorker = OutboxWorker;

@@ -6,6 +6,7 @@ import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
 import {
   EditProfileScreen,
+  ForgotPasswordScreen,
   FriendsScreen,
   HomeScreen,
   LoginScreen,
@@ -16,8 +17,10 @@ import {
   ProfileScreen,
   PublicProfileScreen,
   QuestionsScreen,
+  ResetPasswordScreen,
   SettingsScreen,
   SignupScreen,
+  UnsubscribeScreen,
 } from './screens';
 
 function Root() {
@@ -44,6 +47,7 @@ export const router = createBrowserRouter([
           { path: '/onboarding', element: <OnboardingScreen /> },
           { path: '/signup', element: <SignupScreen /> },
           { path: '/login', element: <LoginScreen /> },
+          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
         ],
       },
       {
@@ -64,6 +68,9 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // links from emails: they work signed in or out (a reset ends every session of the account anyway)
+      { path: '/reset-password', element: <ResetPasswordScreen /> },
+      { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

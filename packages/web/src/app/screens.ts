@@ -24,6 +24,18 @@ export const LoginScreen = screen(
   () => import('../screens/Login/LoginScreen'),
   (m) => m.LoginScreen,
 );
+export const ForgotPasswordScreen = screen(
+  () => import('../screens/ForgotPassword/ForgotPasswordScreen'),
+  (m) => m.ForgotPasswordScreen,
+);
+export const ResetPasswordScreen = screen(
+  () => import('../screens/ResetPassword/ResetPasswordScreen'),
+  (m) => m.ResetPasswordScreen,
+);
+export const UnsubscribeScreen = screen(
+  () => import('../screens/Unsubscribe/UnsubscribeScreen'),
+  (m) => m.UnsubscribeScreen,
+);
 export const NotificationsSetupScreen = screen(
   () => import('../screens/NotificationsSetup/NotificationsSetupScreen'),
   (m) => m.NotificationsSetupScreen,
@@ -72,6 +84,9 @@ export function preloadScreenFor(pathname: string): void {
     '/onboarding': OnboardingScreen,
     '/login': LoginScreen,
     '/signup': SignupScreen,
+    '/forgot-password': ForgotPasswordScreen,
+    '/reset-password': ResetPasswordScreen,
+    '/unsubscribe': UnsubscribeScreen,
     '/friends': FriendsScreen,
     '/questions': QuestionsScreen,
     '/notifications': NotificationsScreen,

@@ -1,30 +1,30 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Trans } from 'react-i18next';
+import { RichText } from '../components/RichText';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, errorMessage } from '../api/client';
-import { i18n, setLocale, t, translateMessage } from './index';
+import { setLocale, t, translateMessage } from './index';
 
 afterEach(() => setLocale('en'));
 
 describe('web translator', () => {
-  it('interpolates and picks plurals in the current language', () => {
-    setLocale('en');
+  it('interpolates and picks plurals in the current language', async () => {
+    await setLocale('en');
     expect(t('globalQuestionSent', { count: 12 })).toBe('Global question sent to 12 users successfully!');
-    setLocale('fr');
+    await setLocale('fr');
     expect(t('globalQuestionSent', { count: 1 })).toBe('Question globale envoyée à 1 utilisateur !');
     expect(t('remainingCharacters', { count: 283 })).toBe('283 caractères restants');
   });
 
-  it('shows a server error in the user language, by its English text or its code', () => {
-    setLocale('fr');
+  it('shows a server error in the user language, by its English text or its code', async () => {
+    await setLocale('fr');
     expect(errorMessage(new ApiError(409, 'username_taken', 'This username is already taken'))).toBe('Ce nom d’utilisateur est déjà pris');
     expect(errorMessage(new ApiError(409, 'already_answered', 'Worded differently by a newer server'))).toBe('Cette question a déjà reçu une réponse.');
     expect(translateMessage('A message no catalog has')).toBe('A message no catalog has');
   });
 
-  it('renders tags and icons inside a translated sentence', () => {
-    setLocale('en');
-    const html = renderToStaticMarkup(<Trans i18n={i18n} i18nKey="pwaIosStep1" components={{ strong: <strong />, icon: <svg aria-label="share" /> }} />);
+  it('renders tags and icons inside a translated sentence', async () => {
+    await setLocale('en');
+    const html = renderToStaticMarkup(<RichText text={t('pwaIosStep1')} icon={<svg aria-label="share" />} />);
     expect(html).toBe('Touchez le bouton <strong>Partager</strong> <svg aria-label="share"></svg> en bas de Safari.');
   });
 });

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
-import { DEFAULT_LOCALE, i18nResources, isLocale, keyOfEnglishText, localeFromLanguages, relativeTime, type Catalog, type Locale } from '@askbox/common';
+import { useEffect, useSyncExternalStore } from 'react';
+import { DEFAULT_LOCALE, en, isLocale, keyOfEnglishText, localeFromLanguages, relativeTime, type Catalog, type Locale } from '@askbox/common';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,8 +28,9 @@ function savedLocale(): Locale | null {
 const firstLocale = savedLocale() ?? localeFromLanguages(typeof navigator === 'undefined' ? [] : navigator.languages);
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: i18nResources,
+void i18n.init({
+  // English only: other languages load on demand (loadLocale), out of the first screen's bundle
+  resources: { en: { translation: en } },
   lng: firstLocale,
   fallbackLng: DEFAULT_LOCALE,
   initAsync: false,
@@ -46,20 +46,42 @@ export const t = i18n.t.bind(i18n);
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
 
-/** Switches the interface's language and remembers it in this browser. */
-export function setLocale(locale: Locale): void {
+const catalogLoaders: Record<Locale, () => Promise<Catalog>> = {
+  en: () => Promise.resolve(en),
+  fr: () => import('@askbox/common/i18n/fr').then((module) => module.fr),
+};
+
+/** Loads a language's catalog once (decision 147: only English ships with the first screen). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', await catalogLoaders[locale]());
+}
+
+/** The first language's catalog: the app renders once it is there (main.tsx), never in English first. */
+export const firstLocaleReady: Promise<void> = loadLocale(firstLocale).catch((error: unknown) => {
+  // offline with the chunk not cached: English, rather than no app at all
+  console.warn('could not load the catalog', error);
+});
+
+/** Switches the interface's language (its catalog loaded first) and remembers it in this browser. */
+export async function setLocale(locale: Locale): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, locale);
   } catch {
     // private mode: the choice lasts for this page only
   }
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  await loadLocale(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
 }
 
 /** The current language; the component re-renders when it changes. */
 export function useLocale(): Locale {
-  const { i18n: instance } = useTranslation();
-  return isLocale(instance.language) ? instance.language : DEFAULT_LOCALE;
+  return useSyncExternalStore(subscribeToLanguage, currentLocale);
+}
+
+function subscribeToLanguage(onChange: () => void): () => void {
+  i18n.on('languageChanged', onChange);
+  return () => i18n.off('languageChanged', onChange);
 }
 
 /** A server or schema message in the user's language: its English text names the catalog key. */
@@ -70,7 +92,7 @@ export function translateMessage(message: string, code?: string): string {
 }
 
 /** 'just now', '5m ago', 'il y a 5 min'. */
-export const relativeTimeText = (iso: string) => relativeTime(iso, new Date(), currentLocale());
+export const relativeTimeText = (iso: string) => relativeTime(iso, new Date(), currentLocale(), t('time.justNow'));
 
 /** A count as the user's language writes it (1 234 in French). */
 export const formatNumber = (value: number) => new Intl.NumberFormat(currentLocale()).format(value);

@@ -110,3 +110,31 @@ export const federationKv = pgTable(
   },
   (t) => [index('federation_kv_expires').on(t.expiresAt)],
 );
+
+/**
+ * An account deleted while its profile was public says goodbye: one actor `Delete` per remote
+ * follower inbox (decision 131). The user row is gone by then, so a row carries what signing
+ * needs (actor URI, key id, private key) and no link to users; it is removed once delivered or
+ * given up, leaving nothing of the account behind.
+ */
+export const federationFarewells = pgTable(
+  'federation_farewells',
+  {
+    id: text('id').primaryKey(),
+    actorUri: text('actor_uri').notNull(),
+    keyId: text('key_id').notNull(),
+    privateKey: jsonb('private_key').notNull(),
+    inboxUrl: text('inbox_url').notNull(),
+    sent: boolean('sent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('federation_farewells_pending')
+      .on(t.nextAttemptAt)
+      .where(sql`not ${t.sent}`),
+  ],
+);

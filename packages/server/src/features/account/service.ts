@@ -7,6 +7,7 @@ import { publishLive } from '../../realtime/bus.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { confirmPassword } from '../auth/service.js';
+import { sideEffects } from '../notifications/sideEffects.js';
 
 export { exportAccount } from './export.js';
 
@@ -16,8 +17,9 @@ export { exportAccount } from './export.js';
  * blocks both ways, likes, and the questions it received (its answers, and the likes on them).
  * Questions it sent to others stay with their receivers as anonymous questions with no sender,
  * like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
- * reset requests for its address are removed. Its pictures go through the storage interface
- * once the database has committed.
+ * reset requests for its address are removed. A public profile's remote followers get an actor
+ * Delete (decision 131). Its pictures go through the storage interface once the database has
+ * committed.
  */
 export async function deleteAccount(ctx: AppContext, userId: string, password: string, log?: FastifyBaseLogger): Promise<void> {
   const user = await confirmPassword(ctx, userId, password);
@@ -32,6 +34,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     await tx.execute(sql`delete from email_outbox where kind = 'password_reset' and data->>'email' = ${user.email}`);
     const addressKey = `reset-address:${crypto.createHash('sha256').update(user.email).digest('hex')}`;
     await tx.execute(sql`delete from rate_limits where position(${userId} in key) > 0 or key = ${addressKey}`);
+    await sideEffects.accountDeleting(tx, ctx, { userId });
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
     await publishLive(tx, { to: { userId }, type: 'logout' });

@@ -38,6 +38,8 @@ export interface SideEffects {
   profileChanged(tx: DbOrTx, ctx: AppContext, event: { userId: string }): Promise<void>;
   /** `userId` turned 'Public profile' on or off. */
   publicProfileChanged(tx: DbOrTx, ctx: AppContext, event: { userId: string; isPublic: boolean }): Promise<void>;
+  /** `userId` is deleting their account: called just before the user row goes, in the same transaction. */
+  accountDeleting(tx: DbOrTx, ctx: AppContext, event: { userId: string }): Promise<void>;
 }
 
 async function userById(tx: DbOrTx, id: string) {
@@ -145,5 +147,9 @@ export const sideEffects: SideEffects = {
   async publicProfileChanged(tx, _ctx, { userId, isPublic }) {
     // turning it on federates answers from now on (older ones stay readable in the outbox collection)
     if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
+  },
+  async accountDeleting(tx, ctx, { userId }) {
+    // a public profile's remote followers learn that the actor is gone (decision 131)
+    if (ctx.config.federation.enabled) await federationOutbox.queueActorDeleted(tx, userId, ctx.config.publicUrl);
   },
 };

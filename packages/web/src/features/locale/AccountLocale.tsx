@@ -14,7 +14,7 @@ export function AccountLocale() {
   useEffect(() => {
     if (saved === undefined) return;
     if (saved === null) update({ locale: currentLocale() });
-    else setLocale(saved);
+    else void setLocale(saved);
   }, [saved, update]);
   return null;
 }

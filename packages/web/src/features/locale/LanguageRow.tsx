@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCALE_NAMES, LOCALES, isLocale, type AccountSettings } from '@askbox/common';
-import { setLocale, t, useLocale } from '../../i18n';
+import { loadLocale, setLocale, t, useLocale } from '../../i18n';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { settingsKeys, useUpdateSettings } from '../settings/api';
 import styles from './Display.module.css';
@@ -22,6 +22,8 @@ export function LanguageRow() {
   useEffect(() => {
     if (refocusAfterSwitch) select.current?.focus();
     refocusAfterSwitch = false;
+    // the other languages' catalogs, so a switch shows at once
+    for (const other of LOCALES) void loadLocale(other);
   }, []);
 
   const onChange = (value: string) => {
@@ -29,7 +31,7 @@ export function LanguageRow() {
     refocusAfterSwitch = true;
     // the cached account setting first: AccountLocale, remounted with the routes, must not put the old one back
     queryClient.setQueryData<AccountSettings>(settingsKeys.mine, (settings) => settings && { ...settings, locale: value });
-    setLocale(value);
+    void setLocale(value);
     update.mutate({ locale: value }, { onError: () => void alert(t('languageUpdateError')) });
   };
 

@@ -5,7 +5,7 @@ import { useRevealed } from '../../components/revealed';
 import { getInstallEvent, showBrowserInstallPrompt, subscribeInstallEvent } from './installEvent';
 import { isIos, rememberInstallPromptShown, shouldShowInstallPrompt } from './promptSchedule';
 import styles from './InstallPrompt.module.css';
-import { Trans } from 'react-i18next';
+import { RichText } from '../../components/RichText';
 import { t } from '../../i18n';
 
 /** The PWA install prompt on /home (spec §4): 3 s after load, once per 30 days, not when installed. */
@@ -51,16 +51,13 @@ export function InstallPrompt() {
         {ios ? (
           <ol className={styles.steps}>
             <li>
-              <Trans
-                i18nKey="pwaIosStep1"
-                components={{ strong: <strong />, icon: <Share size={18} aria-label={t('pwaIosShareIcon')} className={styles.inlineIcon} /> }}
-              />
+              <RichText text={t('pwaIosStep1')} icon={<Share size={18} aria-label={t('pwaIosShareIcon')} className={styles.inlineIcon} />} />
             </li>
             <li>
-              <Trans i18nKey="pwaIosStep2" components={{ strong: <strong />, icon: <PlusSquare size={18} aria-hidden className={styles.inlineIcon} /> }} />
+              <RichText text={t('pwaIosStep2')} icon={<PlusSquare size={18} aria-hidden className={styles.inlineIcon} />} />
             </li>
             <li>
-              <Trans i18nKey="pwaIosStep3" components={{ strong: <strong /> }} />
+              <RichText text={t('pwaIosStep3')} />
             </li>
           </ol>
         ) : installEvent ? (
@@ -68,13 +65,10 @@ export function InstallPrompt() {
         ) : (
           <ol className={styles.steps}>
             <li>
-              <Trans
-                i18nKey="pwaAndroidStep1"
-                components={{ icon: <EllipsisVertical size={18} aria-label={t('pwaAndroidMenuIcon')} className={styles.inlineIcon} /> }}
-              />
+              <RichText text={t('pwaAndroidStep1')} icon={<EllipsisVertical size={18} aria-label={t('pwaAndroidMenuIcon')} className={styles.inlineIcon} />} />
             </li>
             <li>
-              <Trans i18nKey="pwaAndroidStep2" components={{ strong: <strong /> }} />
+              <RichText text={t('pwaAndroidStep2')} />
             </li>
           </ol>
         )}

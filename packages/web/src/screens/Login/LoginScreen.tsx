@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLogin } from '../../features/session/api';
+import { ForgotPasswordLink, LoginNotice } from '../../features/account/LoginExtras';
 import styles from '../Auth.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -16,6 +17,8 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
+  // e.g. 'Your password has been changed…' after a reset
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -32,6 +35,7 @@ export function LoginScreen() {
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
         <h1 className={styles.title}>{t('loginTitle')}</h1>
+        {notice && !error && <LoginNotice>{notice}</LoginNotice>}
         {error && <ErrorBox>{error}</ErrorBox>}
         <div className="field">
           <label htmlFor={emailId}>{t('emailLabel')}</label>
@@ -47,6 +51,7 @@ export function LoginScreen() {
           />
         </div>
         <PasswordField label={t('passwordLabel')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <ForgotPasswordLink />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? t('loggingIn') : t('logIn')}
         </button>

@@ -5,6 +5,8 @@ import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
 import { DisplaySection } from '../../features/locale/DisplaySection';
 import { BlockedUsersSection } from '../../features/blocks/BlockedUsersSection';
+import { AccountRows } from '../../features/account/AccountRows';
+import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -29,6 +31,7 @@ export function SettingsScreen() {
       <AdminCard />
       <DisplaySection />
       <BlockedUsersSection />
+      <EmailNotificationsSection />
       <PublicProfileSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
@@ -44,6 +47,7 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection id="settings-account" title={t('account')}>
+        <AccountRows />
         <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
           <LogOut size={20} aria-hidden /> {t('logout')}
         </button>

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Modal } from '../../components/Modal';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PasswordField } from '../../components/PasswordField';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { errorMessage } from '../../api/client';
+import { useChangePassword } from './api';
+import styles from './Account.module.css';
+import { t } from '../../i18n';
+import { revealLabels } from './revealLabels';
+
+/** Settings › Change password: the current password, the new one twice; other devices are logged out. */
+export function ChangePasswordModal({ onClose }: { onClose(): void }) {
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [repeatPassword, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
+  const { toast } = useDialogs();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (newPassword !== repeatPassword) return setError(t('passwordsMismatch'));
+    change.mutate(
+      { currentPassword, newPassword, repeatPassword },
+      {
+        onSuccess: () => {
+          onClose();
+          toast(t('selfService.passwordChanged'));
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    );
+  };
+  const close = () => !change.isPending && onClose();
+
+  return (
+    <Modal title={t('selfService.changePassword')} onClose={close}>
+      <form onSubmit={onSubmit} noValidate>
+        {error && <ErrorBox>{error}</ErrorBox>}
+        <PasswordField
+          label={t('selfService.currentPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleCurrent'))}
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrent}
+        />
+        <PasswordField
+          label={t('selfService.newPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleNew'))}
+          name="new-password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNew}
+        />
+        <PasswordField
+          label={t('selfService.repeatNewPassword')}
+          toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
+          name="repeat-password"
+          autoComplete="new-password"
+          value={repeatPassword}
+          onChange={setRepeat}
+        />
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={change.isPending}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+            {change.isPending ? t('selfService.saving') : t('selfService.changePassword')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Locale } from '@askbox/common';
+import { ErrorBox } from '../../components/ErrorBox';
+import { errorMessage } from '../../api/client';
+import { useRequestPasswordReset } from './api';
+import styles from './Account.module.css';
+import { t } from '../../i18n';
+
+/** The language the email should be in when the address has no account language yet: the browser's. */
+const browserLocale = (): Locale | undefined => {
+  const language = navigator.language.slice(0, 2).toLowerCase();
+  return language === 'fr' || language === 'en' ? language : undefined;
+};
+
+/**
+ * /forgot-password: asks for the address and always answers the same (decision 126), so the
+ * screen never tells whether an address has an account.
+ */
+export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string }) {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const request = useRequestPasswordReset();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const locale = browserLocale();
+    request.mutate({ email: email.trim(), ...(locale ? { locale } : {}) }, { onError: (e) => setError(errorMessage(e)) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h1 className={titleClassName}>{t('selfService.forgotTitle')}</h1>
+      {request.isSuccess ? (
+        <p className={styles.notice} role="status">
+          {t('selfService.linkSent')}
+        </p>
+      ) : (
+        <>
+          <p className={styles.intro}>{t('selfService.forgotIntro')}</p>
+          {error && <ErrorBox>{error}</ErrorBox>}
+          <div className="field">
+            <label htmlFor={emailId}>{t('selfService.email')}</label>
+            <input
+              id={emailId}
+              name="email"
+              className="input"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending || email.trim() === ''}>
+            {request.isPending ? t('selfService.sendingLink') : t('selfService.sendLink')}
+          </button>
+        </>
+      )}
+      <p className={styles.links}>
+        <Link to="/login">{t('selfService.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PasswordField } from '../../components/PasswordField';
+import { ApiError, errorMessage } from '../../api/client';
+import { useResetPassword } from './api';
+import styles from './Account.module.css';
+import { t } from '../../i18n';
+import { revealLabels } from './revealLabels';
+
+/**
+ * The token of a reset link: the emails put it in the fragment (`#token=`, never sent to a server
+ * nor kept in access logs); `?token=` works too. Read once, then taken out of the address bar.
+ */
+function takeToken(): string {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  const fromQuery = new URLSearchParams(window.location.search).get('token');
+  const token = fromHash ?? fromQuery ?? '';
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return token;
+}
+
+/** /reset-password: choose a new password with the link's token, then log in with it. */
+export function ResetPasswordForm({ titleClassName }: { titleClassName?: string }) {
+  const [token] = useState(takeToken);
+  const [password, setPassword] = useState('');
+  const [repeatPassword, setRepeat] = useState('');
+  const [error, setError] = useState<{ text: string; linkDead: boolean } | null>(null);
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (password !== repeatPassword) return setError({ text: t('passwordsMismatch'), linkDead: false });
+    reset.mutate(
+      { token, password, repeatPassword },
+      {
+        onSuccess: () => void navigate('/login', { replace: true, state: { notice: t('selfService.passwordReset') } }),
+        onError: (e) => setError({ text: errorMessage(e), linkDead: e instanceof ApiError && e.code === 'reset_link_invalid' }),
+      },
+    );
+  };
+
+  if (!token) {
+    return (
+      <div>
+        <h1 className={titleClassName}>{t('selfService.resetTitle')}</h1>
+        <ErrorBox>{t('selfService.resetMissingToken')}</ErrorBox>
+        <p className={styles.links}>
+          <Link to="/forgot-password">{t('selfService.askNewLink')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h1 className={titleClassName}>{t('selfService.resetTitle')}</h1>
+      {error && (
+        <ErrorBox>
+          {error.text}
+          {error.linkDead && (
+            <>
+              {' '}
+              <Link to="/forgot-password">{t('selfService.askNewLink')}</Link>
+            </>
+          )}
+        </ErrorBox>
+      )}
+      <PasswordField
+        label={t('selfService.newPassword')}
+        toggleLabels={revealLabels(t('selfService.toggleNew'))}
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        label={t('selfService.repeatNewPassword')}
+        toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
+        name="repeat-password"
+        autoComplete="new-password"
+        value={repeatPassword}
+        onChange={setRepeat}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
+        {reset.isPending ? t('selfService.saving') : t('selfService.setPassword')}
+      </button>
+      <p className={styles.links}>
+        <Link to="/login">{t('selfService.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

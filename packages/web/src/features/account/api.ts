@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordInput, DeleteAccountInput, PasswordResetInput, PasswordResetRequestInput } from '@askbox/common';
+import { api, errorFromResponse, networkError, parseBody } from '../../api/client';
+import { sessionKeys } from '../session/api';
+
+/** Change password (current one required); the server ends the other sessions, this one stays. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (input: ChangePasswordInput) => api.post<void>('/api/me/password', input) });
+}
+
+/** "Forgot password?": the answer is the same whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: (input: PasswordResetRequestInput) => api.post<{ ok: true }>('/api/auth/password-reset', input) });
+}
+
+/** Sets a new password with the token of a reset link; every session of the account ends. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordResetInput) => api.post<void>('/api/auth/password-reset/confirm', input),
+    // if this browser was signed in to that account, its session just ended too
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.me }),
+  });
+}
+
+/** Deletes the account for good (password required); this device forgets everything of it. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => api.delete<void>('/api/me', input),
+    onSuccess: () => {
+      // signed out on screen first (the guards leave the protected screens), then the rest
+      queryClient.setQueryData(sessionKeys.me, null);
+      setTimeout(() => {
+        queryClient.clear();
+        queryClient.setQueryData(sessionKeys.me, null);
+      }, 0);
+    },
+  });
+}
+
+/** The one-click unsubscribe of an email's link: works signed out, by the link's signed token. */
+export function useUnsubscribe() {
+  return useMutation({ mutationFn: (token: string) => api.post<{ emailNotifications: 'off' }>(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`) });
+}
+
+/** The file name the server gives the export (Content-Disposition), or a fallback. */
+function fileNameOf(response: Response): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? 'askbox-export.json';
+}
+
+/**
+ * "Export my data": fetches the JSON (so a failure can be shown) and hands it to the browser as a
+ * download under the server's file name.
+ */
+async function downloadExport(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/me/export', { credentials: 'same-origin' });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw errorFromResponse(response.status, parseBody(await response.text()));
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the browser has taken the file; give the memory back a little later (Safari reads it asynchronously)
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useExportData() {
+  return useMutation({ mutationFn: downloadExport });
+}
