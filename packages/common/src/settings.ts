@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
+import { THEMES } from './themes.js';
 
 /**
  * The signed-in user's preferences: one resource (`GET` / `PATCH /api/me/settings`) that every
@@ -15,9 +16,7 @@ export const EMAIL_NOTIFICATIONS = ['off', 'each', 'digest'] as const;
 export type EmailNotifications = (typeof EMAIL_NOTIFICATIONS)[number];
 export const emailNotificationsSchema = z.enum(EMAIL_NOTIFICATIONS);
 
-/** The colour theme: the system's (default), or always light, or always dark (decision 121). */
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+export { THEMES, type Theme } from './themes.js';
 export const themeSchema = z.enum(THEMES);
 
 export const accountSettingsSchema = z.object({
