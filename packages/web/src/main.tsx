@@ -8,7 +8,7 @@ import { router } from './app/router';
 import { preloadScreenFor } from './app/screens';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
-import { captureInstallPrompt, registerServiceWorker } from './features/pwa/api';
+import { captureInstallPrompt, keepOfflineCache, registerServiceWorker } from './features/pwa/api';
 import { applySavedTheme } from './features/theme/api';
 import { firstLocaleReady } from './i18n';
 import './styles/tokens.css';
@@ -25,6 +25,9 @@ const queryClient = new QueryClient({
 
 // the chosen theme before the first paint
 applySavedTheme();
+
+// offline, the last feed, profiles and inbox of this device's user show instead of nothing
+keepOfflineCache(queryClient);
 
 // the first screen's code starts loading now, beside the session request, while the splash shows
 preloadScreenFor(window.location.pathname);

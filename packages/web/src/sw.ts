@@ -2,6 +2,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { installPushHandlers } from './sw/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -40,6 +43,20 @@ registerRoute(
     // feeds, WebFinger, NodeInfo and ActivityPub documents are the server's, never the app shell
     { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/ap\//, /^\/\.well-known\//, /^\/nodeinfo\//, /\.atom$/] },
   ),
+);
+
+/**
+ * Uploaded pictures (avatars, covers: /media/, a new name at every upload, so a cached file never
+ * goes stale) from a bounded cache, so the feed and profiles kept for offline show their faces:
+ * the newest 300, for 30 days, dropped first when the browser is short of space. Only complete
+ * answers (200) are kept; a picture not cached yet falls back to the network as usual.
+ */
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'askbox-images',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 86_400, purgeOnQuotaError: true })],
+  }),
 );
 
 installPushHandlers(self);

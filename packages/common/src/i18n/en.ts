@@ -16,6 +16,7 @@ export const en = {
   offline: 'You are offline. Check your connection and try again.',
   offlineTitle: 'You are offline',
   offlineContinue: 'Askbox will continue as soon as your connection is back.',
+  offlineNothingKept: 'You are offline. This will load when you reconnect.',
   tryAgain: 'Try again',
   loading: 'Loading',
   loadingMore: 'Loading more',

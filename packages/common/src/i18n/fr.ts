@@ -8,6 +8,7 @@ export const fr: Catalog = {
   offline: 'Vous êtes hors ligne. Vérifiez votre connexion et réessayez.',
   offlineTitle: 'Vous êtes hors ligne',
   offlineContinue: 'Askbox reprendra dès que votre connexion sera rétablie.',
+  offlineNothingKept: 'Vous êtes hors ligne. Ceci se chargera dès votre reconnexion.',
   tryAgain: 'Réessayer',
   loading: 'Chargement',
   loadingMore: 'Chargement de la suite',

@@ -48,6 +48,13 @@ export function beforeCursor(column: SQL, idColumn: SQL, cursor: Cursor | null):
 }
 
 /**
+ * The cursor of the first page for prepared statements, which always take one: the end of time,
+ * so `(column, id) < ($at, $id)` holds for every row and stays an index bound in the one plan
+ * that serves every page.
+ */
+export const FIRST_PAGE: Cursor = { at: 'infinity', id: '' };
+
+/**
  * Splits a LIMIT size+1 result into the page and the cursor of its last row; `cursorTime` is the
  * row's ordering timestamp as the database returned it (text, microseconds).
  */

@@ -38,6 +38,8 @@ export const users = pgTable(
     // substring search (spec §5) through pg_trgm; created by the extension migration first
     index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_fullname_trgm').using('gin', sql`lower(${t.fullname}) gin_trgm_ops`),
+    // 1–2 character search needles: a GIN index on askbox_short_grams(username, fullname), made by
+    // the hand-written migration 0008_search_short_grams (an SQL function drizzle cannot declare)
     // search: prefix ranges and the alphabetical order of results, in byte order whatever the database's collation
     index('users_username_c').on(sql`${t.username} collate "C"`),
     // friend suggestions: the newest accounts

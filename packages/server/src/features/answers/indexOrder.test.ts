@@ -36,18 +36,22 @@ async function plansOf(run: (db: DbOrTx) => Promise<unknown>): Promise<string[]>
   return t.ctx.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_bitmapscan = off`);
+    // what the services send to the driver: drizzle-built queries and prepared statements alike
     const statements: { text: string; values: unknown[] }[] = [];
-    const recorder = new Proxy(tx, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
-        return (query: Parameters<DbOrTx['execute']>[0]) => {
-          const built = (target as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
-          statements.push({ text: built.sql, values: built.params });
-          return target.execute(query);
-        };
-      },
-    });
-    await run(recorder);
+    type Query = (...args: unknown[]) => unknown;
+    const client = (tx as unknown as { _: { session: { client: { query: Query } } } })._.session.client;
+    const original = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first, second] = args;
+      const config = typeof first === 'string' ? { text: first, values: second } : (first as { text: string; values?: unknown });
+      statements.push({ text: config.text, values: Array.isArray(config.values) ? (config.values as unknown[]) : [] });
+      return original.apply(this, args);
+    };
+    try {
+      await run(tx);
+    } finally {
+      client.query = original;
+    }
     const plans: string[] = [];
     for (const s of statements.filter((st) => /order by/i.test(st.text))) {
       const literal = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);

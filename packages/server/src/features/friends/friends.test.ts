@@ -52,11 +52,18 @@ describe('GET /api/users/search', () => {
     expect((await apiAs(t.app, viewer).get(`/api/users/search?q=${'x'.repeat(101)}`)).statusCode).toBe(400);
   });
 
-  it('matches only the start of usernames for queries shorter than 3 characters', async () => {
+  it('matches a 1- or 2-character substring anywhere in the username or full name, prefixes first', async () => {
     const viewer = await signUpUser(t.app);
-    const starts = await signUpUser(t.app, { username: `qv_${Date.now()}`, fullname: 'Start Match' });
-    await signUpUser(t.app, { username: `xqv_${Date.now()}`, fullname: 'Middle Qv Match' });
-    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=qv'))).toEqual([starts.username]);
+    const stamp = Date.now();
+    const starts = await signUpUser(t.app, { username: `qv_${stamp}`, fullname: 'Start Match' });
+    const middle = await signUpUser(t.app, { username: `xqv_${stamp}`, fullname: 'Middle Match' });
+    const inName = await signUpUser(t.app, { username: `plain_${stamp}`, fullname: 'Mr QV Smith' });
+    // the two characters only across the end of the username and the start of the full name
+    await signUpUser(t.app, { username: `across_q`, fullname: 'Vera Jones' });
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=qV'))).toEqual([starts.username, inName.username, middle.username]);
+    // one character: 'ǭ' appears in only one full name
+    const rare = await signUpUser(t.app, { fullname: 'Tǭm Rare' });
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=%C7%AD'))).toEqual([rare.username]);
   });
 
   it('orders prefix matches first, then other matches by username, also when thousands match', async () => {
@@ -82,6 +89,12 @@ describe('GET /api/users/search', () => {
     // a narrower needle that only a few match takes the trigram path, with the same order
     const few = usernames(await apiAs(t.app, viewer).get('/api/users/search?q=blax_'));
     expect(few).toEqual(['a_zorblax_c', 'zorblax_b']);
+    // a 2-character needle thousands match ('ax' in every 'Mr Zorblax'): the ordered walk answers it too
+    const ax = await t.ctx.db.execute(sql`select username from users where id <> ${viewer.id} and (username like '%ax%' or lower(fullname) like '%ax%')`);
+    const axMatching = (ax as unknown as { rows: { username: string }[] }).rows.map((r) => r.username);
+    expect(axMatching.length).toBeGreaterThan(3000);
+    const axExpected = [...axMatching.filter((u) => u.startsWith('ax')).sort(byBytes), ...axMatching.filter((u) => !u.startsWith('ax')).sort(byBytes)];
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/search?q=AX'))).toEqual(axExpected.slice(0, 20));
   });
 
   it('returns at most 20 results', async () => {

@@ -24,11 +24,10 @@ const usernameOrder = sql`u.username collate "C"`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Substring matching needs 3 characters (decision 143): a trigram index cannot answer a shorter
- * needle, and walking 100,000 accounts for a rare pair of letters took half a second. Shorter
- * queries match the start of usernames only.
+ * From 3 characters a needle is looked up in the trigram indexes; shorter ones in the index of
+ * every 1- and 2-character piece of usernames and full names (`askbox_short_grams`, decision 149).
  */
-export const SUBSTRING_MIN_LENGTH = 3;
+export const TRIGRAM_MIN_LENGTH = 3;
 /**
  * More substring matches than this: walking the usernames in order until 20 match (each row a
  * random heap read, ~8× a bitmap row) beats reading and sorting them all.
@@ -43,14 +42,16 @@ const visibleTo = sql`u.id <> ${viewer} and ${notBlockedWith(viewer, sql`u.id`)}
  * prepared plan is as good as a custom one), bounded for broad and narrow queries alike:
  * 1. usernames starting with the query, in username order, from a btree range (the exact match
  *    is the first of them); when 20 of them are visible, nothing else runs;
- * 2. otherwise, from 3 characters, substring matches of username or full name: through the
- *    trigram indexes, capped at 3,000 rows and sorted — or, when that cap is hit (a broad query),
- *    by walking the usernames in order and stopping at the 20th match.
+ * 2. otherwise substring matches of username or full name, from an index — the trigram indexes
+ *    from 3 characters, the short pieces' index below that (only one of the two runs: the other
+ *    is switched off by a one-time filter on a parameter, so a generic plan keeps both) —
+ *    capped at 3,000 rows and sorted; or, when that cap is hit (a broad query), by walking the
+ *    usernames in order and stopping at the 20th match.
  * The order is the one users saw before: prefix matches (exact first), then the rest, by username.
  */
 const searchStatement = statement<
   CardRow & { isFollowing: boolean },
-  { viewerId: string; lo: string; hi: string; needle: string; pattern: string; substrings: boolean }
+  { viewerId: string; lo: string; hi: string; needle: string; pattern: string; trigrams: boolean }
 >(
   'search_users',
   sql`with prefixed as (
@@ -58,20 +59,26 @@ const searchStatement = statement<
         where ${prefixRange} and ${visibleTo}
         order by ${usernameOrder} limit ${inlined(SEARCH_RESULTS_MAX)}
       ),
-      trigram_matches as materialized (
-        select u.id, u.username from users u
-        where ${sql.placeholder('substrings')} and (select count(*) from prefixed) < ${inlined(SEARCH_RESULTS_MAX)}
-          and (lower(u.username) like ${sql.placeholder('pattern')} or lower(u.fullname) like ${sql.placeholder('pattern')})
+      indexed_matches as materialized (
+        select * from (
+          select u.id, u.username from users u
+          where ${sql.placeholder('trigrams')} and (select count(*) from prefixed) < ${inlined(SEARCH_RESULTS_MAX)}
+            and (lower(u.username) like ${sql.placeholder('pattern')} or lower(u.fullname) like ${sql.placeholder('pattern')})
+          union all
+          select u.id, u.username from users u
+          where not ${sql.placeholder('trigrams')} and (select count(*) from prefixed) < ${inlined(SEARCH_RESULTS_MAX)}
+            and askbox_short_grams(u.username, u.fullname) @> array[${sql.placeholder('needle')}]::text[]
+        ) m
         limit ${inlined(SUBSTRING_CAP + 1)}
       ),
       few_matches as (
-        select u.id, u.username from trigram_matches u
-        where (select count(*) from trigram_matches) <= ${inlined(SUBSTRING_CAP)} and not (${prefixRange}) and ${visibleTo}
+        select u.id, u.username from indexed_matches u
+        where (select count(*) from indexed_matches) <= ${inlined(SUBSTRING_CAP)} and not (${prefixRange}) and ${visibleTo}
         order by ${usernameOrder} limit ${inlined(SEARCH_RESULTS_MAX)}
       ),
       many_matches as (
         select u.id, u.username from users u
-        where (select count(*) from trigram_matches) > ${inlined(SUBSTRING_CAP)}
+        where (select count(*) from indexed_matches) > ${inlined(SUBSTRING_CAP)}
           and (strpos(lower(u.username), ${sql.placeholder('needle')}) > 0 or strpos(lower(u.fullname), ${sql.placeholder('needle')}) > 0)
           and not (${prefixRange}) and ${visibleTo}
         order by ${usernameOrder} limit ${inlined(SEARCH_RESULTS_MAX)}
@@ -98,9 +105,8 @@ function afterPrefix(prefix: string): string {
 }
 
 /**
- * Case-insensitive substring search on username and full name (spec §5; from 3 characters,
- * shorter queries match the start of usernames), excluding the viewer and anyone in a block with
- * them either way; prefix matches of the username come first.
+ * Case-insensitive substring search on username and full name (spec §5), excluding the viewer
+ * and anyone in a block with them either way; prefix matches of the username come first.
  */
 export async function searchUsers(db: DbOrTx, viewerId: string, query: string): Promise<FriendCard[]> {
   const needle = query.trim().toLowerCase();
@@ -111,7 +117,7 @@ export async function searchUsers(db: DbOrTx, viewerId: string, query: string): 
     hi: afterPrefix(needle),
     needle,
     pattern: `%${escapeLike(needle)}%`,
-    substrings: Array.from(needle).length >= SUBSTRING_MIN_LENGTH,
+    trigrams: Array.from(needle).length >= TRIGRAM_MIN_LENGTH,
   });
   return rows.map((row) => ({ ...userSummary(row), isFollowing: Boolean(row.isFollowing) }));
 }

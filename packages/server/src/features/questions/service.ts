@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE, en, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { questions, users } from '../../db/schema/index.js';
-import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { questions } from '../../db/schema/index.js';
+import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
+import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { queryRows } from '../../db/sql.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
@@ -44,28 +44,41 @@ interface InboxRow {
   text: string;
   isAnonymous: boolean;
   isGlobal: boolean;
-  senderId: string | null;
   /** timestamptz as text */
   createdAt: string;
+  /** the named sender's card; all null for an anonymous question (its sender is never joined) */
+  senderId: string | null;
+  senderUsername: string | null;
+  senderFullname: string | null;
+  senderPhotoUrl: string | null;
+  senderBadge: string | null;
 }
 
-/** The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox). */
-export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
-  const cursor = decodeCursor(rawCursor);
-  const rows = await queryRows<InboxRow>(
-    db,
-    sql`select q.id, q.text, q.is_anonymous as "isAnonymous", q.is_global as "isGlobal", q.sender_id as "senderId", q.created_at as "createdAt"
+/**
+ * The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox),
+ * with the named senders, in one prepared statement. The first page's cursor is the end of time.
+ */
+const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string }>(
+  'inbox_page',
+  sql`with page as (
+        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
         from questions q
-        where q.receiver_id = ${receiverId} and not q.answered
-          and ${beforeCursor(sql`q.created_at`, sql`q.id`, cursor)}
+        where q.receiver_id = ${sql.placeholder('receiverId')} and not q.answered
+          and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
-        limit ${PAGE_SIZE + 1}`,
-  );
+        limit ${inlined(PAGE_SIZE + 1)}
+      )
+      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt",
+        s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
+      from page p
+      left join users s on not p.is_anonymous and s.id = p.sender_id
+      order by p.created_at desc nulls last, p.id desc nulls last`,
+);
+
+export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
+  const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
+  const rows = await run(db, inboxStatement, { receiverId, at: cursor.at, id: cursor.id });
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
-  // senders are looked up only for questions that are not anonymous
-  const namedSenderIds = [...new Set(page.rows.filter((r) => !r.isAnonymous && r.senderId).map((r) => r.senderId!))];
-  const senders = namedSenderIds.length > 0 ? await db.select().from(users).where(inArray(users.id, namedSenderIds)) : [];
-  const senderById = new Map(senders.map((u) => [u.id, userSummary(u)]));
   return {
     items: page.rows.map((r) => ({
       id: r.id,
@@ -73,7 +86,10 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
       isAnonymous: r.isAnonymous,
       isGlobal: r.isGlobal,
       createdAt: isoFromPg(r.createdAt),
-      sender: !r.isAnonymous && r.senderId ? (senderById.get(r.senderId) ?? null) : null,
+      sender:
+        !r.isAnonymous && r.senderId
+          ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
+          : null,
     })),
     nextCursor: page.nextCursor,
   };

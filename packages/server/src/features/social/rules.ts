@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/open.js';
+import { run, statement } from '../../db/statements.js';
 import { blocks } from '../../db/schema/index.js';
 
 /**
@@ -14,12 +15,16 @@ export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Prom
   return state.viewerBlocked || state.blockedByOther;
 }
 
-/** Who blocked whom between a viewer and another user, for the profile screen's states. */
+const blockState = statement<{ blockerId: string }, { viewerId: string; otherId: string }>(
+  'block_state_between',
+  sql`select blocker_id as "blockerId" from blocks
+      where (blocker_id = ${sql.placeholder('viewerId')} and blocked_id = ${sql.placeholder('otherId')})
+         or (blocker_id = ${sql.placeholder('otherId')} and blocked_id = ${sql.placeholder('viewerId')})`,
+);
+
+/** Who blocked whom between a viewer and another user, for the profile screen's states (a prepared statement: every profile view runs it). */
 export async function blockStateBetween(db: DbOrTx, viewerId: string, otherId: string): Promise<{ viewerBlocked: boolean; blockedByOther: boolean }> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, otherId)), and(eq(blocks.blockerId, otherId), eq(blocks.blockedId, viewerId))));
+  const rows = await run(db, blockState, { viewerId, otherId });
   return { viewerBlocked: rows.some((r) => r.blockerId === viewerId), blockedByOther: rows.some((r) => r.blockerId === otherId) };
 }
 

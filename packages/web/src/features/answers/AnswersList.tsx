@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useDeleteAnswer, useProfileAnswers } from './api';
@@ -20,7 +20,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const posts = useInfiniteScroll(answers);
   useScrollToPostAnchor(answers);
 
-  if (answers.isPending) return <Spinner label={t('loadingAnswers')} />;
+  if (answers.isPending) return <Loading query={answers} label={t('loadingAnswers')} />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;

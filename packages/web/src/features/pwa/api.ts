@@ -1,5 +1,6 @@
 // What the app starts at boot: the service worker, and an ear for the browser's install prompt.
 export { captureInstallPrompt } from './installEvent';
+export { cachedFeedAsOf, keepOfflineCache } from './offlineCache';
 
 import { watchForUpdates } from './updates';
 

@@ -1,19 +1,22 @@
 import { useState } from 'react';
-
+import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
+import { cachedFeedAsOf } from '../../features/pwa/api';
 import { t, useDocumentTitle } from '../../i18n';
 
 /** /home: answers of the people you follow. The list is pinned to `asOf` until the pill is tapped. */
 export function HomeScreen() {
   useDocumentTitle(t('titles.home'));
-  const [asOf, setAsOf] = useState(() => new Date().toISOString());
+  const queryClient = useQueryClient();
+  // offline, the list kept on this device (its own `asOf`), else a fresh one pinned to now
+  const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
   const feed = useFeed(asOf);
   const posts = useInfiniteScroll(feed);
 
@@ -22,7 +25,7 @@ export function HomeScreen() {
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{t('navHome')}</h1>
       {feed.isPending ? (
-        <Spinner label={t('loadingFeed')} />
+        <Loading query={feed} label={t('loadingFeed')} />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (

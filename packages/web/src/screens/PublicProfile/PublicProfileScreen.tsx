@@ -7,6 +7,7 @@ import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { BackButton } from '../../components/BackButton';
 import { LoadError } from '../../components/LoadError';
+import { Loading } from '../../components/Loading';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { ApiError, errorMessage } from '../../api/client';
@@ -91,7 +92,7 @@ function OtherProfile({ username }: { username: string }) {
   if (profile.isPending) {
     return (
       <PlainLayout>
-        <Spinner label={t('loadingProfile')} />
+        <Loading query={profile} label={t('loadingProfile')} />
       </PlainLayout>
     );
   }

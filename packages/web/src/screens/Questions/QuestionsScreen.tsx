@@ -1,7 +1,7 @@
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
-import { Spinner } from '../../components/Spinner';
+import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
@@ -17,7 +17,7 @@ export function QuestionsScreen() {
     <div className="screen">
       <h1 className="screen-title">{t('navQuestions')}</h1>
       {inbox.isPending ? (
-        <Spinner label={t('loadingQuestions')} />
+        <Loading query={inbox} label={t('loadingQuestions')} />
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
