@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
+import { THEMES } from './themes.js';
 
 /**
  * The signed-in user's preferences: one resource (`GET` / `PATCH /api/me/settings`) that every
@@ -15,8 +16,12 @@ export const EMAIL_NOTIFICATIONS = ['off', 'each', 'digest'] as const;
 export type EmailNotifications = (typeof EMAIL_NOTIFICATIONS)[number];
 export const emailNotificationsSchema = z.enum(EMAIL_NOTIFICATIONS);
 
+export { THEMES, type Theme } from './themes.js';
+export const themeSchema = z.enum(THEMES);
+
 export const accountSettingsSchema = z.object({
   locale: localeSchema.nullable(),
+  theme: themeSchema,
   emailNotifications: emailNotificationsSchema,
   /** Off by default: when on, answers may be read outside Askbox (link previews, feeds, the fediverse). */
   publicProfile: z.boolean(),

@@ -9,6 +9,7 @@ import { preloadScreenFor } from './app/screens';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, keepOfflineCache, registerServiceWorker } from './features/pwa/api';
+import { applySavedTheme } from './features/theme/api';
 import { firstLocaleReady } from './i18n';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -21,6 +22,9 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+// the chosen theme before the first paint
+applySavedTheme();
 
 // offline, the last feed, profiles and inbox of this device's user show instead of nothing
 keepOfflineCache(queryClient);

@@ -4,6 +4,7 @@ import { TabBar } from '../features/navigation/TabBar';
 import { useScrollPerScreen } from './useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
+import { AccountTheme } from '../features/theme/AccountTheme';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
 
@@ -15,6 +16,7 @@ export function AppShell() {
     <div className={styles.shell}>
       <LiveUpdates />
       <AccountLocale />
+      <AccountTheme />
       <main className={styles.main}>
         {/* the tab bar stays while a screen's chunk loads */}
         <Suspense fallback={null}>

@@ -23,6 +23,9 @@ export const users = pgTable(
     lastReadAnswers: timestamp('last_read_answers', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // preferences (GET/PATCH /api/me/settings); null locale = follow the browser
     locale: text('locale', { enum: ['en', 'fr'] }),
+    theme: text('theme', { enum: ['system', 'light', 'dark'] })
+      .notNull()
+      .default('system'),
     emailNotifications: text('email_notifications', { enum: ['off', 'each', 'digest'] })
       .notNull()
       .default('off'),

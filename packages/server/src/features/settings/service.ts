@@ -7,9 +7,12 @@ import { notFound } from '../../http/errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
-export function toAccountSettings(user: Pick<UserRow, 'locale' | 'emailNotifications' | 'publicProfile' | 'refuseAnonymousQuestions'>): AccountSettings {
+export function toAccountSettings(
+  user: Pick<UserRow, 'locale' | 'theme' | 'emailNotifications' | 'publicProfile' | 'refuseAnonymousQuestions'>,
+): AccountSettings {
   return {
     locale: user.locale ?? null,
+    theme: user.theme,
     emailNotifications: user.emailNotifications,
     publicProfile: user.publicProfile,
     refuseAnonymousQuestions: user.refuseAnonymousQuestions,

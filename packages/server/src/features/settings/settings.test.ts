@@ -13,6 +13,7 @@ describe('account settings', () => {
     const as = apiAs(t.app, alice);
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: null,
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
@@ -20,9 +21,10 @@ describe('account settings', () => {
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ locale: 'fr', emailNotifications: 'off', publicProfile: false, refuseAnonymousQuestions: false });
+    expect(changed.json()).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'off', publicProfile: false, refuseAnonymousQuestions: false });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
@@ -31,16 +33,24 @@ describe('account settings', () => {
     // an empty PATCH changes nothing; null goes back to following the browser
     expect((await as.patch('/api/me/settings', {})).json()).toEqual({
       locale: 'fr',
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
     });
+
+    // the theme: system by default, or pinned light or dark (decision 121)
+    expect((await as.patch('/api/me/settings', { theme: 'dark' })).json()).toMatchObject({ theme: 'dark' });
+    expect((await as.get('/api/me/settings')).json()).toMatchObject({ theme: 'dark' });
+    expect((await as.patch('/api/me/settings', { theme: 'sepia' })).statusCode).toBe(400);
+    expect((await as.patch('/api/me/settings', { theme: null })).statusCode).toBe(400);
   });
 
   it('are private to their owner', async () => {
@@ -49,6 +59,7 @@ describe('account settings', () => {
     await apiAs(t.app, alice).patch('/api/me/settings', { locale: 'fr' });
     expect((await apiAs(t.app, bob).get('/api/me/settings')).json()).toEqual({
       locale: null,
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
@@ -62,18 +73,21 @@ describe('account settings', () => {
     expect((await as.get('/api/me/settings')).json().publicProfile).toBe(false);
     expect((await as.patch('/api/me/settings', { publicProfile: true, refuseAnonymousQuestions: false })).json()).toEqual({
       locale: null,
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: true,
       refuseAnonymousQuestions: false,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: true,
       refuseAnonymousQuestions: false,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false })).json()).toEqual({
       locale: 'fr',
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
@@ -88,6 +102,7 @@ describe('account settings', () => {
     expect((await as.patch('/api/me/settings', { isAdmin: true })).statusCode).toBe(400);
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: null,
+      theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,

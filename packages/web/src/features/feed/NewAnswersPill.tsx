@@ -4,6 +4,7 @@ import { badgeText } from '@askbox/common';
 import { useNewAnswersCount } from './api';
 import styles from './NewAnswersPill.module.css';
 import { t } from '../../i18n';
+import { scrollBehavior } from '../../components/motion';
 
 /** How long the pill's exit animation (and the scroll to the top) runs before the feed reloads. */
 const RELOAD_ANIMATION_MS = 400;
@@ -17,7 +18,7 @@ export function NewAnswersPill({ since, onReload }: { since: string; onReload():
   const onClick = () => {
     if (leaving) return;
     setLeaving(true);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
     setTimeout(() => {
       setLeaving(false);
       onReload();

@@ -7,6 +7,7 @@ import { useViewer } from '../session/api';
 import { useNavBadges } from './useNavBadges';
 import styles from './TabBar.module.css';
 import { t } from '../../i18n';
+import { scrollBehavior } from '../../components/motion';
 
 const tabs = [
   { to: '/home', label: 'navHome', icon: Home, badge: null },
@@ -16,7 +17,7 @@ const tabs = [
 ] as const;
 
 /** Hides when the page scrolls down, shows again on scroll up (spec §2). */
-function useHideOnScroll(): boolean {
+function useHideOnScroll(): [boolean, (hidden: boolean) => void] {
   const [hidden, setHidden] = useState(false);
   const lastY = useRef(0);
   useEffect(() => {
@@ -29,25 +30,26 @@ function useHideOnScroll(): boolean {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  return hidden;
+  return [hidden, setHidden];
 }
 
 export function TabBar() {
   const viewer = useViewer();
   const badges = useNavBadges();
-  const hidden = useHideOnScroll();
+  const [hidden, setHidden] = useHideOnScroll();
   const { pathname } = useLocation();
 
   // tapping the tab you are on scrolls to the top instead of navigating
   const onTabClick = (to: string) => (event: React.MouseEvent) => {
     if (pathname === to) {
       event.preventDefault();
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: scrollBehavior() });
     }
   };
 
   return (
-    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label={t('navMain')}>
+    // a keyboard user tabbing into the hidden bar brings it back: no focus stop out of sight
+    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label={t('navMain')} onFocus={() => setHidden(false)}>
       {tabs.map(({ to, label, icon: Icon, badge }) => {
         const count = badge ? badges[badge] : 0;
         return (

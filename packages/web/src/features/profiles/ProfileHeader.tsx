@@ -8,7 +8,7 @@ import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
 import styles from './ProfileHeader.module.css';
 import { Cover } from '../../components/Cover';
-import { t } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 
 type ProfileData = { user: Profile['user']; counts: Profile['counts'] | null };
 
@@ -99,20 +99,15 @@ export function ProfileHeader({
 }
 
 function Counter({ value, label, onClick }: { value: number; label: string; onClick?: () => void }) {
+  // the name is the visible text ('3 Followers'): no aria-label that says it differently
   const content = (
     <>
-      <span className={styles.counterValue}>{value}</span>
-      <span className={styles.counterLabel}>{label}</span>
+      <span className={styles.counterValue}>{formatNumber(value)}</span> <span className={styles.counterLabel}>{label}</span>
     </>
   );
-  if (!onClick)
-    return (
-      <div className={styles.counter} aria-label={`${value} ${label}`}>
-        {content}
-      </div>
-    );
+  if (!onClick) return <div className={styles.counter}>{content}</div>;
   return (
-    <button type="button" className={styles.counter} onClick={onClick} aria-label={`${value} ${label}`}>
+    <button type="button" className={styles.counter} onClick={onClick}>
       {content}
     </button>
   );

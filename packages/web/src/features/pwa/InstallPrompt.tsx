@@ -1,7 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Download, EllipsisVertical, PlusSquare, Share } from 'lucide-react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { Download, EllipsisVertical, PlusSquare, Share, X } from 'lucide-react';
 import { PWA_PROMPT_DELAY_MS } from '@askbox/common';
-import { Modal } from '../../components/Modal';
 import { useRevealed } from '../../components/revealed';
 import { getInstallEvent, showBrowserInstallPrompt, subscribeInstallEvent } from './installEvent';
 import { isIos, rememberInstallPromptShown, shouldShowInstallPrompt } from './promptSchedule';
@@ -12,6 +11,7 @@ import { t } from '../../i18n';
 /** The PWA install prompt on /home (spec §4): 3 s after load, once per 30 days, not when installed. */
 export function InstallPrompt() {
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   const installEvent = useSyncExternalStore(subscribeInstallEvent, getInstallEvent);
   const revealed = useRevealed();
 
@@ -35,7 +35,17 @@ export function InstallPrompt() {
   const canInstall = !ios && installEvent !== null;
 
   return (
-    <Modal title={t('pwaTitle')} onClose={close}>
+    // not modal (decision 122): it appears 3 s after load, so it must not take the focus or block
+    // the page the user is already using; a sheet above the tab bar, Escape or its buttons close it
+    <section className={styles.sheet} role="dialog" aria-modal="false" aria-labelledby={titleId} onKeyDown={(event) => event.key === 'Escape' && close()}>
+      <header className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {t('pwaTitle')}
+        </h2>
+        <button type="button" className="icon-btn" aria-label={t('close')} onClick={close}>
+          <X size={22} aria-hidden />
+        </button>
+      </header>
       {/* the spec's own French, in every catalog */}
       <div className={styles.body} lang="fr">
         <img src="/icons/icon-192.png" alt="" width={64} height={64} className={styles.icon} />
@@ -79,6 +89,6 @@ export function InstallPrompt() {
           </button>
         </div>
       </div>
-    </Modal>
+    </section>
   );
 }

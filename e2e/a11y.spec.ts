@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, newUser, signUpViaApi, test } from './fixtures';
+
+/**
+ * Every screen passes an axe-core scan with no serious or critical violation, in the light and
+ * the dark theme (decision 122). Each screen is opened with real content: a question waiting, an
+ * answer, a follower, so lists and cards are scanned, not only empty states.
+ */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Waits for the screen itself (the splash gone, the data in), then scans. */
+async function scan(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+  await page.goto(url);
+  await ready(page);
+  await expect(page.locator('[aria-label="Loading Askbox"]')).toHaveCount(0);
+  return (await violations(page)).map((v) => `${url}: ${v}`);
+}
+
+const heading = (name: string | RegExp) => async (page: Page) => {
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible();
+};
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every screen passes axe in the ${colorScheme} theme`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme });
+    // the install prompt would cover home: it has its own scan below
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('show-install-prompt')) localStorage.setItem('askbox.installPromptShownAt', String(Date.now()));
+    });
+
+    const found: string[] = [];
+    // signed out
+    found.push(...(await scan(page, '/onboarding', async (p) => expect(p.getByText('Ask and Answer')).toBeVisible())));
+    found.push(...(await scan(page, '/signup', heading('Create an account now'))));
+    found.push(...(await scan(page, '/login', heading('Welcome back!'))));
+
+    // someone asks, answers and follows, so the screens have content
+    const me = newUser('a11y');
+    const other = newUser('peer');
+    const otherContext = await browser.newContext({ baseURL });
+    await signUpViaApi(await otherContext.newPage(), other);
+    await signUpViaApi(page, me);
+    const peer = otherContext.request;
+    expect((await peer.post(`/api/users/${me.username}/questions`, { data: { text: 'What is your favourite colour?', isAnonymous: true } })).status()).toBe(
+      201,
+    );
+    expect((await peer.post(`/api/users/${me.username}/follow`)).status()).toBeLessThan(300);
+    const asked = await page.request.post(`/api/users/${me.username}/questions`, { data: { text: 'Note to self @' + other.username, isAnonymous: false } });
+    const { id } = await asked.json();
+    expect((await page.request.post(`/api/questions/${id}/answer`, { data: { answer: 'Answered, with a link to @' + other.username } })).status()).toBe(204);
+    expect((await page.request.post(`/api/users/${other.username}/follow`)).status()).toBeLessThan(300);
+    // the peer answers a question of their own: my home feed shows it
+    const own = await (await peer.post(`/api/users/${other.username}/questions`, { data: { text: 'Peer question', isAnonymous: false } })).json();
+    expect((await peer.post(`/api/questions/${own.id}/answer`, { data: { answer: 'The peer answers, for the feed' } })).status()).toBe(204);
+    await otherContext.close();
+
+    found.push(...(await scan(page, '/notifications-setup', heading('Turn on notifications'))));
+    found.push(...(await scan(page, '/home', async (p) => expect(p.getByText('The peer answers, for the feed')).toBeVisible())));
+    found.push(...(await scan(page, '/friends', heading('RECOMMENDED FRIENDS'))));
+    found.push(...(await scan(page, '/questions', async (p) => expect(p.getByText('What is your favourite colour?')).toBeVisible())));
+    found.push(...(await scan(page, '/notifications', async (p) => expect(p.getByText('started following you!')).toBeVisible())));
+    found.push(...(await scan(page, '/profile', async (p) => expect(p.getByText('Answered, with a link to', { exact: false })).toBeVisible())));
+    found.push(...(await scan(page, '/edit-profile', heading('Edit profil'))));
+    found.push(...(await scan(page, '/settings', heading('Settings'))));
+    found.push(...(await scan(page, `/u/${other.username}`, async (p) => expect(p.getByRole('button', { name: 'Following', exact: true })).toBeVisible())));
+    found.push(...(await scan(page, '/no-such-page', heading('Page not found'))));
+
+    // the install prompt, over home
+    await page.evaluate(() => {
+      sessionStorage.setItem('show-install-prompt', '1');
+      localStorage.removeItem('askbox.installPromptShownAt');
+    });
+    await page.goto('/home');
+    await expect(page.getByRole('dialog', { name: 'Installer Askbox' })).toBeVisible({ timeout: 15_000 });
+    found.push(...(await violations(page)).map((v) => `install prompt: ${v}`));
+
+    // the followers list modal on the profile
+    await page.goto('/profile');
+    await page.getByRole('button', { name: /Followers/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
+    found.push(...(await violations(page)).map((v) => `followers modal: ${v}`));
+
+    expect(found).toEqual([]);
+  });
+}
+
+test('Settings › Theme pins dark or light over the system, on the account and after a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signUpViaApi(page, newUser('theme'));
+  await page.goto('/settings');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
+  const light = await background();
+
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).not.toBe(light);
+  await expect.poll(async () => (await (await page.request.get('/api/me/settings')).json()).theme).toBe('dark');
+  await page.screenshot({ path: test.info().outputPath('settings-dark.png') });
+
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  // back to the system's choice: no attribute, the light system wins again
+  await page.getByRole('radio', { name: 'System' }).check();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+  await expect.poll(background).toBe(light);
+});
+
+test('motion follows the system: no spinning or sliding when reduced motion is asked for', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signUpViaApi(page, newUser('still'));
+  await page.goto('/home');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  const slide = () => bar.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  // an animated element, as the spinner and the splash fade are: the app's CSS decides its duration
+  const spin = () =>
+    page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.animation = 'probe-spin 0.8s linear infinite';
+      document.body.append(probe);
+      const { animationDuration, animationIterationCount } = getComputedStyle(probe);
+      probe.remove();
+      return { duration: parseFloat(animationDuration), count: animationIterationCount };
+    });
+  expect(await slide()).toBeLessThan(0.001);
+  expect(await spin()).toEqual({ duration: expect.any(Number), count: '1' });
+  expect((await spin()).duration).toBeLessThan(0.001);
+
+  // the same screen with no preference moves as designed
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await slide()).toBeGreaterThan(0.1);
+  expect(await spin()).toEqual({ duration: 0.8, count: 'infinite' });
+});
+
+test('each route has its own document title', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Log in · Askbox');
+  await page.goto('/signup');
+  await expect(page).toHaveTitle('Sign up · Askbox');
+  await signUpViaApi(page, newUser('title'));
+  const titles: Record<string, string> = {
+    '/home': 'Accueil · Askbox',
+    '/friends': 'Friends · Askbox',
+    '/questions': 'Questions · Askbox',
+    '/notifications': 'Notifications · Askbox',
+    '/profile': 'Profile · Askbox',
+    '/edit-profile': 'Edit profil · Askbox',
+    '/settings': 'Settings · Askbox',
+  };
+  for (const [url, title] of Object.entries(titles)) {
+    await page.goto(url);
+    await expect(page).toHaveTitle(title);
+  }
+});
