@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Flag } from 'lucide-react';
 import type { ReportTargetKind } from '@askbox/common';
-import { ReportDialog } from './ReportDialog';
 import { texts } from './texts';
+
+// the dialog (and the shared report schema, zod) loads on the first tap, not with every card (decision 147)
+const ReportDialog = lazy(() => import('./ReportDialog').then((module) => ({ default: module.ReportDialog })));
 
 /**
  * 'Report' on an inbox question, an answer or a profile. `target` is the question id, or the
@@ -21,7 +23,11 @@ export function ReportButton({ kind, target, look = 'icon' }: { kind: ReportTarg
           <Flag size={16} aria-hidden /> {texts.report}
         </button>
       )}
-      {open && <ReportDialog kind={kind} target={target} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ReportDialog kind={kind} target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
