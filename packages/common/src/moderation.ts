@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { en } from './i18n/en.js';
 import { userSummarySchema } from './users.js';
 
 /** What can be reported: a question in one's inbox, an answer, a profile. */
@@ -17,22 +18,8 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 export const MAX_REPORT_DETAILS_LENGTH = 500;
 
-/** Messages of the moderation feature (server errors and the web's texts share them). */
-export const moderationMessages = {
-  reasonRequired: 'Choose a reason for the report',
-  detailsRequired: 'Tell us what is wrong (required for "Other")',
-  detailsTooLong: `Details must be at most ${MAX_REPORT_DETAILS_LENGTH} characters`,
-  targetRequired: 'Say what you are reporting',
-  cannotReportSelf: 'You cannot report yourself.',
-  cannotSuspendSelf: 'You cannot suspend your own account.',
-  onlyInboxQuestions: 'You can only report questions you received.',
-  accountSuspended: 'This account has been suspended.',
-  anonymousStaysAnonymous: 'The sender of an anonymous question stays anonymous, to admins too: delete the question instead.',
-  profileCannotBeDeleted: 'A profile cannot be deleted from a report: suspend the account or dismiss the report.',
-  alreadyResolved: 'This report has already been resolved.',
-  reportNotFound: 'This report does not exist.',
-  tooManyReports: 'You have sent many reports in a short time. Please wait a moment and try again.',
-} as const;
+/** Messages of the moderation feature: the English catalog's, so the web shows them in the user's language. */
+export const moderationMessages = en.moderation.errors;
 
 /** POST /api/reports */
 export const createReportSchema = z

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ChevronRight, ShieldAlert } from 'lucide-react';
 import { useModerationQueue } from './api';
-import { texts } from './texts';
+import { t } from '../../i18n';
 
 /** The Admin Features card's row to the moderation screen, with the open-report count when there are some. */
 export function ModerationLink({ className, labelClassName }: { className: string; labelClassName: string }) {
@@ -12,7 +12,7 @@ export function ModerationLink({ className, labelClassName }: { className: strin
     <Link to="/settings/moderation" className={className}>
       <ShieldAlert size={20} aria-hidden />
       <span className={labelClassName}>
-        {texts.moderation}
+        {t('moderation.moderation')}
         {open > 0 && <span className="muted">{` (${open}${more})`}</span>}
       </span>
       <ChevronRight size={18} aria-hidden />

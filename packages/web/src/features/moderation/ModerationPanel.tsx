@@ -7,7 +7,6 @@ import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useModerationQueue, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
-import { texts } from './texts';
 import styles from './Moderation.module.css';
 
 /**
@@ -19,15 +18,15 @@ export function ModerationPanel() {
   const queue = useModerationQueue();
   return (
     <>
-      <p className="muted">{texts.moderationIntro}</p>
+      <p className="muted">{t('moderation.moderationIntro')}</p>
       {queue.isPending ? (
-        <Spinner label={texts.moderation} />
+        <Spinner label={t('moderation.moderation')} />
       ) : queue.isError ? (
-        <LoadError error={queue.error} fallback={texts.reportsLoadError} onRetry={() => void queue.refetch()} />
+        <LoadError error={queue.error} fallback={t('moderation.reportsLoadError')} onRetry={() => void queue.refetch()} />
       ) : queue.data.items.length === 0 ? (
-        <EmptyState title={texts.noReports} />
+        <EmptyState title={t('moderation.noReports')} />
       ) : (
-        <ul className={styles.list} aria-label={texts.moderation}>
+        <ul className={styles.list} aria-label={t('moderation.moderation')}>
           {queue.data.items.map((report) => (
             <li key={report.id}>
               <ReportCard report={report} />
@@ -48,32 +47,32 @@ function ReportCard({ report }: { report: ModerationReport }) {
   const canSuspend = account !== null && !account.suspended;
 
   const act = async (action: ReportAction) => {
-    if (action === 'delete' && !(await dialogs.confirm(texts.confirmDelete))) return;
-    if (action === 'suspend' && account && !(await dialogs.confirm(texts.confirmSuspend(account.username)))) return;
+    if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete')))) return;
+    if (action === 'suspend' && account && !(await dialogs.confirm(t('moderation.confirmSuspend', { username: account.username })))) return;
     resolve.mutate({ id: report.id, action }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
   };
 
   return (
-    <article className={`card ${styles.report}`} aria-label={`${texts.kindLabel[content.kind]}: ${texts.reasons[report.reason]}`}>
+    <article className={`card ${styles.report}`} aria-label={`${t(`moderation.kindLabel.${content.kind}`)}: ${t(`moderation.reasons.${report.reason}`)}`}>
       <p className={styles.meta}>
-        <strong className={styles.reasonTag}>{texts.reasons[report.reason]}</strong>
+        <strong className={styles.reasonTag}>{t(`moderation.reasons.${report.reason}`)}</strong>
         <span className="muted">
-          {texts.kindLabel[content.kind]} · {report.reporter ? texts.reportedBy(report.reporter.username) : ''} ·{' '}
+          {t(`moderation.kindLabel.${content.kind}`)} · {report.reporter ? t('moderation.reportedBy', { username: report.reporter.username }) : ''} ·{' '}
           <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
         </span>
       </p>
       {report.details && <p className={styles.details}>“{report.details}”</p>}
       <div className={styles.content}>
         {!content.exists ? (
-          <p className="muted">{texts.contentGone}</p>
+          <p className="muted">{t('moderation.contentGone')}</p>
         ) : content.kind === 'profile' ? (
           content.owner && <UserLink user={content.owner} />
         ) : (
           <>
             <p className={styles.line}>
-              <span className="muted">{texts.from}: </span>
+              <span className="muted">{t('moderation.from')}: </span>
               {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
-              <span className="muted"> · {texts.to}: </span>
+              <span className="muted"> · {t('moderation.to')}: </span>
               {content.owner && <UserLink user={content.owner} />}
             </p>
             <p className={styles.question}>{content.question}</p>
@@ -83,23 +82,23 @@ function ReportCard({ report }: { report: ModerationReport }) {
       </div>
       {account && (
         <p className={styles.line}>
-          <span className="muted">{texts.account}: </span>
-          <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{texts.suspendedTag}</span>}
+          <span className="muted">{t('moderation.account')}: </span>
+          <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{t('moderation.suspendedTag')}</span>}
         </p>
       )}
-      {report.sameItemOpen > 0 && <p className="muted">{texts.otherReports(report.sameItemOpen)}</p>}
+      {report.sameItemOpen > 0 && <p className="muted">{t('moderation.otherReports', { count: report.sameItemOpen })}</p>}
       <div className={styles.actions}>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void act('dismiss')} disabled={resolve.isPending}>
-          {texts.dismiss}
+          {t('moderation.dismiss')}
         </button>
         {canDelete && (
           <button type="button" className="btn btn-danger btn-small" onClick={() => void act('delete')} disabled={resolve.isPending}>
-            {texts.deleteContent}
+            {t('moderation.deleteContent')}
           </button>
         )}
         {canSuspend && (
           <button type="button" className="btn btn-danger btn-small" onClick={() => void act('suspend')} disabled={resolve.isPending}>
-            {texts.suspendAccount}
+            {t('moderation.suspendAccount')}
           </button>
         )}
       </div>
@@ -122,12 +121,12 @@ function SuspendedAccounts() {
   return (
     <section aria-labelledby="moderation-suspended" className={styles.suspended}>
       <h2 id="moderation-suspended" className="section-title">
-        {texts.suspendedAccounts}
+        {t('moderation.suspendedAccounts')}
       </h2>
       {suspended.isPending ? (
-        <Spinner size={20} label={texts.suspendedAccounts} />
+        <Spinner size={20} label={t('moderation.suspendedAccounts')} />
       ) : !suspended.data || suspended.data.length === 0 ? (
-        <p className="muted">{texts.noSuspended}</p>
+        <p className="muted">{t('moderation.noSuspended')}</p>
       ) : (
         <ul className={styles.list}>
           {suspended.data.map((user) => (
@@ -141,12 +140,12 @@ function SuspendedAccounts() {
                 disabled={restore.isPending}
                 onClick={() =>
                   restore.mutate(user.username, {
-                    onSuccess: () => void dialogs.alert(texts.restored(user.username)),
+                    onSuccess: () => void dialogs.alert(t('moderation.restored', { username: user.username })),
                     onError: (error) => void dialogs.alert(errorMessage(error)),
                   })
                 }
               >
-                {texts.restore}
+                {t('moderation.restore')}
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
-import { texts } from './texts';
+import { t } from '../../i18n';
 
 /** The moderation screen's heading. */
 export function ModerationTitle({ className }: { className?: string }) {
-  return <h1 className={className}>{texts.moderation}</h1>;
+  return <h1 className={className}>{t('moderation.moderation')}</h1>;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Flag } from 'lucide-react';
 import type { ReportTargetKind } from '@askbox/common';
-import { texts } from './texts';
+import { t } from '../../i18n';
 
 // the dialog (and the shared report schema, zod) loads on the first tap, not with every card (decision 147)
 const ReportDialog = lazy(() => import('./ReportDialog').then((module) => ({ default: module.ReportDialog })));
@@ -15,12 +15,12 @@ export function ReportButton({ kind, target, look = 'icon' }: { kind: ReportTarg
   return (
     <>
       {look === 'icon' ? (
-        <button type="button" className="icon-btn" aria-label={texts.reportTitle[kind]} onClick={() => setOpen(true)}>
+        <button type="button" className="icon-btn" aria-label={t(`moderation.reportTitle.${kind}`)} onClick={() => setOpen(true)}>
           <Flag size={18} aria-hidden />
         </button>
       ) : (
-        <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(true)} aria-label={texts.reportTitle[kind]}>
-          <Flag size={16} aria-hidden /> {texts.report}
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen(true)} aria-label={t(`moderation.reportTitle.${kind}`)}>
+          <Flag size={16} aria-hidden /> {t('moderation.report')}
         </button>
       )}
       {open && (

@@ -4,8 +4,8 @@ import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../api/client';
 import { useReport } from './api';
-import { texts } from './texts';
 import styles from './Moderation.module.css';
+import { t } from '../../i18n';
 
 /**
  * The report dialog: a labelled radio group of reasons, details (required for 'Other'), Send;
@@ -26,13 +26,13 @@ export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind
 
   if (report.isSuccess) {
     return (
-      <Modal title={texts.reportTitle[kind]} onClose={onClose}>
+      <Modal title={t(`moderation.reportTitle.${kind}`)} onClose={onClose}>
         <p role="status" className={styles.sent}>
-          {report.data.alreadyReported ? texts.alreadyReported : texts.reportSent}
+          {report.data.alreadyReported ? t('moderation.alreadyReported') : t('moderation.reportSent')}
         </p>
         <div className={styles.actions}>
           <button type="button" className="btn btn-primary" onClick={onClose}>
-            {texts.done}
+            {t('moderation.done')}
           </button>
         </div>
       </Modal>
@@ -40,21 +40,21 @@ export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind
   }
 
   return (
-    <Modal title={texts.reportTitle[kind]} onClose={onClose}>
+    <Modal title={t(`moderation.reportTitle.${kind}`)} onClose={onClose}>
       <form onSubmit={onSubmit}>
         <p id={`${id}-legend`} className={styles.legend}>
-          {texts.reasonLegend}
+          {t('moderation.reasonLegend')}
         </p>
         <div role="radiogroup" aria-labelledby={`${id}-legend`} className={styles.reasons}>
           {REPORT_REASONS.map((value) => (
             <label key={value} className={styles.reason}>
               <input type="radio" name={`${id}-reason`} value={value} checked={reason === value} onChange={() => setReason(value)} />
-              {texts.reasons[value]}
+              {t(`moderation.reasons.${value}`)}
             </label>
           ))}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-details`}>{reason === 'other' ? texts.detailsLabelRequired : texts.detailsLabel}</label>
+          <label htmlFor={`${id}-details`}>{reason === 'other' ? t('moderation.detailsLabelRequired') : t('moderation.detailsLabel')}</label>
           <textarea
             id={`${id}-details`}
             className="textarea"
@@ -67,7 +67,7 @@ export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind
         {report.isError && <ErrorBox>{errorMessage(report.error)}</ErrorBox>}
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary" disabled={!reason || detailsNeeded || report.isPending}>
-            {report.isPending ? texts.sending : texts.send}
+            {report.isPending ? t('moderation.sending') : t('moderation.send')}
           </button>
         </div>
       </form>
