@@ -40,6 +40,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     found.push(...(await scan(page, '/onboarding', async (p) => expect(p.getByText('Ask and Answer')).toBeVisible())));
     found.push(...(await scan(page, '/signup', heading('Create an account now'))));
     found.push(...(await scan(page, '/login', heading('Welcome back!'))));
+    found.push(...(await scan(page, '/forgot-password', heading('Reset your password'))));
+    found.push(...(await scan(page, '/reset-password', heading('Choose a new password'))));
+    found.push(...(await scan(page, '/unsubscribe', heading('Stop email notifications?'))));
 
     // someone asks, answers and follows, so the screens have content
     const me = newUser('a11y');

@@ -174,10 +174,10 @@ describe('cliMain (the program)', () => {
     const env = { DATA_DIR: dataDir, ...(target?.kind === 'postgres' ? { DATABASE_URL: target.url } : {}) };
     try {
       const created = capture();
-      const args = ['create-user', '--email', 'root@example.test', '--username', 'root', '--fullname', 'Root', '--password', 'long enough pw'];
+      const args = ['create-user', '--email', 'root@example.test', '--username', 'first_op', '--fullname', 'Root', '--password', 'long enough pw'];
       expect(await cliMain(args, env, created.io)).toBe(0);
-      expect(await cliMain(['grant-admin', 'root'], env, capture().io)).toBe(0);
-      expect(await cliMain(['set-badge', 'root', 'Popular user'], env, capture().io)).toBe(0);
+      expect(await cliMain(['grant-admin', 'first_op'], env, capture().io)).toBe(0);
+      expect(await cliMain(['set-badge', 'first_op', 'Popular user'], env, capture().io)).toBe(0);
 
       const failed = capture();
       expect(await cliMain(['grant-admin', 'nobody'], env, failed.io)).toBe(1);
@@ -186,7 +186,7 @@ describe('cliMain (the program)', () => {
       // the lock was released: the database opens again and holds the changes
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
       try {
-        const [root] = await database.db.select().from(users).where(eq(users.username, 'root'));
+        const [root] = await database.db.select().from(users).where(eq(users.username, 'first_op'));
         expect(root).toMatchObject({ role: 'admin', badge: 'Popular user', email: 'root@example.test' });
       } finally {
         await database.close();

@@ -144,6 +144,42 @@ const MATRIX: Record<string, Case> = {
   'DELETE /api/me/remote-blocks': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/remote-blocks?kind=domain&target=evil.example') },
   // the web app's pages (not built in tests: a JSON 404 for everyone alike)
   'GET /*': { statuses: same(404), request: () => r('GET', '/home') },
+  'GET /api/notifications/activity/groups': { statuses: signedIn(200), request: () => r('GET', '/api/notifications/activity/groups') },
+  'GET /api/notifications/activity/groups/:groupId/people': {
+    statuses: signedIn(200),
+    request: (w) => r('GET', `/api/notifications/activity/groups/${encodeURIComponent(`like:${w.answeredId}:2026-01-01`)}/people`),
+  },
+  // only the receiver can block the asker of a question in their inbox (like answering it)
+  'POST /api/questions/:id/block-asker': {
+    statuses: [401, 403, 403, 403, 204, 403],
+    request: (w) => r('POST', `/api/questions/${w.unansweredId}/block-asker`),
+  },
+  'GET /api/me/blocked-askers': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocked-askers') },
+  // unblocking an entry that is not yours, or gone, is a no-op like unblocking someone never blocked
+  'DELETE /api/me/blocked-askers/:id': { statuses: signedIn(204), request: () => r('DELETE', `/api/me/blocked-askers/${crypto.randomUUID()}`) },
+  'GET /api/me/muted-words': { statuses: signedIn(200), request: () => r('GET', '/api/me/muted-words') },
+  'POST /api/me/muted-words': { statuses: signedIn(200), request: () => r('POST', '/api/me/muted-words', { word: 'spoiler' }) },
+  'DELETE /api/me/muted-words/:word': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/muted-words/spoiler') },
+  // anyone signed in may report an answer, a block either way included (harassment is reported
+  // by those it targets); nobody reports their own
+  'POST /api/reports': {
+    statuses: [401, 200, 200, 200, 400, 200],
+    request: (w) => r('POST', '/api/reports', { kind: 'answer', target: w.answeredId, reason: 'spam' }),
+  },
+  'GET /api/admin/reports': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/reports') },
+  'POST /api/admin/reports/:id/resolve': {
+    statuses: [401, 403, 403, 403, 403, 404],
+    request: () => r('POST', `/api/admin/reports/${crypto.randomUUID()}/resolve`, { action: 'dismiss' }),
+  },
+  'GET /api/admin/suspended': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/suspended') },
+  'POST /api/admin/users/:username/suspend': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: (w) => r('POST', `/api/admin/users/${w.people.stranger.username}/suspend`),
+  },
+  'POST /api/admin/users/:username/restore': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: (w) => r('POST', `/api/admin/users/${w.people.stranger.username}/restore`),
+  },
 };
 
 let t: TestApp;

@@ -64,12 +64,10 @@ async function pool(tasks: (() => Promise<void>)[], limit: number): Promise<void
 }
 
 describe('concurrent toggles', () => {
-  it(`${PEOPLE} people × ${CLICKS} like/unlike and follow/unfollow clicks: exact counts, no duplicates, one push per real change`, async () => {
+  it(`${PEOPLE} people × ${CLICKS} like/unlike and follow/unfollow clicks: exact counts, no duplicates, one push per person who ends liking or following`, async () => {
     const owner = world.people.owner.username;
     let truthLikes = 0;
     let truthFollows = 0;
-    let likeChanges = 0;
-    let followChanges = 0;
     const failures: string[] = [];
     const tasks = cookies.map((cookie, person) => async () => {
       const likeClicks = clicksOf(person);
@@ -83,8 +81,6 @@ describe('concurrent toggles', () => {
         ]);
         if (like.statusCode !== 200 || follow.statusCode !== 200)
           failures.push(`${person}: ${like.statusCode}/${follow.statusCode} ${like.body} ${follow.body}`);
-        if (likeClicks[i] && !liked) likeChanges++;
-        if (followClicks[i] && !following) followChanges++;
         liked = likeClicks[i]!;
         following = followClicks[i]!;
       }
@@ -118,8 +114,10 @@ describe('concurrent toggles', () => {
       likes: truthLikes,
       likeCount: truthLikes,
       follows: truthFollows,
-      likePushes: likeChanges,
-      followPushes: followChanges,
+      // decision 110: at most one push a day per (person, target), and one still waiting is
+      // cancelled when undone, so the pushes left are one per person who ends liking / following
+      likePushes: truthLikes,
+      followPushes: truthFollows,
       duplicateLikes: 0,
       duplicateFollows: 0,
     });

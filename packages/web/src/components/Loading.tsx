@@ -1,14 +1,16 @@
 import type { FetchStatus } from '@tanstack/react-query';
 import { t } from '../i18n';
 import { ErrorBox } from './ErrorBox';
+import { SkeletonList } from './Skeleton';
 import { Spinner } from './Spinner';
 
 /**
  * A list that has no data yet: the spinner while it loads, but an honest word instead of an
  * endless spinner when the request waits for the network (offline, nothing kept on this device);
- * the query carries on by itself when the network is back.
+ * the query carries on by itself when the network is back. `skeleton`: the shape of the cards to
+ * come instead of a spinner, so nothing jumps when they arrive (issue 13).
  */
-export function Loading({ query, label }: { query: { fetchStatus: FetchStatus }; label: string }) {
+export function Loading({ query, label, skeleton }: { query: { fetchStatus: FetchStatus }; label: string; skeleton?: 'post' | 'question' }) {
   if (query.fetchStatus === 'paused') return <ErrorBox>{t('offlineNothingKept')}</ErrorBox>;
-  return <Spinner label={label} />;
+  return skeleton ? <SkeletonList kind={skeleton} label={label} /> : <Spinner label={label} />;
 }

@@ -20,11 +20,33 @@ export function hueOf(seed: string): number {
   return hash % 360;
 }
 
-/**
- * Deep enough for white initials to stay readable (≥ 4.5:1 in the lighter yellows and greens too),
- * and bright enough to stand out from a dark background.
- */
-export const avatarBackground = (seed: string) => `hsl(${hueOf(seed)} 55% 38%)`;
+/** sRGB of an HSL colour (s, l in 0..1). */
+function hslToRgb(hue: number, saturation: number, lightness: number): [number, number, number] {
+  const k = (n: number) => (n + hue / 30) % 12;
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => lightness - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+  return [channel(0), channel(8), channel(4)];
+}
+
+/** WCAG contrast of white text on an sRGB colour. */
+export function contrastWithWhite([r, g, b]: [number, number, number]): number {
+  const linear = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return 1.05 / (luminance + 0.05);
+}
+
+/** The lightest shade (from 38 %) of a hue on which white initials keep 4.6:1: yellows and greens need a deeper one. */
+export function avatarLightness(hue: number): number {
+  let lightness = 38;
+  while (lightness > 20 && contrastWithWhite(hslToRgb(hue, 0.55, lightness / 100)) < 4.6) lightness -= 1;
+  return lightness;
+}
+
+/** The user's colour behind white initials: readable on any hue, and distinct from a dark background. */
+export const avatarBackground = (seed: string) => {
+  const hue = hueOf(seed);
+  return `hsl(${hue} 55% ${avatarLightness(hue)}%)`;
+};
 
 /**
  * The default cover: two soft light spots over a diagonal gradient from the user's hue to a

@@ -113,7 +113,7 @@ describe('export my data', () => {
       bio: 'my bio',
       website: 'https://ada.example',
     });
-    expect(data.settings).toEqual({ locale: 'fr', emailNotifications: 'digest', publicProfile: false, refuseAnonymousQuestions: false });
+    expect(data.settings).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'digest', publicProfile: false, refuseAnonymousQuestions: false });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to.username, q.answer])).toEqual([
       [askedAnon, true, friend.username, 'answer to my anonymous one'],
       [askedNamed, false, friend.username, null],

@@ -14,7 +14,9 @@ import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } fr
 const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; id: string }>(
   'profile_answers_page',
   sql`select ${skeletonColumns} from questions q
-      where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered and ${visibleAuthor(sql.placeholder('viewerId'), sql`q.receiver_id`)}
+      where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered
+        -- on the one author (not per row), so the check is computed once and the index order kept
+        and ${visibleAuthor(sql.placeholder('viewerId'), sql`${sql.placeholder('ownerId')}`)}
         and (q.answered_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
       order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
       limit ${inlined(PAGE_SIZE + 1)}`,

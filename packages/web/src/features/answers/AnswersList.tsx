@@ -20,7 +20,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const posts = useInfiniteScroll(answers);
   useScrollToPostAnchor(answers);
 
-  if (answers.isPending) return <Loading query={answers} label={t('loadingAnswers')} />;
+  if (answers.isPending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;

@@ -28,7 +28,7 @@ export function HomeScreen() {
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{t('navHome')}</h1>
       {feed.isPending ? (
-        <Loading query={feed} label={t('loadingFeed')} />
+        <Loading query={feed} label={t('loadingFeed')} skeleton="post" />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (

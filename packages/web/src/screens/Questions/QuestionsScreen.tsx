@@ -17,7 +17,7 @@ export function QuestionsScreen() {
     <div className="screen">
       <h1 className="screen-title">{t('navQuestions')}</h1>
       {inbox.isPending ? (
-        <Loading query={inbox} label={t('loadingQuestions')} />
+        <Loading query={inbox} label={t('loadingQuestions')} skeleton="question" />
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
