@@ -11,12 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const budgets = [
-  // issue 14 asks 130 KB for /home; missed by 4.5 KB since the locale layer, offline cache and
-  // moderation landed (decision 147 addendum): the budget stops further growth meanwhile
-  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 136 },
-  { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 130 },
+  // issue 14's figure; 121 KB since the router runs in declarative mode (decision 147, last addendum)
+  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
+  { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147)
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 145 },
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 135 },
 ];
 
 const manifestFile = path.join(dist, '.vite/manifest.json');

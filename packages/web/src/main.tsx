@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { DialogsProvider } from './components/dialogs/DialogsProvider';
 import { retryUnlessClientError } from './api/client';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { preloadScreenFor } from './app/screens';
 import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
@@ -38,7 +38,9 @@ void firstLocaleReady.then(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <DialogsProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <OfflineBanner />
           <UpdateBanner />
         </DialogsProvider>

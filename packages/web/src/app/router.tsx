@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { useLocale } from '../i18n';
 import { AppGate } from './AppGate';
 import { AppShell } from './AppShell';
@@ -37,7 +37,7 @@ function Root() {
   );
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
@@ -79,4 +79,9 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
-]);
+];
+
+/** The app's routes, declared once; rendered inside main.tsx's BrowserRouter (declarative mode: no data router in the bundle, decision 147). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
