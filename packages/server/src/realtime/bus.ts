@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventType } from '@askbox/common';
 import type { Database, DbOrTx } from '../db/open.js';
@@ -22,6 +22,14 @@ export interface BusMessage {
  */
 export async function publishLive(tx: DbOrTx, message: BusMessage): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/**
+ * The same publication as an SQL expression, for a hot statement that does its work and notifies
+ * in one round trip: `{ to: { userId: <userIdExpr> }, type }`, built by PostgreSQL.
+ */
+export function liveEventToUserSql(userIdExpr: SQL, type: LiveEventType): SQL {
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('to', json_build_object('userId', ${userIdExpr}), 'type', ${type}::text)::text)`;
 }
 
 type Listener = (message: BusMessage) => void;

@@ -17,8 +17,11 @@ const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { vi
       from questions q where q.id = ${question} and q.answered`,
 );
 
-/** Inserts the like when allowed; returns a row only when a like was really added. */
-const addLike = statement<{ receiverId: string }, { viewerId: string; questionId: string; at: string }>(
+/**
+ * Inserts the like when allowed; returns a row only when a like was really added, with the count
+ * it makes (the likes trigger adds the same one to the stored count in this statement).
+ */
+const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId: string; questionId: string; at: string }>(
   'like_answer_insert',
   sql`with added as (
         insert into likes (user_id, question_id, created_at)
@@ -27,20 +30,23 @@ const addLike = statement<{ receiverId: string }, { viewerId: string; questionId
         on conflict do nothing
         returning question_id
       )
-      select q.receiver_id as "receiverId" from added join questions q on q.id = added.question_id`,
+      select q.receiver_id as "receiverId", q.like_count + 1 as "likeCount" from added join questions q on q.id = added.question_id`,
 );
 
-/** Removes the like when allowed, and says whether the answer exists and may be (un)liked, and whether a like went. */
-const removeLike = statement<{ allowed: boolean; removed: boolean }, { viewerId: string; questionId: string }>(
+/**
+ * Removes the like when allowed, and says whether the answer exists and may be (un)liked, whether
+ * a like went, and the count that leaves (the trigger takes the same one off the stored count).
+ */
+const removeLike = statement<{ allowed: boolean; removed: boolean; likeCount: number }, { viewerId: string; questionId: string }>(
   'like_answer_delete',
   sql`with target as (
-        select q.id, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
+        select q.id, q.like_count, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
         from questions q where q.id = ${question} and q.answered
       ), removed as (
         delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed
         returning 1
       )
-      select allowed, exists (select 1 from removed) as removed from target`,
+      select allowed, exists (select 1 from removed) as removed, like_count - (select count(*) from removed) as "likeCount" from target`,
 );
 
 /** The exact count: like_count is updated by the likes trigger in the same transaction. */
@@ -73,7 +79,7 @@ export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: 
     const [added] = await run(tx, addLike, { viewerId, questionId, at: at.toISOString() });
     if (!added) return null;
     if (added.receiverId !== viewerId) await sideEffects.liked(tx, ctx, { likerId: viewerId, questionId, at });
-    return likeStateOf(tx, viewerId, questionId);
+    return { likeCount: Number(added.likeCount), liked: true };
   });
   if (state) return state;
   // nothing inserted: already liked (fine), or not likeable (404/403)
@@ -91,5 +97,6 @@ export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId
   });
   if (!answer) throw notFound();
   if (!answer.allowed) throw forbidden();
-  return likeStateOf(ctx.db, viewerId, questionId);
+  // a like that was not there (never, or removed by a concurrent click) leaves the viewer not liking
+  return { likeCount: Number(answer.likeCount), liked: false };
 }

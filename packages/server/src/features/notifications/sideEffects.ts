@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { catalogs, LOCALES, likeExcerpt, type PushData } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { pushNotifications, questions, users } from '../../db/schema/index.js';
-import { publishLive } from '../../realtime/bus.js';
+import { liveEventToUserSql, publishLive } from '../../realtime/bus.js';
+import { runOne, statement } from '../../db/statements.js';
 import { translatorFor, type ServerT } from '../../i18n/translator.js';
 import { hasPushSubscription } from '../../push/subscriptions.js';
 import { queueGlobalQuestionEmails, queueQuestionEmail } from '../../email/outbox.js';
@@ -62,29 +63,60 @@ async function queuePush(tx: DbOrTx, userId: string, texts: (t: ServerT) => { ti
   await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
 }
 
+/** What a follow or like push needs about the people involved, read with the event's live notice in one statement. */
+interface ToggleContext {
+  recipientId: string;
+  recipientLocale: string | null;
+  recipientHasPush: boolean;
+  actorUsername: string;
+  actorFullname: string;
+}
+
+const actor = sql.placeholder('actorId');
+const toggleContextColumns = (recipientIdExpr: SQL) => sql`
+  recipient.id as "recipientId", recipient.locale as "recipientLocale",
+  exists (select 1 from push_subscriptions s where s.user_id = recipient.id) as "recipientHasPush",
+  actor.username as "actorUsername", actor.fullname as "actorFullname",
+  ${liveEventToUserSql(recipientIdExpr, 'notification')} is not null as notified`;
+
+/** The follower, the followee and the followee's live notice (hot: one round trip per follow). */
+const followContext = statement<ToggleContext, { actorId: string; followeeId: string }>(
+  'follow_side_effects',
+  sql`select ${toggleContextColumns(sql`recipient.id`)}
+      from users recipient join users actor on actor.id = ${actor}
+      where recipient.id = ${sql.placeholder('followeeId')}`,
+);
+
+/** The liker, the answer's owner, the answer, and the owner's live notice (hot: one round trip per like). */
+const likeContext = statement<ToggleContext & { answer: string | null }, { actorId: string; questionId: string }>(
+  'like_side_effects',
+  sql`select ${toggleContextColumns(sql`q.receiver_id`)}, q.answer
+      from questions q join users recipient on recipient.id = q.receiver_id join users actor on actor.id = ${actor}
+      where q.id = ${sql.placeholder('questionId')} and q.receiver_id <> ${actor}`,
+);
+
 /**
  * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
  * day — a follow/unfollow or like/unlike loop queues one push, not one per click — and each waits
  * `graceSeconds` before the worker may send it, so one undone at once is cancelled unsent.
+ * Called only when the recipient has a device subscribed (read with the event's context).
  */
 async function queueTogglePush(
   tx: DbOrTx,
   ctx: AppContext,
   dedupeKey: string,
-  userId: string,
+  recipient: { id: string; locale: string | null },
   texts: (t: ServerT) => { title: string; body: string },
   data: PushData,
 ) {
-  if (!(await hasPushSubscription(tx, userId))) return;
   // one actor's clicks on one target run one after the other, so two instances never both queue
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
   const recent = await tx.execute(sql`select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day' limit 1`);
   if ((recent as unknown as { rows: unknown[] }).rows.length > 0) return;
-  const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-  const { title, body } = texts(translatorFor(recipient?.locale));
+  const { title, body } = texts(translatorFor(recipient.locale));
   await tx.insert(pushNotifications).values({
     id: crypto.randomUUID(),
-    userId,
+    userId: recipient.id,
     title,
     body,
     data,
@@ -105,16 +137,19 @@ const likeKey = (likerId: string, questionId: string) => `like:${likerId}:${ques
 export const sideEffects: SideEffects = {
   async followed(tx, ctx, { followerId, followeeId, at }) {
     if (followerId === followeeId) return;
-    const follower = await userById(tx, followerId);
-    if (!follower) return;
-    const texts = (t: ServerT) => ({ title: t('pushTitleFollow'), body: t('pushBodyFollow', { fullname: follower.fullname, username: follower.username }) });
-    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), followeeId, texts, {
+    // the live notice goes with this statement; the push only when the followee has a device
+    const context = await runOne(tx, followContext, { actorId: followerId, followeeId });
+    if (!context?.recipientHasPush) return;
+    const texts = (t: ServerT) => ({
+      title: t('pushTitleFollow'),
+      body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
+    });
+    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'follow',
       followerId,
-      followerUsername: follower.username,
+      followerUsername: context.actorUsername,
       timestamp: at.toISOString(),
     });
-    await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
   },
 
   async unfollowed(tx, _ctx, { followerId, followeeId }) {
@@ -126,22 +161,20 @@ export const sideEffects: SideEffects = {
   },
 
   async liked(tx, ctx, { likerId, questionId, at }) {
-    const [post] = await tx.select({ receiverId: questions.receiverId, answer: questions.answer }).from(questions).where(eq(questions.id, questionId));
-    if (!post || post.receiverId === likerId) return; // never for liking one's own answer
-    const liker = await userById(tx, likerId);
-    if (!liker) return;
+    // never for liking one's own answer (no row); the live notice goes with this statement
+    const context = await runOne(tx, likeContext, { actorId: likerId, questionId });
+    if (!context?.recipientHasPush) return;
     const texts = (t: ServerT) => ({
       title: t('pushTitleLike'),
-      body: t('pushBodyLike', { fullname: liker.fullname, answer: likeExcerpt(post.answer ?? '') }),
+      body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
     });
-    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), post.receiverId, texts, {
+    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'like',
       likerId,
-      likerUsername: liker.username,
+      likerUsername: context.actorUsername,
       postId: questionId,
       timestamp: at.toISOString(),
     });
-    await publishLive(tx, { to: { userId: post.receiverId }, type: 'notification' });
   },
 
   async questionAsked(tx, _ctx, { questionId, receiverId, senderId, isAnonymous, at }) {
