@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { catalogs, LOCALES, likeExcerpt, type PushData } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { pushNotifications, questions, users } from '../../db/schema/index.js';
+import { pushNotifications, users } from '../../db/schema/index.js';
 import { liveEventToUserSql, publishLive } from '../../realtime/bus.js';
 import { runOne, statement } from '../../db/statements.js';
 import { translatorFor, type ServerT } from '../../i18n/translator.js';
