@@ -15,6 +15,9 @@ export interface Throughput {
   requests: number;
 }
 
+/** A statement on one line for pgbench: its `--` comments end at their line, so they go first (the server's SQL has no `--` inside a string). */
+const oneLine = (text: string) => text.replace(/--[^\n]*/g, '').replace(/\s*\n\s*/g, ' ');
+
 /** pgbench runs at most this many script files; one per captured request. */
 const PGBENCH_MAX_SCRIPTS = 100;
 
@@ -30,7 +33,7 @@ export function pgbenchReplay(url: string, requests: ReadRequest[], options: { c
   try {
     const scripts = requests.slice(0, PGBENCH_MAX_SCRIPTS).map((request, i) => {
       const file = path.join(dir, `request-${i}.sql`);
-      fs.writeFileSync(file, request.statements.map((s) => `${inlined(s).replace(/\s*\n\s*/g, ' ')};\n`).join(''));
+      fs.writeFileSync(file, request.statements.map((s) => `${oneLine(inlined(s))};\n`).join(''));
       return file;
     });
     const args = [

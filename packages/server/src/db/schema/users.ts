@@ -48,6 +48,11 @@ export const users = pgTable(
     index('users_username_c').on(sql`${t.username} collate "C"`),
     // friend suggestions: the newest accounts
     index('users_created').on(t.createdAt.desc(), t.id.desc()),
+    // the visibility rule's 'not suspended' check (visibility/people.ts) on every read: a tiny
+    // index of the few suspended accounts, so it is a probe, not a scan of all users (decision 182)
+    index('users_suspended')
+      .on(t.id)
+      .where(sql`${t.suspendedAt} is not null`),
     // the digest scheduler's scan: only users who chose the daily digest
     index('users_email_digest')
       .on(t.emailDigestFrom)

@@ -1,0 +1,1 @@
+CREATE INDEX "users_suspended" ON "users" USING btree ("id") WHERE "users"."suspended_at" is not null;
