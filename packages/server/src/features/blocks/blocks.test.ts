@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { blocks, follows } from '../../db/schema/index.js';
+import { blocks, follows, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
 
@@ -54,6 +54,20 @@ describe('block and unblock', () => {
     expect(res.json()).toEqual({ blockedByViewer: false });
     expect(await hasBlock(alice.id, bob.id)).toBe(false);
     expect(await hasBlock(bob.id, alice.id)).toBe(true);
+  });
+
+  it('lifts a block of a suspended account, which the block list still shows', async () => {
+    const alice = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
+    await insertBlock(t.ctx.db, alice.id, bob.id);
+    await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, bob.id));
+    const list = (await apiAs(t.app, alice).get('/api/me/blocks')).json() as { items: { username: string }[] };
+    expect(list.items.map((u) => u.username)).toEqual([bob.username]);
+    const res = await apiAs(t.app, alice).delete(`/api/users/${bob.username}/block`);
+    expect(res.statusCode).toBe(200);
+    expect(await hasBlock(alice.id, bob.id)).toBe(false);
+    // blocking still needs an account that can be found
+    expect((await apiAs(t.app, alice).post(`/api/users/${bob.username}/block`)).statusCode).toBe(404);
   });
 
   it('after an unblock, following works again', async () => {

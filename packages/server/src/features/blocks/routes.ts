@@ -6,10 +6,12 @@ import {
   userListSchema,
   usernameParamsSchema,
 } from '@askbox/common';
+import { en } from '@askbox/common';
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
-import { findUserByUsername } from '../users/lookup.js';
+import { findUserByUsername, userByUsername } from '../users/lookup.js';
 import { blockAsker, listBlockedAskers, unblockAsker } from './askers.js';
 import { block, listBlockedUsers, unblock } from './service.js';
 
@@ -31,7 +33,9 @@ export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     { schema: { tags: ['social'], summary: 'Remove your block of a user', params, response: { 200: blockStateSchema } } },
     async (request) => {
       const viewer = requireViewer(request);
-      const target = await findUserByUsername(ctx.db, request.params.username);
+      // your blocks list shows a suspended account too: lifting your own block must work on it
+      const target = await userByUsername(ctx.db, request.params.username);
+      if (!target) throw notFound(en.userNotFound);
       return unblock(ctx, viewer.id, target.id);
     },
   );
