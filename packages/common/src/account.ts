@@ -95,5 +95,9 @@ export const accountExportSchema = z.object({
   /** 'Block this asker' entries: the question's text and date, never who sent it (decision 101). */
   blockedAnonymousAskers: z.array(z.object({ questionText: z.string(), questionCreatedAt: z.string(), since: z.string() })),
   mutedWords: z.array(z.object({ word: z.string(), since: z.string() })),
+  /** Reports this account filed: what, why, when, and whether a moderator has dealt with it (not how). */
+  reportsFiled: z.array(
+    z.object({ kind: z.string(), target: z.string(), reason: z.string(), details: z.string(), reportedAt: z.string(), resolved: z.boolean() }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -97,6 +97,10 @@ describe('export my data', () => {
     await as.post('/api/me/muted-words', { word: 'Spoiler' });
     const fromSecretAgain = await ask(secret, me, 'export: blocked asker', true);
     await as.post(`/api/questions/${fromSecretAgain}/block-asker`);
+    expect((await as.post('/api/reports', { kind: 'answer', target: askedAnon, reason: 'spam' })).statusCode).toBeLessThan(300);
+    expect((await as.post('/api/reports', { kind: 'profile', target: blocked.username, reason: 'other', details: 'impersonation' })).statusCode).toBeLessThan(
+      300,
+    );
 
     const res = await as.get('/api/me/export');
     expect(res.statusCode).toBe(200);
@@ -128,6 +132,10 @@ describe('export my data', () => {
     expect(data.blocked.map((b) => b.username)).toEqual([blocked.username]);
     expect(data.blockedAnonymousAskers).toEqual([{ questionText: 'export: blocked asker', questionCreatedAt: expect.any(String), since: expect.any(String) }]);
     expect(data.mutedWords).toEqual([{ word: 'spoiler', since: expect.any(String) }]);
+    expect(data.reportsFiled).toEqual([
+      { kind: 'answer', target: askedAnon, reason: 'spam', details: '', reportedAt: expect.any(String), resolved: false },
+      { kind: 'profile', target: blocked.username, reason: 'other', details: 'impersonation', reportedAt: expect.any(String), resolved: false },
+    ]);
 
     // the anonymous asker is nowhere in the receiver's export: not their id, name, handle or email
     const text = res.body;

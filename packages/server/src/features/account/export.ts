@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { askerBlocks, blocks, follows, likes, mutedWords, questions, users } from '../../db/schema/index.js';
+import { askerBlocks, blocks, follows, likes, mutedWords, questions, reports, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
@@ -62,13 +62,27 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .orderBy(asc(blocks.createdAt)),
   ]);
   // the safety tools' lists; a blocked asker is exported as their question, never as who sent it
-  const [askerEntries, muted] = await Promise.all([
+  const [askerEntries, muted, filed] = await Promise.all([
     db
       .select({ questionText: askerBlocks.questionText, questionCreatedAt: askerBlocks.questionCreatedAt, at: askerBlocks.createdAt })
       .from(askerBlocks)
       .where(eq(askerBlocks.blockerId, userId))
       .orderBy(asc(askerBlocks.createdAt)),
     db.select({ word: mutedWords.word, at: mutedWords.createdAt }).from(mutedWords).where(eq(mutedWords.userId, userId)).orderBy(asc(mutedWords.createdAt)),
+    db
+      .select({
+        kind: reports.targetKind,
+        targetId: reports.targetId,
+        profile: receiver.username,
+        reason: reports.reason,
+        details: reports.details,
+        at: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .leftJoin(receiver, and(eq(reports.targetKind, 'profile'), eq(receiver.id, reports.targetId)))
+      .where(eq(reports.reporterId, userId))
+      .orderBy(asc(reports.createdAt), asc(reports.id)),
   ]);
   const globalSent = await db
     .select({ text: questions.text, sentAt: questions.createdAt, receivers: sql<number>`count(*)::int` })
@@ -124,5 +138,14 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       since: e.at.toISOString(),
     })),
     mutedWords: muted.map((m) => ({ word: m.word, since: m.at.toISOString() })),
+    reportsFiled: filed.map((r) => ({
+      kind: r.kind,
+      // a question's id, or a reported profile's handle (when the account still exists)
+      target: r.kind === 'profile' ? (r.profile ?? '') : r.targetId,
+      reason: r.reason,
+      details: r.details,
+      reportedAt: r.at.toISOString(),
+      resolved: r.resolvedAt !== null,
+    })),
   };
 }
