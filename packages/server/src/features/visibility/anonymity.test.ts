@@ -7,7 +7,7 @@ import { eventually, insertQuestion, insertSubscription, openEventStream } from 
 
 /**
  * The anonymity proof (decision 100, issue 10 §1): everything the receiver of anonymous questions
- * can observe — inbox, badges, feed, notifications, profile, live events, push and email outboxes,
+ * can observe — inbox, badges, feed, notifications (grouped too), profile, live events, push and email outboxes,
  * and the answers to their actions on those questions — is identical whichever of several users
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker'. Each world runs on a database of its own, the same
@@ -35,7 +35,8 @@ function normaliser(cast: Cast) {
         if (!tokens.has(id)) tokens.set(id, `<id${tokens.size}>`);
         return tokens.get(id)!;
       })
-      .replace(time, '<time>');
+      .replace(time, '<time>')
+      .replace(/\b\d{4}-\d\d-\d\d\b/g, '<day>');
 }
 
 /** Runs the script in a world where `senderRole` sends the anonymous questions; returns the receiver's observations. */
@@ -93,6 +94,12 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
       await get('/api/me/blocks'),
       await get('/api/me/blocked-askers'),
     ];
+    // the grouped Activity and everyone in each of its groups
+    const groups = await get('/api/notifications/activity/groups');
+    pages.push(groups);
+    for (const group of (groups.body as { items: { id: string }[] }).items) {
+      pages.push(await get(`/api/notifications/activity/groups/${encodeURIComponent(group.id)}/people`));
+    }
     const pushes = await ctx.db
       .select({ title: pushNotifications.title, body: pushNotifications.body, data: pushNotifications.data })
       .from(pushNotifications)
