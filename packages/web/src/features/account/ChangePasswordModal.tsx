@@ -8,12 +8,12 @@ import { useChangePassword } from './api';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
 import { revealLabels } from './revealLabels';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /** Settings › Change password: the current password, the new one twice; other devices are logged out. */
 export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [repeatPassword, setRepeat] = useState('');
+  const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const change = useChangePassword();
   const { toast } = useDialogs();
@@ -21,9 +21,9 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (newPassword !== repeatPassword) return setError(t('passwordsMismatch'));
+    if (newPassword.mismatch) return setError(t('passwordsMismatch'));
     change.mutate(
-      { currentPassword, newPassword, repeatPassword },
+      { currentPassword, newPassword: newPassword.password, repeatPassword: newPassword.repeatPassword },
       {
         onSuccess: () => {
           onClose();
@@ -47,22 +47,7 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
           value={currentPassword}
           onChange={setCurrent}
         />
-        <PasswordField
-          label={t('selfService.newPassword')}
-          toggleLabels={revealLabels(t('selfService.toggleNew'))}
-          name="new-password"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNew}
-        />
-        <PasswordField
-          label={t('selfService.repeatNewPassword')}
-          toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
-          name="repeat-password"
-          autoComplete="new-password"
-          value={repeatPassword}
-          onChange={setRepeat}
-        />
+        <NewPasswordFields value={newPassword} />
         <div className={styles.actions}>
           <button type="button" className="btn btn-secondary" onClick={close} disabled={change.isPending}>
             {t('cancel')}

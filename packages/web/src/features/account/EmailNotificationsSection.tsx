@@ -1,5 +1,5 @@
 import type { EmailNotifications } from '@askbox/common';
-import { SettingsSection } from '../../components/SettingsSection';
+import { SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSetting } from '../settings/api';
 import styles from './Account.module.css';
@@ -23,7 +23,7 @@ export function EmailNotificationsSection() {
     <SettingsSection id="settings-email" title={t('selfService.emailNotifications')}>
       <fieldset className={styles.options} aria-describedby="email-notifications-explanation" disabled={setting.isLoading}>
         <legend className="visually-hidden">{t('selfService.emailNotifications')}</legend>
-        <p id="email-notifications-explanation" className={styles.explanation}>
+        <p id="email-notifications-explanation" className={settingsExplanation}>
           {t('selfService.emailExplanation')}
         </p>
         {OPTIONS.map((option) => (

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../components/ErrorBox';
-import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useResetPassword } from './api';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
-import { revealLabels } from './revealLabels';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /**
  * The token of a reset link: the emails put it in the fragment (`#token=`, never sent to a server
@@ -23,8 +22,7 @@ function takeToken(): string {
 /** /reset-password: choose a new password with the link's token, then log in with it. */
 export function ResetPasswordForm({ titleClassName }: { titleClassName?: string }) {
   const [token] = useState(takeToken);
-  const [password, setPassword] = useState('');
-  const [repeatPassword, setRepeat] = useState('');
+  const newPassword = useNewPassword();
   const [error, setError] = useState<{ text: string; linkDead: boolean } | null>(null);
   const reset = useResetPassword();
   const navigate = useNavigate();
@@ -32,9 +30,9 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (password !== repeatPassword) return setError({ text: t('passwordsMismatch'), linkDead: false });
+    if (newPassword.mismatch) return setError({ text: t('passwordsMismatch'), linkDead: false });
     reset.mutate(
-      { token, password, repeatPassword },
+      { token, password: newPassword.password, repeatPassword: newPassword.repeatPassword },
       {
         onSuccess: () => void navigate('/login', { replace: true, state: { notice: t('selfService.passwordReset') } }),
         onError: (e) => setError({ text: errorMessage(e), linkDead: e instanceof ApiError && e.code === 'reset_link_invalid' }),
@@ -68,22 +66,7 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
           )}
         </ErrorBox>
       )}
-      <PasswordField
-        label={t('selfService.newPassword')}
-        toggleLabels={revealLabels(t('selfService.toggleNew'))}
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-      />
-      <PasswordField
-        label={t('selfService.repeatNewPassword')}
-        toggleLabels={revealLabels(t('selfService.toggleRepeated'))}
-        name="repeat-password"
-        autoComplete="new-password"
-        value={repeatPassword}
-        onChange={setRepeat}
-      />
+      <NewPasswordFields value={newPassword} />
       <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending}>
         {reset.isPending ? t('selfService.saving') : t('selfService.setPassword')}
       </button>

@@ -1,4 +1,4 @@
-import { SettingsSection } from '../../components/SettingsSection';
+import { SettingSwitch, SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
@@ -20,18 +20,14 @@ export function PublicProfileSection() {
 
   return (
     <SettingsSection id="settings-public-profile" title={t('outsideAskbox')}>
-      <label className={styles.switchRow}>
-        <span>{t('publicProfile')}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={isPublic}
-          disabled={publicProfile.isLoading}
-          aria-describedby="public-profile-explanation"
-          onChange={(event) => onToggle(event.target.checked)}
-        />
-      </label>
-      <p id="public-profile-explanation" className={styles.explanation}>
+      <SettingSwitch
+        label={t('publicProfile')}
+        checked={isPublic}
+        disabled={publicProfile.isLoading}
+        describedBy="public-profile-explanation"
+        onChange={onToggle}
+      />
+      <p id="public-profile-explanation" className={settingsExplanation}>
         {t('publicProfileExplanation')}
       </p>
       {isPublic && <PublicAddresses />}

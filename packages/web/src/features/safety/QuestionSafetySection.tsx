@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX } from '@askbox/common';
 import { errorMessage } from '../../api/client';
-import { SettingsSection } from '../../components/SettingsSection';
+import { SettingSwitch, SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSetting } from '../settings/api';
@@ -17,18 +17,14 @@ export function QuestionSafetySection() {
 
   return (
     <SettingsSection id="settings-question-safety" title={t('safety.questionsYouReceive')}>
-      <label className={styles.switchRow}>
-        <span>{t('safety.refuseAnonymous')}</span>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={refuse.value ?? false}
-          disabled={refuse.isLoading}
-          aria-describedby={`${id}-refuse`}
-          onChange={(event) => refuse.set(event.target.checked, { onError: () => void alert(t('safety.settingError')) })}
-        />
-      </label>
-      <p id={`${id}-refuse`} className={styles.explanation}>
+      <SettingSwitch
+        label={t('safety.refuseAnonymous')}
+        checked={refuse.value ?? false}
+        disabled={refuse.isLoading}
+        describedBy={`${id}-refuse`}
+        onChange={(on) => refuse.set(on, { onError: () => void alert(t('safety.settingError')) })}
+      />
+      <p id={`${id}-refuse`} className={settingsExplanation}>
         {t('safety.refuseAnonymousExplanation')}
       </p>
       <MutedWords />
@@ -56,7 +52,7 @@ function MutedWords() {
       <h3 className={styles.subtitle} id={`${id}-title`}>
         {t('safety.mutedWords')}
       </h3>
-      <p id={`${id}-explanation`} className={styles.explanation}>
+      <p id={`${id}-explanation`} className={settingsExplanation}>
         {t('safety.mutedWordsExplanation')}
       </p>
       <form className={styles.addForm} onSubmit={onAdd}>
