@@ -15,7 +15,15 @@ export function relativeTime(iso: string, now: Date = new Date(), locale: Locale
   const days = Math.floor(hours / 24);
   const [count, unit] = minutes < 60 ? ([minutes, 'minute'] as const) : hours < 24 ? ([hours, 'hour'] as const) : ([days, 'day'] as const);
   if (locale === 'en') return `${count}${unit[0]} ago`;
-  return new Intl.RelativeTimeFormat(locale, { style: 'short' }).format(-count, unit);
+  return relativeTimeFormatFor(locale).format(-count, unit);
+}
+
+// an Intl formatter is costly to make (a lookup in the locale data): one per language, made once
+const relativeTimeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+function relativeTimeFormatFor(locale: Locale): Intl.RelativeTimeFormat {
+  let format = relativeTimeFormats.get(locale);
+  if (!format) relativeTimeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { style: 'short' })));
+  return format;
 }
 
 /** Start of the activity window: midnight (local to the server) `days` days ago. */

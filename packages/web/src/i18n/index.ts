@@ -95,7 +95,15 @@ export function translateMessage(message: string, code?: string): string {
 export const relativeTimeText = (iso: string) => relativeTime(iso, new Date(), currentLocale(), t('time.justNow'));
 
 /** A count as the user's language writes it (1 234 in French). */
-export const formatNumber = (value: number) => new Intl.NumberFormat(currentLocale()).format(value);
+export const formatNumber = (value: number) => numberFormatFor(currentLocale()).format(value);
+
+// an Intl formatter is costly to make (a lookup in the locale data): one per language, made once
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+function numberFormatFor(locale: Locale): Intl.NumberFormat {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format;
+}
 
 /** Sets document.title for a route, in the current language. */
 export function useDocumentTitle(title: string): void {
