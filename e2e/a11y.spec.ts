@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { e2eAdmin } from './admin-setup';
 import { expect, newUser, signUpViaApi, test } from './fixtures';
 
 /**
@@ -93,6 +94,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('the moderation queue passes axe in both themes, with a report waiting', async ({ page, browser, baseURL }) => {
+  // someone answers, someone else reports the answer: the admin's queue has a card to scan
+  const owner = newUser('a11ymod');
+  const reporter = newUser('a11yrep');
+  const ownerContext = await browser.newContext({ baseURL });
+  const reporterContext = await browser.newContext({ baseURL });
+  await signUpViaApi(await ownerContext.newPage(), owner);
+  await signUpViaApi(await reporterContext.newPage(), reporter);
+  const asked = await ownerContext.request.post(`/api/users/${owner.username}/questions`, { data: { text: 'A question to report', isAnonymous: false } });
+  const { id } = (await asked.json()) as { id: string };
+  expect((await ownerContext.request.post(`/api/questions/${id}/answer`, { data: { answer: 'An answer someone reports' } })).status()).toBe(204);
+  const report = await reporterContext.request.post('/api/reports', { data: { kind: 'answer', target: id, reason: 'spam', details: 'for the scan' } });
+  expect(report.status(), await report.text()).toBeLessThan(300);
+  await Promise.all([ownerContext.close(), reporterContext.close()]);
+
+  // the install prompt has its own scan
+  await page.addInitScript(() => localStorage.setItem('askbox.installPromptShownAt', String(Date.now())));
+  const login = await page.request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(login.status()).toBe(200);
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const inTheme = await scan(page, '/settings/moderation', async (p) => expect(p.getByText('An answer someone reports')).toBeVisible());
+    found.push(...inTheme.map((v) => `${colorScheme}: ${v}`));
+  }
+  expect(found).toEqual([]);
+});
 
 test('Settings › Theme pins dark or light over the system, on the account and after a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
