@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Locale } from '@askbox/common';
 import { ErrorBox } from '../../components/ErrorBox';
+import { EmailField } from '../../components/EmailField';
 import { errorMessage } from '../../api/client';
 import { useRequestPasswordReset } from './api';
 import styles from './Account.module.css';
@@ -18,7 +19,6 @@ const browserLocale = (): Locale | undefined => {
  * screen never tells whether an address has an account.
  */
 export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string }) {
-  const emailId = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestPasswordReset();
@@ -41,19 +41,7 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
         <>
           <p className={styles.intro}>{t('selfService.forgotIntro')}</p>
           {error && <ErrorBox>{error}</ErrorBox>}
-          <div className="field">
-            <label htmlFor={emailId}>{t('selfService.email')}</label>
-            <input
-              id={emailId}
-              name="email"
-              className="input"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
+          <EmailField label={t('selfService.email')} value={email} onChange={setEmail} />
           <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending || email.trim() === ''}>
             {request.isPending ? t('selfService.sendingLink') : t('selfService.sendLink')}
           </button>

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
+import { EmailField } from '../../components/EmailField';
 import { PasswordField } from '../../components/PasswordField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLogin } from '../../features/session/api';
@@ -12,7 +13,6 @@ import { t, useDocumentTitle } from '../../i18n';
 
 export function LoginScreen() {
   useDocumentTitle(t('titles.login'));
-  const emailId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,19 +37,7 @@ export function LoginScreen() {
         <h1 className={styles.title}>{t('loginTitle')}</h1>
         {notice && !error && <LoginNotice>{notice}</LoginNotice>}
         {error && <ErrorBox>{error}</ErrorBox>}
-        <div className="field">
-          <label htmlFor={emailId}>{t('emailLabel')}</label>
-          <input
-            id={emailId}
-            name="email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+        <EmailField label={t('emailLabel')} value={email} onChange={setEmail} />
         <PasswordField label={t('passwordLabel')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <ForgotPasswordLink />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -4,6 +4,7 @@ import '../../api/validation';
 import { normalizeUsername, signupSchema } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
+import { EmailField } from '../../components/EmailField';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
@@ -12,7 +13,7 @@ import { t, translateMessage, useDocumentTitle } from '../../i18n';
 
 export function SignupScreen() {
   useDocumentTitle(t('titles.signup'));
-  const ids = { email: useId(), username: useId(), fullname: useId() };
+  const ids = { username: useId(), fullname: useId() };
   const [form, setForm] = useState({ email: '', username: '', fullname: '', password: '', repeatPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const signup = useSignup();
@@ -37,19 +38,7 @@ export function SignupScreen() {
         <img className={styles.logo} src="/images/logo.svg" alt="" width={64} height={64} />
         <h1 className={styles.title}>{t('signupTitle')}</h1>
         {error && <ErrorBox>{error}</ErrorBox>}
-        <div className="field">
-          <label htmlFor={ids.email}>{t('emailLabel')}</label>
-          <input
-            id={ids.email}
-            name="email"
-            className="input"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        </div>
+        <EmailField label={t('emailLabel')} value={form.email} onChange={set('email')} />
         <div className="field">
           <label htmlFor={ids.username}>{t('usernameLabel')}</label>
           <input
