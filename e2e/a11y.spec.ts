@@ -87,6 +87,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     // the followers list modal on the profile
     await page.goto('/profile');
+    // the splash lets clicks through while it fades: wait until it is gone, or axe measures it mid-fade
+    await expect(page.locator('[aria-label="Loading Askbox"]')).toHaveCount(0);
     await page.getByRole('button', { name: /Followers/ }).click();
     await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
     found.push(...(await violations(page)).map((v) => `followers modal: ${v}`));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SPLASH_FADE_MS, SPLASH_MIN_MS } from '@askbox/common';
 import { ApiError } from '../api/client';
 import { useMe } from '../features/session/api';
@@ -19,6 +19,9 @@ export function AppGate({ children }: { children: ReactNode }) {
   // `data` is null when signed out and undefined only until the first answer: once known it
   // stays known (a failed refetch keeps it), so the routes never unmount and remount in a loop
   const known = me.data !== undefined;
+  // the first screen mounts in a background render, sliced so it never blocks the page for long:
+  // it is under the splash anyway (decision 183)
+  const mounted = useDeferredValue(known);
   const ready = known && minimumShown;
   // no answer: offline (queries pause, or the request fails) or the server failing
   const failed = !known && minimumShown && (me.isError || me.fetchStatus === 'paused');
@@ -45,7 +48,7 @@ export function AppGate({ children }: { children: ReactNode }) {
 
   return (
     <>
-      {known && (
+      {mounted && (
         <div inert={!ready} aria-hidden={!ready} style={{ display: 'contents' }}>
           <RevealedContext.Provider value={ready}>{children}</RevealedContext.Provider>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
 /** Distance from the page bottom at which the next page starts loading (spec §9). */
@@ -27,4 +27,14 @@ export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteDat
     // list.data: a deleted item can shorten the page without any scrolling
   }, [idle, fetchNextPage, list.data]);
   return list.data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/**
+ * Whether a list's first page is still loading, as its screen should show it: the loading state
+ * stays up for one more render, in the background, so the arriving page is built in slices that
+ * yield to the browser instead of one long task (decision 183). A list already in the cache shows
+ * at once (nothing is deferred on mount).
+ */
+export function useShownPending(list: { isPending: boolean }): boolean {
+  return useDeferredValue(list.isPending);
 }

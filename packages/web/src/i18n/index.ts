@@ -95,7 +95,10 @@ export function translateMessage(message: string, code?: string): string {
 export const relativeTimeText = (iso: string) => relativeTime(iso, new Date(), currentLocale(), t('time.justNow'));
 
 /** A count as the user's language writes it (1 234 in French). */
-export const formatNumber = (value: number) => numberFormatFor(currentLocale()).format(value);
+// counts under 1,000 read the same in every language we ship: no formatter (making the first one
+// costs a locale-data lookup that showed as a long task on a profile's first render)
+export const formatNumber = (value: number) =>
+  Number.isInteger(value) && value >= 0 && value < 1000 ? String(value) : numberFormatFor(currentLocale()).format(value);
 
 // an Intl formatter is costly to make (a lookup in the locale data): one per language, made once
 const numberFormats = new Map<Locale, Intl.NumberFormat>();

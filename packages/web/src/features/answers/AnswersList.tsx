@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useDeleteAnswer, useProfileAnswers } from './api';
 import { PostCard } from './PostCard';
@@ -18,9 +18,10 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
   const posts = useInfiniteScroll(answers);
+  const pending = useShownPending(answers);
   useScrollToPostAnchor(answers);
 
-  if (answers.isPending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
+  if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;

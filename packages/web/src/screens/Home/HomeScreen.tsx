@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
@@ -22,12 +22,13 @@ export function HomeScreen() {
   const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
   const feed = useFeed(asOf);
   const posts = useInfiniteScroll(feed);
+  const pending = useShownPending(feed);
 
   return (
     <div className="screen">
       <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{t('navHome')}</h1>
-      {feed.isPending ? (
+      {pending ? (
         <Loading query={feed} label={t('loadingFeed')} skeleton="post" />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />

@@ -4,7 +4,7 @@ import { LoadError } from '../../components/LoadError';
 import { SkeletonList } from '../../components/Skeleton';
 import { ActivityGroups } from '../../features/notifications/ActivityGroups';
 import { AnswerNotificationsList } from '../../features/notifications/AnswerNotificationsList';
-import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { useActivityGroups, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
 import styles from './Notifications.module.css';
@@ -27,6 +27,7 @@ export function NotificationsScreen() {
   const tabRefs = useRef<Record<NotificationTab, HTMLButtonElement | null>>({ activity: null, answers: null });
 
   const current = tab === 'activity' ? activity : answers;
+  const pending = useShownPending(current);
   const hasUnread = tab === 'activity' ? groups.some((g) => g.unread) : (answers.data?.items.some((i) => i.unread) ?? false);
   const { mutate } = markRead;
   // opening a tab marks it read, and so does every load that brings unread items while it is open
@@ -76,7 +77,7 @@ export function NotificationsScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {current.isPending ? (
+        {pending ? (
           <SkeletonList kind={tab === 'activity' ? 'row' : 'question'} count={4} />
         ) : current.isError ? (
           <LoadError error={current.error} onRetry={() => void current.refetch()} />

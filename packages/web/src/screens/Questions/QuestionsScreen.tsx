@@ -2,7 +2,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
 import { t, useDocumentTitle } from '../../i18n';
@@ -12,11 +12,12 @@ export function QuestionsScreen() {
   useDocumentTitle(t('titles.questions'));
   const inbox = useInbox();
   const items = useInfiniteScroll(inbox);
+  const pending = useShownPending(inbox);
 
   return (
     <div className="screen">
       <h1 className="screen-title">{t('navQuestions')}</h1>
-      {inbox.isPending ? (
+      {pending ? (
         <Loading query={inbox} label={t('loadingQuestions')} skeleton="question" />
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
