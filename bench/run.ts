@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     bare: { type: 'string' },
     explain: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'cpu-prof-path': { type: 'string', default: 'feed1' },
     'log-level': { type: 'string', default: 'warn' },
     out: { type: 'string' },
   },
@@ -130,6 +131,31 @@ try {
   if (database.kind === 'pglite') await database.close();
 }
 
+/** GET requests of one read path, cycling through its viewers. */
+function readSequence(p: ReadPath): (() => HttpRequest)[] {
+  const next = cycle(p.requests);
+  return [
+    () => {
+      const r = next();
+      return { method: 'GET', path: r.path, cookie: r.viewer.cookie };
+    },
+  ];
+}
+
+/** Like then unlike: each connection the same answer; 100 pairs shared by 8 connections never collide. */
+function likeToggleSequence(): (() => HttpRequest)[] {
+  const pairs = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
+  const next = cycle(pairs);
+  let current = pairs[0]!;
+  return [
+    () => {
+      current = next();
+      return { method: 'POST', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie };
+    },
+    () => ({ method: 'DELETE', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie }),
+  ];
+}
+
 // 3. The server over HTTP.
 const loadOptions = { connections: settings.connections, seconds: settings.seconds, warmup: settings.warmup };
 let server: RunningServer = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'] });
@@ -140,17 +166,7 @@ try {
     if (!selected.has(p.name) || p.requests.length === 0) continue;
     // one request first: whatever a running server keeps warm (caches, prepared statements) is warm
     await fetch(`${server.url}${p.requests[0]!.path}`, { headers: { cookie: p.requests[0]!.viewer.cookie } });
-    const next = cycle(p.requests);
-    const result = await httpLoad(
-      server,
-      [
-        () => {
-          const r = next();
-          return { method: 'GET', path: r.path, cookie: r.viewer.cookie };
-        },
-      ],
-      loadOptions,
-    );
+    const result = await httpLoad(server, readSequence(p), loadOptions);
     rowOf(p).api = result;
     await settle(server);
     log(
@@ -158,18 +174,7 @@ try {
     );
   }
   if (selected.has('like') && likePairs.length > 0) {
-    // each connection likes then unlikes the same answer; 100 pairs shared by 8 connections never collide
-    const pairs = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
-    const next = cycle(pairs);
-    let current = pairs[0]!;
-    const sequence: (() => HttpRequest)[] = [
-      () => {
-        current = next();
-        return { method: 'POST', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie };
-      },
-      () => ({ method: 'DELETE', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie }),
-    ];
-    const result = await httpLoad(server, sequence, loadOptions);
+    const result = await httpLoad(server, likeToggleSequence(), loadOptions);
     rows.push({ name: 'like', label: 'like toggle (like, unlike)', api: result });
     await settle(server);
     log(
@@ -216,22 +221,16 @@ if (args['cpu-prof']) {
   fs.mkdirSync(dir, { recursive: true });
   const before = new Set(fs.readdirSync(dir));
   server = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'], cpuProfDir: dir });
-  const feed = paths.find((p) => p.name === 'feed1')!;
-  const next = cycle(feed.requests);
+  const profiled = args['cpu-prof-path'];
+  const profiledPath = paths.find((p) => p.name === profiled);
+  if (profiled !== 'like' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path or 'like'`);
+  const sequence = profiledPath ? readSequence(profiledPath) : likeToggleSequence();
+  const profiledLabel = profiledPath?.label ?? 'like toggle (like, unlike)';
   let result: LoadResult;
   const loadStarted = performance.now();
   let loadEnded = loadStarted;
   try {
-    result = await httpLoad(
-      server,
-      [
-        () => {
-          const r = next();
-          return { method: 'GET', path: r.path, cookie: r.viewer.cookie };
-        },
-      ],
-      loadOptions,
-    );
+    result = await httpLoad(server, sequence, loadOptions);
     loadEnded = performance.now();
   } finally {
     await server.stop();
@@ -243,7 +242,7 @@ if (args['cpu-prof']) {
     const summary = summariseCpuProfile(path.join(dir, file), { windowMs: loadEnded - loadStarted, tailMs });
     const cpuMsPerRequest = (summary.totalMs - summary.idleMs) / (result.requests * (1 + settings.warmup / settings.seconds));
     profileLines = [
-      `CPU profile of the server serving 'home feed, page 1' (${path.join(dir, file)}):`,
+      `CPU profile of the server serving '${profiledLabel}' (${path.join(dir, file)}):`,
       `  ${fixed(result.rps, 0)} req/s; busy ${fixed((summary.totalMs - summary.idleMs) / 1000, 1)} s of ${fixed(summary.totalMs / 1000, 1)} s ≈ ${fixed(cpuMsPerRequest, 2)} ms of server CPU per request (warm-up and measured run, start-up excluded)`,
       '  by package (self time):',
       ...summary.packages.slice(0, 15).map((p) => `    ${fixed(p.share * 100)} %  ${p.name}`),

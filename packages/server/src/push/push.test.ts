@@ -9,7 +9,7 @@ import { testConfig } from '../config.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
 import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { eventually, makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { eventually, insertFollow, makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
 import { claimDue, runPushBatch } from './worker.js';
 
@@ -69,8 +69,12 @@ async function subscribeDevice(user: TestUser, path: string) {
   };
 }
 
+/** A follow as its service makes it: the row, then its side effects. */
 const follow = (followerId: string, followeeId: string) =>
-  t.ctx.db.transaction((tx) => sideEffects.followed(tx, t.ctx, { followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') }));
+  t.ctx.db.transaction(async (tx) => {
+    await insertFollow(tx, followerId, followeeId);
+    await sideEffects.followed(tx, t.ctx, { followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') });
+  });
 const subscriptionsOf = (userId: string) => t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 const outbox = () => t.ctx.db.select().from(pushNotifications);
 const run = () => runPushBatch({ db: t.ctx.db, vapid: t.ctx.push.vapid, transport: t.ctx.push.transport, maxAttempts: t.ctx.config.push.maxAttempts });
@@ -268,7 +272,10 @@ describe('push endpoints that cannot be aimed inward (issue 11)', () => {
       await guarded.ctx.db
         .insert(pushSubscriptions)
         .values({ id: 'inward', userId: user.id, endpoint: `${pushUrl}/inward`, p256dh: keys.p256dh, auth: keys.auth });
-      await guarded.ctx.db.transaction((tx) => sideEffects.followed(tx, guarded.ctx, { followerId: fan.id, followeeId: user.id, at: new Date() }));
+      await guarded.ctx.db.transaction(async (tx) => {
+        await insertFollow(tx, fan.id, user.id);
+        await sideEffects.followed(tx, guarded.ctx, { followerId: fan.id, followeeId: user.id, at: new Date() });
+      });
       await runPushBatch({ db: guarded.ctx.db, vapid: guarded.ctx.push.vapid, transport: guarded.ctx.push.transport, maxAttempts: 6 });
       expect(received.filter((r) => r.path === '/inward')).toHaveLength(0);
       expect(await guarded.ctx.db.select().from(pushSubscriptions)).toHaveLength(0);

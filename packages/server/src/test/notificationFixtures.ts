@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DbOrTx } from '../db/open.js';
-import { likes, pushSubscriptions, questions } from '../db/schema/index.js';
+import { follows, likes, pushSubscriptions, questions } from '../db/schema/index.js';
 
 /** Direct inserts of the questions feature's data, for notification tests. */
 export async function insertQuestion(
@@ -32,6 +32,10 @@ export async function insertQuestion(
     createdAt: fields.createdAt ?? new Date(),
   });
   return id;
+}
+
+export async function insertFollow(db: DbOrTx, followerId: string, followeeId: string, at = new Date()): Promise<void> {
+  await db.insert(follows).values({ followerId, followeeId, createdAt: at }).onConflictDoNothing();
 }
 
 export async function insertLike(db: DbOrTx, userId: string, questionId: string, at = new Date()): Promise<void> {

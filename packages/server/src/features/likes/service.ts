@@ -71,17 +71,17 @@ async function likeStateOf(db: DbOrTx, viewerId: string, questionId: string): Pr
 /**
  * Likes an answer. Idempotent: the (question, user) primary key makes a second like a no-op,
  * and only a like that really happened on someone else's answer reaches the side effects. The
- * checks ride on the insert itself; only when nothing was inserted do we ask why.
+ * checks ride on the insert itself; only when nothing was inserted do we ask why. No transaction
+ * around it (decision 184): the insert is one statement, the side effects one more (a push, when
+ * the owner has a device, queues in a transaction of its own while the like row exists).
  */
 export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const state = await ctx.db.transaction(async (tx) => {
-    const at = new Date();
-    const [added] = await run(tx, addLike, { viewerId, questionId, at: at.toISOString() });
-    if (!added) return null;
-    if (added.receiverId !== viewerId) await sideEffects.liked(tx, ctx, { likerId: viewerId, questionId, at });
+  const at = new Date();
+  const [added] = await run(ctx.db, addLike, { viewerId, questionId, at: at.toISOString() });
+  if (added) {
+    if (added.receiverId !== viewerId) await sideEffects.liked(ctx.db, ctx, { likerId: viewerId, questionId, at });
     return { likeCount: Number(added.likeCount), liked: true };
-  });
-  if (state) return state;
+  }
   // nothing inserted: already liked (fine), or not likeable (404/403)
   await assertLikeable(ctx.db, viewerId, questionId);
   return likeStateOf(ctx.db, viewerId, questionId);
@@ -89,12 +89,9 @@ export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: 
 
 /** Removes the viewer's like; unliking twice is a no-op. */
 export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const answer = await ctx.db.transaction(async (tx) => {
-    const found = await runOne(tx, removeLike, { viewerId, questionId });
-    // a like undone at once sends no push (decision 110)
-    if (found?.removed) await sideEffects.unliked(tx, ctx, { likerId: viewerId, questionId });
-    return found;
-  });
+  const answer = await runOne(ctx.db, removeLike, { viewerId, questionId });
+  // a like undone at once sends no push (decisions 110, 184): dropped once the like row is gone
+  if (answer?.removed) await sideEffects.unliked(ctx.db, ctx, { likerId: viewerId, questionId });
   if (!answer) throw notFound();
   if (!answer.allowed) throw forbidden();
   // a like that was not there (never, or removed by a concurrent click) leaves the viewer not liking

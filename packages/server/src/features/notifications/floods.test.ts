@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { pushNotifications, pushSubscriptions } from '../../db/schema/index.js';
+import { likes, pushNotifications, pushSubscriptions } from '../../db/schema/index.js';
+import { sideEffects } from './sideEffects.js';
 import { testConfig } from '../../config.js';
 import { claimDue } from '../../push/worker.js';
 import { insertQuestion } from '../../test/notificationFixtures.js';
@@ -137,5 +138,19 @@ describe('like/unlike loops', () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? unlike(t, fan, id) : like(t, fan, id))));
     await like(t, fan, id);
     expect(await pushesOf(t, owner)).toHaveLength(1);
+  });
+
+  it('a like undone before its push is queued gets none: the push needs the like row (decision 184)', async () => {
+    const [owner, fan] = [await subscribed(graced), await signUpUser(graced.app)];
+    const id = await insertQuestion(graced.ctx.db, { senderId: null, receiverId: owner.id, answer: 'late' });
+    // the like's own statement committed, then the unlike ran before its side effects did
+    await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
+    await graced.ctx.db.delete(likes).where(eq(likes.userId, fan.id));
+    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    expect(await pushesOf(graced, owner)).toHaveLength(0);
+    // with the like still there, the same call queues it
+    await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
+    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    expect(await pushesOf(graced, owner)).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushNotifications, users } from '../../db/schema/index.js';
 import { publishLive, type BusMessage } from '../../realtime/bus.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { eventually, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
+import { eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
 import { sideEffects } from './sideEffects.js';
 
 let t: TestApp;
@@ -46,7 +46,11 @@ async function captureLive() {
 describe('push outbox records (spec §3, §9)', () => {
   it('follow: title, body ending "started following you!", data with follower id and username', async () => {
     await clearOutbox();
-    await t.ctx.db.transaction((tx) => sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at }));
+    await t.ctx.db.transaction(async (tx) => {
+      await insertFollow(tx, bob.id, alice.id);
+      await insertFollow(tx, bob.id, alice.id);
+      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
+    });
     const rows = await rowsFor(alice.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title: 'New Follower 👋', body: 'Bob Builder (@bob_h) started following you!', sent: false });
@@ -58,7 +62,11 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     const long = 'This answer is certainly longer than thirty characters';
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: long });
-    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at }));
+    await t.ctx.db.transaction(async (tx) => {
+      await insertLike(tx, bob.id, postId);
+      await insertLike(tx, bob.id, postId);
+      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+    });
     const [row] = await rowsFor(alice.id);
     expect(row).toMatchObject({ title: 'New Like ❤️', body: `Bob Builder liked your answer: "${long.slice(0, 30)}..."` });
     expect(row!.data).toEqual({ type: 'like', likerId: bob.id, likerUsername: 'bob_h', postId, timestamp: at.toISOString() });
@@ -67,7 +75,11 @@ describe('push outbox records (spec §3, §9)', () => {
   it('like: a short answer is quoted whole, without "..."', async () => {
     await clearOutbox();
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: 'Exactly thirty characters long' });
-    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at }));
+    await t.ctx.db.transaction(async (tx) => {
+      await insertLike(tx, bob.id, postId);
+      await insertLike(tx, bob.id, postId);
+      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+    });
     const [row] = await rowsFor(alice.id);
     expect(row!.body).toBe('Bob Builder liked your answer: "Exactly thirty characters long"');
   });
@@ -75,7 +87,11 @@ describe('push outbox records (spec §3, §9)', () => {
   it("like: never a record for liking one's own answer", async () => {
     await clearOutbox();
     const postId = await insertQuestion(t.ctx.db, { senderId: null, receiverId: alice.id, answer: 'mine' });
-    await t.ctx.db.transaction((tx) => sideEffects.liked(tx, t.ctx, { likerId: alice.id, questionId: postId, at }));
+    await t.ctx.db.transaction(async (tx) => {
+      await insertLike(tx, alice.id, postId);
+      await insertLike(tx, alice.id, postId);
+      await sideEffects.liked(tx, t.ctx, { likerId: alice.id, questionId: postId, at });
+    });
     expect(await rowsFor(alice.id)).toHaveLength(0);
   });
 
@@ -102,7 +118,9 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: carol.id, answer: 'hello' });
     await t.ctx.db.transaction(async (tx) => {
+      await insertFollow(tx, bob.id, carol.id);
       await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+      await insertLike(tx, bob.id, postId);
       await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
       await sideEffects.questionAsked(tx, t.ctx, { questionId: postId, receiverId: carol.id, senderId: bob.id, isAnonymous: false, at });
     });
@@ -113,6 +131,7 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     await expect(
       t.ctx.db.transaction(async (tx) => {
+        await insertFollow(tx, bob.id, alice.id);
         await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
         throw new Error('the follow failed');
       }),
@@ -143,7 +162,9 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: dana.id, answer: 'Oui' });
     const text = 'Global: bonjour ?';
     await t.ctx.db.transaction(async (tx) => {
+      await insertFollow(tx, bob.id, dana.id);
       await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: dana.id, at });
+      await insertLike(tx, bob.id, postId);
       await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
       const questionId = await insertQuestion(tx, { senderId: bob.id, receiverId: dana.id, text: 'Ça va ?' });
       await sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: dana.id, senderId: bob.id, isAnonymous: true, at });
@@ -168,6 +189,7 @@ describe('live events from the side effects', () => {
   it('are published at commit to the right audience', async () => {
     const { seen, stop } = await captureLive();
     await t.ctx.db.transaction(async (tx) => {
+      await insertFollow(tx, bob.id, carol.id);
       await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
       await sideEffects.questionAsked(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
       await sideEffects.answered(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
@@ -187,6 +209,7 @@ describe('live events from the side effects', () => {
     const { seen, stop } = await captureLive();
     await t.ctx.db
       .transaction(async (tx) => {
+        await insertFollow(tx, bob.id, carol.id);
         await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
         throw new Error('rolled back');
       })

@@ -13,7 +13,7 @@ import * as federationOutbox from '../../federation/outbox.js';
 
 /**
  * Side effects of the social events, called by the one service function where each event
- * happens, inside its transaction: the push outbox row (only when the recipient has a
+ * happens, inside its transaction (a like and an unlike have none, decision 184): the push outbox row (only when the recipient has a
  * subscription), the email outbox row (only when the recipient chose emails), the live event
  * (NOTIFY is delivered at commit) and the ActivityPub delivery rows (federation/outbox.ts). The
  * call sites never change.
@@ -23,9 +23,9 @@ export interface SideEffects {
   followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
   /** `followerId` stopped following `followeeId` (a follow push still waiting is cancelled). */
   unfollowed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string }): Promise<void>;
-  /** `likerId` liked the answer `questionId` (never called for liking one's own answer). */
+  /** `likerId` liked the answer `questionId` (never called for liking one's own answer; called after the like's own statement, decision 184). */
   liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
-  /** `likerId` removed their like of `questionId` (a like push still waiting is cancelled). */
+  /** `likerId` removed their like of `questionId` (a like push still waiting is cancelled; called once the like row is deleted, decision 184). */
   unliked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string }): Promise<void>;
   /** A question was created for `receiverId` (one call per question; the global send has its own). */
   questionAsked(
@@ -100,34 +100,37 @@ const likeContext = statement<ToggleContext & { answer: string | null }, { actor
  * day — a follow/unfollow or like/unlike loop queues one push, not one per click — and each waits
  * `graceSeconds` before the worker may send it, so one undone at once is cancelled unsent.
  * Called only when the recipient has a device subscribed (read with the event's context).
+ *
+ * `stillThere` is the follow or like row itself, read FOR KEY SHARE (decision 184): a push is
+ * queued only while the row exists, and an unfollow or unlike that deletes it waits for this
+ * transaction, so its cancellation, a later statement, always sees the push it must drop.
  */
 async function queueTogglePush(
   tx: DbOrTx,
   ctx: AppContext,
   dedupeKey: string,
+  stillThere: SQL,
   recipient: { id: string; locale: string | null },
   texts: (t: ServerT) => { title: string; body: string },
   data: PushData,
 ) {
-  // one actor's clicks on one target run one after the other, so two instances never both queue
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
-  const recent = await tx.execute(sql`select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day' limit 1`);
-  if ((recent as unknown as { rows: unknown[] }).rows.length > 0) return;
   const { title, body } = texts(translatorFor(recipient.locale));
-  await tx.insert(pushNotifications).values({
-    id: crypto.randomUUID(),
-    userId: recipient.id,
-    title,
-    body,
-    data,
-    dedupeKey,
-    nextAttemptAt: sql`now() + make_interval(secs => ${ctx.config.push.graceSeconds})`,
+  await tx.transaction(async (t) => {
+    // one actor's clicks on one target run one after the other, so two instances never both queue
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
+    await t.execute(sql`insert into push_notifications (id, user_id, title, body, data, dedupe_key, next_attempt_at)
+      select ${crypto.randomUUID()}, ${recipient.id}, ${title}, ${body}, ${JSON.stringify(data)}::jsonb, ${dedupeKey},
+             now() + make_interval(secs => ${ctx.config.push.graceSeconds})
+      where exists (${stillThere} for key share)
+        and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`);
   });
 }
 
-/** Undone within the grace period (or before any worker took it): the push is dropped unsent. */
+/**
+ * Undone within the grace period (or before any worker took it): the push is dropped unsent. Runs
+ * after the follow or like row is deleted, as a statement of its own (decision 184).
+ */
 async function cancelTogglePush(tx: DbOrTx, dedupeKey: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
   await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0`);
 }
 
@@ -144,7 +147,8 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleFollow'),
       body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
     });
-    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
+    const stillThere = sql`select 1 from follows where follower_id = ${followerId} and followee_id = ${followeeId}`;
+    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'follow',
       followerId,
       followerUsername: context.actorUsername,
@@ -168,7 +172,8 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleLike'),
       body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
     });
-    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
+    const stillThere = sql`select 1 from likes where user_id = ${likerId} and question_id = ${questionId}`;
+    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'like',
       likerId,
       likerUsername: context.actorUsername,
