@@ -30,11 +30,13 @@ export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteDat
 }
 
 /**
- * Whether a list's first page is still loading, as its screen should show it: the loading state
- * stays up for one more render, in the background, so the arriving page is built in slices that
- * yield to the browser instead of one long task (decision 183). A list already in the cache shows
- * at once (nothing is deferred on mount).
+ * Whether a list's first page is still loading, as its screen should show it: when the page
+ * arrives the loading state stays up for one more render, in the background, so the page is
+ * built in slices that yield to the browser instead of one long task (decision 183). Only the
+ * arrival waits: a list that starts loading (another tab, a new query) shows its loading state
+ * at once, and a list already in the cache shows at once (nothing is deferred on mount).
  */
 export function useShownPending(list: { isPending: boolean }): boolean {
-  return useDeferredValue(list.isPending);
+  const stillShownPending = useDeferredValue(list.isPending);
+  return list.isPending || stillShownPending;
 }
