@@ -48,7 +48,6 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, alice.id);
-      await insertFollow(tx, bob.id, alice.id);
       await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
     });
     const rows = await rowsFor(alice.id);
@@ -64,7 +63,6 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: long });
     await t.ctx.db.transaction(async (tx) => {
       await insertLike(tx, bob.id, postId);
-      await insertLike(tx, bob.id, postId);
       await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
     });
     const [row] = await rowsFor(alice.id);
@@ -77,7 +75,6 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: 'Exactly thirty characters long' });
     await t.ctx.db.transaction(async (tx) => {
       await insertLike(tx, bob.id, postId);
-      await insertLike(tx, bob.id, postId);
       await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
     });
     const [row] = await rowsFor(alice.id);
@@ -88,7 +85,6 @@ describe('push outbox records (spec §3, §9)', () => {
     await clearOutbox();
     const postId = await insertQuestion(t.ctx.db, { senderId: null, receiverId: alice.id, answer: 'mine' });
     await t.ctx.db.transaction(async (tx) => {
-      await insertLike(tx, alice.id, postId);
       await insertLike(tx, alice.id, postId);
       await sideEffects.liked(tx, t.ctx, { likerId: alice.id, questionId: postId, at });
     });

@@ -13,19 +13,19 @@ import * as federationOutbox from '../../federation/outbox.js';
 
 /**
  * Side effects of the social events, called by the one service function where each event
- * happens, inside its transaction (a like and an unlike have none, decision 184): the push outbox row (only when the recipient has a
- * subscription), the email outbox row (only when the recipient chose emails), the live event
- * (NOTIFY is delivered at commit) and the ActivityPub delivery rows (federation/outbox.ts). The
- * call sites never change.
+ * happens, inside its transaction (a like and an unlike have none, decision 184): the push
+ * outbox row (only when the recipient has a subscription), the email outbox row (only when the
+ * recipient chose emails), the live event (NOTIFY is delivered at commit) and the ActivityPub
+ * delivery rows (federation/outbox.ts). The call sites never change.
  */
 export interface SideEffects {
   /** `followerId` started following `followeeId` (not on unfollow). */
   followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
   /** `followerId` stopped following `followeeId` (a follow push still waiting is cancelled). */
   unfollowed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string }): Promise<void>;
-  /** `likerId` liked the answer `questionId` (never called for liking one's own answer; called after the like's own statement, decision 184). */
+  /** `likerId` liked the answer `questionId` (never for one's own answer; after the like's own statement, decision 184). */
   liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
-  /** `likerId` removed their like of `questionId` (a like push still waiting is cancelled; called once the like row is deleted, decision 184). */
+  /** `likerId` removed their like of `questionId`: a like push still waiting is cancelled (after the delete, decision 184). */
   unliked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string }): Promise<void>;
   /** A question was created for `receiverId` (one call per question; the global send has its own). */
   questionAsked(
