@@ -82,9 +82,10 @@ describe('lists are read in index order, never sorted whole', () => {
     expect(sorts(plans[0]!)).toBe(0);
   });
 
-  it('the home feed: each followee is read in index order, only the merged page is sorted', async () => {
+  it('the home feed: each followee is read in index order; only one row per followee (the floor) and the merged page are sorted', async () => {
     const plans = await plansOf((db) => feedPage(db, viewer.id, {}));
     expect(plans[0]).toMatch(/Index (Only )?Scan using questions_receiver_answered/);
-    expect(sorts(plans[0]!)).toBe(1);
+    // decision 185: the floor sorts each followee's newest answer, the page its candidates
+    expect(sorts(plans[0]!)).toBe(2);
   });
 });

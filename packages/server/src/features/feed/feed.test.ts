@@ -93,6 +93,32 @@ describe('home feed', () => {
     expect(new Set(seen)).toEqual(new Set(expected));
   });
 
+  it('with more followees than a page, pages follow (answered_at, id) exactly: the per-followee floor drops nothing (decision 185)', async () => {
+    const viewer = await signUpUser(t.app);
+    const followees: TestUser[] = [];
+    for (let i = 0; i < 30; i++) followees.push(await signUpUser(t.app));
+    for (const f of followees) await insertFollow(t.ctx.db, viewer.id, f.id);
+    const base = Date.now() - 86_400_000;
+    const all: { id: string; at: number }[] = [];
+    // uneven: a few prolific followees, many with one or two answers, times often equal
+    for (let i = 0; i < followees.length; i++) {
+      const count = i % 7 === 0 ? 12 : (i % 3) + 1;
+      for (let k = 0; k < count; k++) {
+        const at = base + ((i * 37 + k * 53) % 40) * 60_000;
+        all.push({ id: await answered(followees[i]!, viewer, new Date(at), `f${i}-${k}`), at });
+      }
+    }
+    const expected = all.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).map((a) => a.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await feed(viewer, cursor ? `?cursor=${cursor}` : '');
+      seen.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
   it('pinned with `until`, the first page stays the same while `new-count` counts the newer answers', async () => {
     const [viewer, x] = [await signUpUser(t.app), await signUpUser(t.app)];
     await insertFollow(t.ctx.db, viewer.id, x.id);
