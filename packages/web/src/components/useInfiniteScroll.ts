@@ -9,8 +9,11 @@ const LOAD_MORE_THRESHOLD_PX = 200;
  * window is scrolled (or already sits) within 200 px of the bottom.
  */
 export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteData<{ items: Item[] }>>): Item[] {
-  const { hasNextPage, isFetchingNextPage, isPending, fetchNextPage } = list;
-  const idle = hasNextPage && !isFetchingNextPage && !isPending;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // measured only once the first page is on screen (it renders in the background, decision 183):
+  // under the skeleton the page looks short and would ask for a second page at once
+  const shownPending = useShownPending(list);
+  const idle = hasNextPage && !isFetchingNextPage && !shownPending;
   useEffect(() => {
     if (!idle) return;
     const check = () => {

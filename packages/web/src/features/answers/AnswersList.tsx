@@ -19,7 +19,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const dialogs = useDialogs();
   const posts = useInfiniteScroll(answers);
   const pending = useShownPending(answers);
-  useScrollToPostAnchor(answers);
+  useScrollToPostAnchor(answers, pending);
 
   if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
@@ -49,14 +49,15 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
  * Opening /u/{username}#post-{id} or /u/{username}/answers/{id} (the address share cards and the
  * fediverse use) scrolls to that answer, loading pages until it is found.
  */
-function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>) {
+function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
   const { hash: fragment } = useLocation();
   const { answerId } = useParams();
   const hash = answerId ? `#post-${encodeURIComponent(answerId)}` : fragment;
   const handled = useRef<string | null>(null);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = answers;
   useEffect(() => {
-    if (!hash.startsWith('#post-') || handled.current === hash || !data) return;
+    // `pending` until the list is on screen (its first page renders in the background, decision 183)
+    if (!hash.startsWith('#post-') || handled.current === hash || !data || pending) return;
     const element = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (element) {
       handled.current = hash;
@@ -67,5 +68,5 @@ function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>) {
     } else {
       handled.current = hash; // not on this profile (deleted?): stay at the top
     }
-  }, [hash, data, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hash, data, pending, hasNextPage, isFetchingNextPage, fetchNextPage]);
 }
