@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -52,6 +52,19 @@ export async function freezeClock(page: Page): Promise<void> {
   const start = FROZEN_START;
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
+
+/**
+ * Moves a frozen clock in 100 ms steps until `locator` is visible, at most `maxMs`. The first
+ * screen mounts in a background render (decision 183) that may wait for its code chunk and then
+ * for a timer, so one big step can run the clock before that work is ready to use it.
+ */
+export async function runClockUntilVisible(page: Page, locator: Locator, maxMs: number): Promise<void> {
+  for (let ran = 0; ran < maxMs && !(await locator.isVisible()); ran += 100) {
+    await page.clock.runFor(100);
+    await page.waitForTimeout(20); // real time: let responses and chunks arrive between steps
+  }
+  await expect(locator).toBeVisible();
 }
 
 /** Opens a page under a frozen clock and waits for the signed-in state to arrive. */

@@ -1,4 +1,4 @@
-import { FROZEN_START, expect, freezeClock, gotoWithFrozenClock, newUser, signUpViaApi, test } from './fixtures';
+import { FROZEN_START, expect, freezeClock, gotoWithFrozenClock, newUser, runClockUntilVisible, signUpViaApi, test } from './fixtures';
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(body: Buffer): { width: number; height: number } {
@@ -68,8 +68,8 @@ test('the install prompt appears on home 3 s after load, once, and not again aft
   await freezeClock(page);
   await signUpViaApi(page, newUser('pwa'));
   await gotoWithFrozenClock(page, '/home');
-  await page.clock.runFor(2600); // the splash: 2 s, then a 0.5 s fade; home mounts at 2 s
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  // the splash: 2 s, then a 0.5 s fade; home is revealed at 2 s
+  await runClockUntilVisible(page, page.getByRole('navigation', { name: 'Main' }), 5000);
   const prompt = page.getByRole('dialog', { name: 'Installer Askbox' });
 
   await page.clock.runFor(2000); // 2.6 s after home appeared: not yet
@@ -94,8 +94,7 @@ test('the install prompt appears on home 3 s after load, once, and not again aft
   const meAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
   await page.reload();
   await meAgain;
-  await page.clock.runFor(2600);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await runClockUntilVisible(page, page.getByRole('navigation', { name: 'Main' }), 5000);
   await page.clock.runFor(5000);
   await expect(prompt).toHaveCount(0);
 });
@@ -111,8 +110,7 @@ test('the install prompt comes back after 30 days, with iOS instructions on an i
   const thirtyOneDaysAgo = FROZEN_START.getTime() - 31 * 86_400_000;
   await page.addInitScript((at) => localStorage.setItem('askbox.installPromptShownAt', String(at)), thirtyOneDaysAgo);
   await gotoWithFrozenClock(page, '/home');
-  await page.clock.runFor(2600);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await runClockUntilVisible(page, page.getByRole('navigation', { name: 'Main' }), 5000);
   await page.clock.runFor(3100);
   const prompt = page.getByRole('dialog', { name: 'Installer Askbox' });
   await expect(prompt).toBeVisible();
