@@ -6,14 +6,15 @@ const LOAD_MORE_THRESHOLD_PX = 200;
 
 /**
  * The items of a paged list (`{ items, nextCursor }` pages), loading the next page whenever the
- * window is scrolled (or already sits) within 200 px of the bottom.
+ * window is scrolled (or already sits) within 200 px of the bottom; and `pending`, whether the
+ * screen should still show the list's loading state (see useShownPending).
  */
-export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteData<{ items: Item[] }>>): Item[] {
+export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteData<{ items: Item[] }>>): { items: Item[]; pending: boolean } {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   // measured only once the first page is on screen (it renders in the background, decision 183):
   // under the skeleton the page looks short and would ask for a second page at once
-  const shownPending = useShownPending(list);
-  const idle = hasNextPage && !isFetchingNextPage && !shownPending;
+  const pending = useShownPending(list);
+  const idle = hasNextPage && !isFetchingNextPage && !pending;
   useEffect(() => {
     if (!idle) return;
     const check = () => {
@@ -29,7 +30,7 @@ export function useInfiniteScroll<Item>(list: UseInfiniteQueryResult<InfiniteDat
     };
     // list.data: a deleted item can shorten the page without any scrolling
   }, [idle, fetchNextPage, list.data]);
-  return list.data?.pages.flatMap((page) => page.items) ?? [];
+  return { items: list.data?.pages.flatMap((page) => page.items) ?? [], pending };
 }
 
 /**

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useDeleteAnswer, useProfileAnswers } from './api';
 import { PostCard } from './PostCard';
@@ -17,8 +17,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const answers = useProfileAnswers(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
-  const posts = useInfiniteScroll(answers);
-  const pending = useShownPending(answers);
+  const { items: posts, pending } = useInfiniteScroll(answers);
   useScrollToPostAnchor(answers, pending);
 
   if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;

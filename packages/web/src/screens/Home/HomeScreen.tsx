@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { PostCard } from '../../features/answers/PostCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
@@ -21,8 +21,7 @@ export function HomeScreen() {
   // offline, the list kept on this device (its own `asOf`), else a fresh one pinned to now
   const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
   const feed = useFeed(asOf);
-  const posts = useInfiniteScroll(feed);
-  const pending = useShownPending(feed);
+  const { items: posts, pending } = useInfiniteScroll(feed);
 
   return (
     <div className="screen">

@@ -20,14 +20,16 @@ export function NotificationsScreen() {
   useDocumentTitle(t('titles.notifications'));
   const [tab, setTab] = useState<NotificationTab>('activity');
   const activity = useActivityGroups();
-  const groups = useInfiniteScroll(activity);
+  const { items: groups, pending: activityPending } = useInfiniteScroll(activity);
   const answers = useAnswerNotifications();
   const { data: counters } = useCounters();
   const markRead = useMarkRead();
   const tabRefs = useRef<Record<NotificationTab, HTMLButtonElement | null>>({ activity: null, answers: null });
 
   const current = tab === 'activity' ? activity : answers;
-  const pending = useShownPending(current);
+  // the answers tab is one page (no infinite scroll): its own deferred loading state
+  const answersPending = useShownPending(answers);
+  const pending = tab === 'activity' ? activityPending : answersPending;
   const hasUnread = tab === 'activity' ? groups.some((g) => g.unread) : (answers.data?.items.some((i) => i.unread) ?? false);
   const { mutate } = markRead;
   // opening a tab marks it read, and so does every load that brings unread items while it is open

@@ -2,7 +2,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
-import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
+import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
 import { t, useDocumentTitle } from '../../i18n';
@@ -11,8 +11,7 @@ import { t, useDocumentTitle } from '../../i18n';
 export function QuestionsScreen() {
   useDocumentTitle(t('titles.questions'));
   const inbox = useInbox();
-  const items = useInfiniteScroll(inbox);
-  const pending = useShownPending(inbox);
+  const { items, pending } = useInfiniteScroll(inbox);
 
   return (
     <div className="screen">
