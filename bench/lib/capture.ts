@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../packages/server/src/db/open.js';
+import { listenToStatementRuns } from '../../packages/server/src/db/statements.js';
 
 /** One SQL statement exactly as the server's code sent it to the driver. */
 export interface Statement {
@@ -9,10 +10,11 @@ export interface Statement {
 }
 
 /**
- * Records what the server's own query code sends to the database: the driver's `query` is
- * wrapped on this process's pool (node-postgres) or PGlite instance, and the service functions
- * run unchanged on top of it. So the statements replayed as "bare SQL" are the server's, not
- * a re-typed copy that could drift from it.
+ * Records what the server's own query code sends to the database: its prepared statements as
+ * `run` reports them, and the query builder's queries by wrapping the driver's `query` on this
+ * process's pool (node-postgres) or PGlite instance; the service functions run unchanged on top
+ * of it. So the statements replayed as "bare SQL" are the server's, not a re-typed copy that
+ * could drift from it.
  */
 export class StatementRecorder {
   private recording: Statement[] | null = null;
@@ -24,6 +26,7 @@ export class StatementRecorder {
       if (this.recording) this.recording.push(statementOf(args));
       return original(...args);
     };
+    listenToStatementRuns((statement, values) => this.recording?.push(statementOf([statement.text, values])));
   }
 
   /** The statements `run` sent, in the order it sent them. */

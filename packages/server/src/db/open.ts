@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
+import { openStatementPool } from './statements.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; services accept either. */
@@ -15,7 +16,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type Database =
-  { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> } | { kind: 'postgres'; db: Db; pool: pg.Pool; url: string; close(): Promise<void> };
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; statementPool: pg.Pool; url: string; close(): Promise<void> };
 
 /** pg_trgm must be loaded every time a PGlite database that uses it is opened. */
 export const pgliteExtensions = { pg_trgm };
@@ -26,8 +28,12 @@ export function drizzleOverPglite(pglite: PGlite): Db {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const statementPool = openStatementPool(pool, url);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { kind: 'postgres', db, pool, url, close: () => pool.end() };
+  const close = async () => {
+    await Promise.all([pool.end(), statementPool.end()]);
+  };
+  return { kind: 'postgres', db, pool, statementPool, url, close };
 }
 
 /**

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
@@ -6,10 +7,11 @@ import type { DbOrTx } from './open.js';
 /**
  * Hot queries as named prepared statements. The SQL is written with drizzle's `sql` template and
  * `sql.placeholder('name')` (so the shared fragments — block rules, ordering, cursors — still
- * compose), rendered ONCE when the module loads, and then sent by name: on PostgreSQL each pool
- * connection parses and plans it once, and no query builder runs per request (measured: drizzle's
- * building was a quarter of the server's CPU on the feed). Rows come back as the driver's objects
- * with timestamps as text (see timestamps.ts) and bigint counts as strings.
+ * compose), rendered ONCE when the module loads, and then sent by name: each connection parses it
+ * once and plans it once (a generic plan, see openStatementPool), and no query builder runs per
+ * request (measured: drizzle's building was a quarter of the server's CPU on the feed). Rows come
+ * back as the driver's objects with timestamps as text (see timestamps.ts) and bigint counts as
+ * strings.
  */
 export interface Statement<Row, Args extends Record<string, unknown>> {
   readonly name: string;
@@ -46,6 +48,8 @@ interface PgliteLike {
   query<T>(text: string, params: unknown[], options: { parsers: Record<number, (v: string) => unknown> }): Promise<{ rows: T[] }>;
   exec(text: string): Promise<unknown>;
 }
+/** A PGlite database itself (not one of its transactions), which can keep named statements. */
+const isPgliteDatabase = (client: PgliteLike): client is PgliteLike & PGlite => typeof (client as Partial<PGlite>).execProtocol === 'function';
 interface PgLike {
   query<T extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<T>>;
 }
@@ -57,12 +61,53 @@ function driverOf(db: DbOrTx): PgliteLike | PgLike {
 
 const isPglite = (client: PgliteLike | PgLike): client is PgliteLike => typeof (client as PgliteLike).exec === 'function';
 
+/** PostgreSQL: the pool of each database's connections that run its statements outside transactions. */
+const statementPools = new WeakMap<pg.Pool, pg.Pool>();
+
+/**
+ * The connections on which the statements run outside transactions, beside `pool` (which keeps
+ * serving transactions and drizzle's query builder). Their sessions use generic plans: PostgreSQL
+ * otherwise re-plans a statement on every run whenever its generic plan is estimated dearer than
+ * the custom ones, which it was for the feed and search (measured: planning was half of the feed's
+ * database time and three quarters of a narrow search's; decision 186). The statements are written
+ * for generic plans — constants such as LIMIT are inlined — while the builder's queries (LIMIT $n)
+ * are not, so the setting stays off `pool`.
+ */
+export function openStatementPool(pool: pg.Pool, url: string): pg.Pool {
+  const statementPool = new pg.Pool({
+    connectionString: url,
+    max: pool.options.max ?? 10,
+    // awaited before the connection serves anything; a session SET, not a startup parameter
+    // (poolers such as PgBouncer refuse unknown ones)
+    onConnect: async (client) => {
+      await client.query('set plan_cache_mode = force_generic_plan');
+    },
+  });
+  statementPools.set(pool, statementPool);
+  return statementPool;
+}
+
+type RunListener = (statement: { name: string; text: string }, values: unknown[]) => void;
+let runListener: RunListener | null = null;
+
+/** Hears every statement run with its values (the benchmark records the server's SQL; nothing in the server listens). */
+export function listenToStatementRuns(listener: RunListener | null): void {
+  runListener = listener;
+}
+
 /** Runs a prepared statement on a database or inside a transaction; `args` fill its placeholders. */
 export async function run<Row, Args extends Record<string, unknown>>(db: DbOrTx, statement: Statement<Row, Args>, args: Args): Promise<Row[]> {
   const values = statement.params.length === 0 ? [] : fillPlaceholders(statement.params, args);
+  runListener?.(statement, values);
   const client = driverOf(db);
-  if (isPglite(client)) return (await client.query<Row>(statement.text, values, { parsers: pgliteParsers })).rows;
-  const result = await client.query<Row & pg.QueryResultRow>({ name: statement.name, text: statement.text, values, types: pgTypes });
+  if (isPglite(client)) {
+    if (isPgliteDatabase(client)) return runNamedOnPglite<Row>(client, statement, values);
+    return (await client.query<Row>(statement.text, values, { parsers: pgliteParsers })).rows;
+  }
+  const config = { name: statement.name, text: statement.text, values, types: pgTypes };
+  // a database's statements go to its statement pool; a transaction's (a PoolClient) stay on its connection
+  const statementPool = client instanceof pg.Pool ? statementPools.get(client) : undefined;
+  const result = await (statementPool ?? client).query<Row & pg.QueryResultRow>(config);
   return result.rows;
 }
 
@@ -77,3 +122,86 @@ export async function runOne<Row, Args extends Record<string, unknown>>(db: DbOr
  * parameters: a generic plan cannot see a parameter's value and plans LIMIT $1 for 10 % of the rows.
  */
 export const inlined = (value: number): SQL => sql.raw(String(Math.trunc(value)));
+
+/** Per PGlite database: the statements it has parsed, by name, with their parameters' types. */
+const pglitePrepared = new WeakMap<PGlite, Map<string, number[]>>();
+const quietly = { syncToFs: false };
+const { serialize } = protocol;
+// PGlite has one session, shared with the query builder: generic plans only while a statement runs
+const genericPlans = serialize.query('set plan_cache_mode = force_generic_plan');
+const choosePlans = serialize.query('reset plan_cache_mode');
+
+/**
+ * PGlite's `query()` parses, plans and describes its text every time (an unnamed statement). Here,
+ * as on PostgreSQL, the statement is parsed once per database under its name and each run binds and
+ * executes it with a generic plan, planned once (decision 186). The messages of a run go in one
+ * call, under the same locks as `query()` (no other query, no open transaction in between).
+ */
+async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
+  const known = pglitePrepared.get(pglite) ?? new Map<string, number[]>();
+  pglitePrepared.set(pglite, known);
+  const rows = await pglite._runExclusiveTransaction(() =>
+    pglite._runExclusiveQuery(async () => {
+      const paramTypes = known.get(statement.name) ?? (await prepareOnPglite(pglite, statement));
+      known.set(statement.name, paramTypes);
+      const serialized = values.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[paramTypes[i] ?? 0];
+        return serializer ? serializer(value) : String(value);
+      });
+      const bind = serialize.bind({ statement: statement.name, values: serialized });
+      const message = concat([genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans]);
+      try {
+        return rowsOf<Row>((await pglite.execProtocol(message, quietly)).messages, pglite.parsers);
+      } catch (error) {
+        // an error skips the rest up to the sync: the plan setting is reset here
+        await pglite.execProtocol(choosePlans, quietly);
+        throw error;
+      }
+    }),
+  );
+  if (!pglite.isInTransaction()) await pglite.syncToFs();
+  return rows;
+}
+
+/** Parses a statement under its name on a PGlite database; its parameters' types. */
+async function prepareOnPglite(pglite: PGlite, statement: { name: string; text: string }): Promise<number[]> {
+  const message = concat([
+    serialize.parse({ name: statement.name, text: statement.text, types: [] }),
+    serialize.describe({ type: 'S', name: statement.name }),
+    serialize.sync(),
+  ]);
+  const { messages } = await pglite.execProtocol(message, quietly);
+  const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+  return parameters?.dataTypeIDs ?? [];
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** The rows of a statement's DataRow messages, parsed as PGlite's `query()` parses them. */
+function rowsOf<Row>(messages: { name: string }[], parsers: Record<number | string, (value: string, typeId?: number) => unknown>): Row[] {
+  const merged = { ...parsers, ...pgliteParsers };
+  let fields: { name: string; dataTypeID: number }[] = [];
+  const rows: Row[] = [];
+  for (const message of messages) {
+    if (message.name === 'rowDescription') fields = (message as unknown as { fields: { name: string; dataTypeID: number }[] }).fields;
+    else if (message.name === 'dataRow') {
+      const values = (message as unknown as { fields: (string | null)[] }).fields;
+      const row: Record<string, unknown> = {};
+      values.forEach((value, i) => {
+        const field = fields[i]!;
+        row[field.name] = pgliteTypes.parseType(value, field.dataTypeID, merged);
+      });
+      rows.push(row as Row);
+    }
+  }
+  return rows;
+}

@@ -42,7 +42,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(value(text, 'askbox_sse_connections')).toBe(0);
     expect(value(text, 'askbox_outbox_rows{queue="push",state="pending"}')).toBe(0);
-    if (t.database.kind === 'postgres') expect(text).toContain('askbox_db_pool_connections{state="idle"}');
+    if (t.database.kind === 'postgres') expect(text).toContain('askbox_db_pool_connections{state="idle",pool="statements"}');
   });
 
   it('reports the push outbox: pending, retrying after a failure, and failed for good', async () => {

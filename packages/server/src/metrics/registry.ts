@@ -41,19 +41,28 @@ export class Metrics {
       },
     });
     if (database.kind === 'postgres') {
-      const pool = database.pool;
+      // two pools: 'queries' (transactions, the query builder) and 'statements' (prepared statements, decision 186)
+      const pools = { queries: database.pool, statements: database.statementPool };
       new client.Gauge({
         name: 'askbox_db_pool_connections',
-        help: 'PostgreSQL pool connections of this instance: total open, idle, and requests waiting for one',
-        labelNames: ['state'],
+        help: 'PostgreSQL pool connections of this instance: total open, idle, and requests waiting for one, per pool',
+        labelNames: ['state', 'pool'],
         registers: [this.registry],
         collect() {
-          this.set({ state: 'total' }, pool.totalCount);
-          this.set({ state: 'idle' }, pool.idleCount);
-          this.set({ state: 'waiting' }, pool.waitingCount);
+          for (const [name, pool] of Object.entries(pools)) {
+            this.set({ state: 'total', pool: name }, pool.totalCount);
+            this.set({ state: 'idle', pool: name }, pool.idleCount);
+            this.set({ state: 'waiting', pool: name }, pool.waitingCount);
+          }
         },
       });
-      new client.Gauge({ name: 'askbox_db_pool_max', help: 'Pool size limit of this instance', registers: [this.registry] }).set(pool.options.max ?? 10);
+      const max = new client.Gauge({
+        name: 'askbox_db_pool_max',
+        help: 'Pool size limit of this instance, per pool',
+        labelNames: ['pool'],
+        registers: [this.registry],
+      });
+      for (const [name, pool] of Object.entries(pools)) max.set({ pool: name }, pool.options.max ?? 10);
     }
     const outboxes = this.outboxes;
     new client.Gauge({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
 import { friendSuggestions } from '../../db/schema/index.js';
+import { listenToStatementRuns } from '../../db/statements.js';
 import { FRIEND_SUGGESTIONS_TTL_MS, rankingStatement } from './service.js';
 
 let t: TestApp;
@@ -169,20 +170,15 @@ describe('GET /api/users/recommended', () => {
   });
 });
 
-/** Counts the executions of one prepared statement (by name) on the test database. */
-function countStatements(statement: { name: string; text: string }): { stop(): number } {
-  const driver = t.database.kind === 'pglite' ? t.database.pglite : t.database.pool;
-  const target = driver as unknown as { query: (...args: unknown[]) => unknown };
-  const original = target.query;
+/** Counts the runs of one prepared statement (by name). */
+function countStatements(statement: { name: string }): { stop(): number } {
   let count = 0;
-  const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : (arg as { text?: string }).text);
-  target.query = function (this: unknown, ...args: unknown[]) {
-    if (textOf(args[0]) === statement.text) count += 1;
-    return original.apply(this, args);
-  };
+  listenToStatementRuns((ran) => {
+    if (ran.name === statement.name) count += 1;
+  });
   return {
     stop() {
-      target.query = original;
+      listenToStatementRuns(null);
       return count;
     },
   };

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/harness.js';
+import { queryRows } from './sql.js';
+import { run, statement } from './statements.js';
+import type { DroppableDatabase } from './throwaway.js';
+
+let database: DroppableDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.drop());
+
+const planMode = statement<{ mode: string }>('test_plan_mode', sql`select current_setting('plan_cache_mode') as mode`);
+const echo = statement<{ n: number; word: string | null; at: string; flag: boolean }, { n: number; word: string | null; at: string; flag: boolean }>(
+  'test_echo',
+  sql`select ${sql.placeholder('n')}::int + 1 as n, ${sql.placeholder('word')}::text as word, ${sql.placeholder('at')}::timestamptz as at, not ${sql.placeholder('flag')}::boolean as flag`,
+);
+const divide = statement<{ q: number }, { by: number }>('test_divide', sql`select 10 / ${sql.placeholder('by')}::int as q`);
+
+const builderPlanMode = async () => (await queryRows<{ mode: string }>(database.db, sql`select current_setting('plan_cache_mode') as mode`))[0]!.mode;
+
+describe('prepared statements', () => {
+  it('run with generic plans outside transactions, and leave the query builder to choose its plans', async () => {
+    expect(await run(database.db, planMode, {})).toEqual([{ mode: 'force_generic_plan' }]);
+    expect(await builderPlanMode()).toBe('auto');
+    // a transaction's statements run on its own connection, planned as PostgreSQL chooses
+    expect(await database.db.transaction((tx) => run(tx, planMode, {}))).toEqual([{ mode: 'auto' }]);
+  });
+
+  it('bind parameters of each type and return timestamps as text, the same on every run', async () => {
+    for (let i = 0; i < 7; i++) {
+      const [row] = await run(database.db, echo, { n: i, word: i % 2 ? null : `w${i}`, at: '2024-05-06T07:08:09.123456Z', flag: i % 2 === 0 });
+      expect(row).toEqual({ n: i + 1, word: i % 2 ? null : `w${i}`, at: '2024-05-06 07:08:09.123456+00', flag: i % 2 !== 0 });
+    }
+  });
+
+  it("reject with PostgreSQL's error, and the next statements and queries still work", async () => {
+    await expect(run(database.db, divide, { by: 0 })).rejects.toMatchObject({ code: '22012' });
+    expect(await run(database.db, divide, { by: 5 })).toEqual([{ q: 2 }]);
+    expect(await builderPlanMode()).toBe('auto');
+    expect(await run(database.db, planMode, {})).toEqual([{ mode: 'force_generic_plan' }]);
+  });
+});
