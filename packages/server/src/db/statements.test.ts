@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness.js';
 import { queryRows } from './sql.js';
-import { run, statement } from './statements.js';
+import { users } from './schema/index.js';
+import { run, statement, tableColumns, tableRow } from './statements.js';
 import type { DroppableDatabase } from './throwaway.js';
 
 let database: DroppableDatabase;
@@ -40,5 +41,30 @@ describe('prepared statements', () => {
     expect(await run(database.db, divide, { by: 5 })).toEqual([{ q: 2 }]);
     expect(await builderPlanMode()).toBe('auto');
     expect(await run(database.db, planMode, {})).toEqual([{ mode: 'force_generic_plan' }]);
+  });
+
+  it("read a table's rows as the query builder does (property names, Dates, nulls)", async () => {
+    await database.db
+      .insert(users)
+      .values({
+        id: 'u-rows',
+        email: 'rows@example.com',
+        username: 'rows',
+        fullname: 'Row Test',
+        passwordHash: 'x',
+        suspendedAt: new Date('2024-05-06T07:08:09.123Z'),
+      });
+    const byBuilder = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = 'u-rows'`);
+    const byStatement = statement<Record<string, unknown>, { id: string }>(
+      'test_user_row',
+      sql`select ${tableColumns(users, 'x')} from users x where x.id = ${sql.placeholder('id')}`,
+    );
+    const rows = await run(database.db, byStatement, { id: 'u-rows' });
+    expect(rows.map(tableRow(users))).toEqual(byBuilder);
+    expect(byBuilder[0]!.suspendedAt).toEqual(new Date('2024-05-06T07:08:09.123Z'));
+    expect(byBuilder[0]!.emailDigestFrom).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
 
@@ -115,6 +115,27 @@ export async function run<Row, Args extends Record<string, unknown>>(db: DbOrTx,
 export async function runOne<Row, Args extends Record<string, unknown>>(db: DbOrTx, statement: Statement<Row, Args>, args: Args): Promise<Row | null> {
   const rows = await run(db, statement, args);
   return rows[0] ?? null;
+}
+
+/** A table's columns for a statement's select list, as `alias.column`, in the table's order (see tableRow). */
+export function tableColumns(table: Table, alias: string): SQL {
+  return sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+}
+
+/** A row of `tableColumns` as drizzle's `select().from(table)` returns it: property names, and values mapped by each column (timestamps as Dates). */
+export function tableRow<T extends Table>(table: T): (row: Record<string, unknown>) => T['$inferSelect'] {
+  const columns = Object.entries(getTableColumns(table));
+  return (row) => {
+    const mapped: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = row[column.name];
+      mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return mapped as T['$inferSelect'];
+  };
 }
 
 /**

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/open.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
 import type { Viewer } from '../../http/viewer.js';
 import { publishLive } from '../../realtime/bus.js';
 
@@ -20,22 +21,20 @@ export async function createSession(db: DbOrTx, userId: string, days: number): P
   return { token, expiresAt };
 }
 
-/**
- * The viewer hook's lookup, run on every API request: built once per database as a named
- * prepared statement (no query building per request, planned once per connection).
- */
+/** The viewer hook's lookup, run on every API request: a prepared statement, planned once. */
+const sessionUserStatement = statement<Record<string, unknown>, { id: string }>(
+  'session_viewer',
+  sql`select ${tableColumns(users, 'u')} from sessions s join users u on u.id = s.user_id
+      where s.id = ${sql.placeholder('id')} and s.expires_at > now() and u.suspended_at is null
+      limit 1`,
+);
+const userFromRow = tableRow(users);
+
 function sessionLookup(db: DbOrTx) {
-  const query = db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), isNull(users.suspendedAt)))
-    .limit(1)
-    .prepare('session_viewer');
   return async (token: string): Promise<Viewer | null> => {
     const id = hashToken(token);
-    const [row] = await query.execute({ id });
-    return row ? { sessionId: id, user: row.user } : null;
+    const row = await runOne(db, sessionUserStatement, { id });
+    return row ? { sessionId: id, user: userFromRow(row) } : null;
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
 
 /**
  * The one lookup of a user by username, for routes (a /:username path segment), sign-up and
@@ -13,17 +14,20 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
   return user ?? null;
 }
 
+// findUserByUsername runs on every profile request: a prepared statement, planned once
+const activeUserStatement = statement<Record<string, unknown>, { username: string }>(
+  'active_user_by_username',
+  sql`select ${tableColumns(users, 'u')} from users u where u.username = ${sql.placeholder('username')} and u.suspended_at is null limit 1`,
+);
+const userFromRow = tableRow(users);
+
 /**
  * The user behind a /:username path segment, or a 404. Services then take the user's id. A
  * suspended account is not found (moderation, decision 108): its profile, answers and the ways
  * to reach it vanish until it is restored.
  */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.username, username.trim().toLowerCase()), isNull(users.suspendedAt)))
-    .limit(1);
-  if (!user) throw notFound(en.userNotFound);
-  return user;
+  const row = await runOne(db, activeUserStatement, { username: username.trim().toLowerCase() });
+  if (!row) throw notFound(en.userNotFound);
+  return userFromRow(row);
 }
