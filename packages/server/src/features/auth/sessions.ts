@@ -30,20 +30,14 @@ const sessionUserStatement = statement<Record<string, unknown>, { id: string }>(
 );
 const userFromRow = tableRow(users);
 
-function sessionLookup(db: DbOrTx) {
-  return async (token: string): Promise<Viewer | null> => {
+/** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
+export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<Viewer | null> {
+  return async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
     const id = hashToken(token);
     const row = await runOne(db, sessionUserStatement, { id });
     return row ? { sessionId: id, user: userFromRow(row) } : null;
-  };
-}
-
-/** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
-export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<Viewer | null> {
-  const find = sessionLookup(db);
-  return async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    return token ? find(token) : null;
   };
 }
 
