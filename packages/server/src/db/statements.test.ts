@@ -44,16 +44,14 @@ describe('prepared statements', () => {
   });
 
   it("read a table's rows as the query builder does (property names, Dates, nulls)", async () => {
-    await database.db
-      .insert(users)
-      .values({
-        id: 'u-rows',
-        email: 'rows@example.com',
-        username: 'rows',
-        fullname: 'Row Test',
-        passwordHash: 'x',
-        suspendedAt: new Date('2024-05-06T07:08:09.123Z'),
-      });
+    await database.db.insert(users).values({
+      id: 'u-rows',
+      email: 'rows@example.com',
+      username: 'rows',
+      fullname: 'Row Test',
+      passwordHash: 'x',
+      suspendedAt: new Date('2024-05-06T07:08:09.123Z'),
+    });
     const byBuilder = await database.db
       .select()
       .from(users)
