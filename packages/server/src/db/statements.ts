@@ -175,7 +175,8 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
       try {
         return rowsOf<Row>((await pglite.execProtocol(message, quietly)).messages, pglite.parsers);
       } catch (error) {
-        // an error skips the rest up to the sync: the plan setting is reset here
+        // an error skips the messages up to the Sync; the RESET after it still runs, and runs again
+        // here in case PGlite stopped short, so the builder never inherits generic plans
         await pglite.execProtocol(choosePlans, quietly);
         throw error;
       }
