@@ -128,14 +128,18 @@ async function queueTogglePush(
 
 /**
  * Undone within the grace period (or before any worker took it): the push is dropped unsent. Runs
- * after the follow or like row is deleted, as a statement of its own (decision 184).
+ * after the follow or like row is deleted, as a statement of its own (decision 184) — and only
+ * while the row is still gone: a click that liked again in between queued its own push (committed
+ * after its row, so a snapshot that sees the push sees the row), which must stay.
  */
-async function cancelTogglePush(tx: DbOrTx, dedupeKey: string): Promise<void> {
-  await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0`);
+async function cancelTogglePush(tx: DbOrTx, dedupeKey: string, stillThere: SQL): Promise<void> {
+  await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${stillThere})`);
 }
 
 const followKey = (followerId: string, followeeId: string) => `follow:${followerId}:${followeeId}`;
 const likeKey = (likerId: string, questionId: string) => `like:${likerId}:${questionId}`;
+const followRow = (followerId: string, followeeId: string) => sql`select 1 from follows where follower_id = ${followerId} and followee_id = ${followeeId}`;
+const likeRow = (likerId: string, questionId: string) => sql`select 1 from likes where user_id = ${likerId} and question_id = ${questionId}`;
 
 export const sideEffects: SideEffects = {
   async followed(tx, ctx, { followerId, followeeId, at }) {
@@ -147,7 +151,7 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleFollow'),
       body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
     });
-    const stillThere = sql`select 1 from follows where follower_id = ${followerId} and followee_id = ${followeeId}`;
+    const stillThere = followRow(followerId, followeeId);
     await queueTogglePush(tx, ctx, followKey(followerId, followeeId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'follow',
       followerId,
@@ -157,11 +161,11 @@ export const sideEffects: SideEffects = {
   },
 
   async unfollowed(tx, _ctx, { followerId, followeeId }) {
-    await cancelTogglePush(tx, followKey(followerId, followeeId));
+    await cancelTogglePush(tx, followKey(followerId, followeeId), followRow(followerId, followeeId));
   },
 
   async unliked(tx, _ctx, { likerId, questionId }) {
-    await cancelTogglePush(tx, likeKey(likerId, questionId));
+    await cancelTogglePush(tx, likeKey(likerId, questionId), likeRow(likerId, questionId));
   },
 
   async liked(tx, ctx, { likerId, questionId, at }) {
@@ -172,7 +176,7 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleLike'),
       body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
     });
-    const stillThere = sql`select 1 from likes where user_id = ${likerId} and question_id = ${questionId}`;
+    const stillThere = likeRow(likerId, questionId);
     await queueTogglePush(tx, ctx, likeKey(likerId, questionId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'like',
       likerId,
