@@ -13,7 +13,7 @@ import { summariseCpuProfile } from './lib/cpuProfile.js';
 import { explainReadPaths, type Explained } from './lib/explain.js';
 import { cycle, httpLoad, type HttpRequest, type LoadResult } from './lib/load.js';
 import { captureReadPaths, type ReadPath } from './lib/paths.js';
-import { startServer, type RunningServer } from './lib/server.js';
+import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
 import { fixed } from './lib/stats.js';
 import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, type Subjects } from './lib/subjects.js';
@@ -170,7 +170,7 @@ try {
     rowOf(p).api = result;
     await settle(server);
     log(
-      `  API ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB${errorsOf(result)}`,
+      `  API ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB (${heapText(result.heapAfter)})${errorsOf(result)}`,
     );
   }
   if (selected.has('like') && likePairs.length > 0) {
@@ -178,7 +178,7 @@ try {
     rows.push({ name: 'like', label: 'like toggle (like, unlike)', api: result });
     await settle(server);
     log(
-      `  API like toggle: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request${errorsOf(result)}`,
+      `  API like toggle: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB (${heapText(result.heapAfter)})${errorsOf(result)}`,
     );
   }
   if (selected.has('ask')) {
@@ -199,7 +199,7 @@ try {
     rows.push({ name: 'ask', label: 'ask a question', api: result });
     await settle(server);
     log(
-      `  API ask: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request${errorsOf(result)}`,
+      `  API ask: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB (${heapText(result.heapAfter)})${errorsOf(result)}`,
     );
   }
   if (selected.has('sse')) {
@@ -304,6 +304,10 @@ async function settle(target: RunningServer): Promise<void> {
     if (performance.now() - t0 < 50) return;
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+function heapText(heap: HeapReading): string {
+  return `heap ${fixed(heap.heapUsedMb, 0)} used of ${fixed(heap.heapTotalMb, 0)} MB, external ${fixed(heap.externalMb, 0)} MB`;
 }
 
 function errorsOf(result: LoadResult): string {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEntry } from '../scripts/build-server.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -44,7 +45,8 @@ export interface RunningApp {
  * before the server starts (the CLI cannot open the database while the server holds it).
  */
 export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env: NodeJS.ProcessEnv) => void | Promise<void>): Promise<RunningApp> {
-  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  // the app as `npm start` runs it: the built web app and the compiled server
+  if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html')) || !fs.existsSync(serverEntry)) throw new Error('Build the app first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -66,7 +68,7 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env:
     ...extraEnv,
   };
   await prepare?.(env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(baseURL, child);
   return {
     baseURL,

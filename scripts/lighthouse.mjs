@@ -15,11 +15,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { serverEntry } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({ options: { out: { type: 'string', default: path.join(root, 'docs/lighthouse') } } });
 
-if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html')) || !fs.existsSync(serverEntry)) throw new Error('Build the app first: npm run build');
 
 const port = await new Promise((resolve, reject) => {
   const server = net.createServer();
@@ -31,7 +32,7 @@ const port = await new Promise((resolve, reject) => {
 });
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-lighthouse-'));
-const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+const app = spawn(process.execPath, [serverEntry], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],

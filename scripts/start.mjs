@@ -1,8 +1,9 @@
-// `npm start`: build the web app when its sources are newer than the build, then run the server
-// (which applies migrations and listens on PORT, default 3000).
+// `npm start`: build the web app and compile the server when their sources are newer than the
+// builds, then run the compiled server (which applies migrations and listens on PORT, default 3000).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBuildIsStale, serverEntry } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const webDir = path.join(root, 'packages/web');
@@ -24,6 +25,11 @@ if (needsBuild) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+if (serverBuildIsStale()) {
+  console.log('Compiling the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, [serverEntry], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { sampleMax, type RunningServer } from './server.js';
+import { sampleMax, type HeapReading, type RunningServer } from './server.js';
 
 /** One HTTP request of a scenario; `next` gives each request its own viewer, URL and body. */
 export interface HttpRequest {
@@ -17,6 +17,8 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   rssMaxMb: number;
+  /** the server's heap right after the run (before any idle collection) */
+  heapAfter: HeapReading;
   /** the server's CPU time per request during the measured run (ms) */
   cpuMsPerRequest: number;
 }
@@ -58,6 +60,7 @@ export async function httpLoad(
   const result = await run(options.seconds);
   const cpuMs = server.cpuMs() - cpuBefore;
   const rssMaxMb = stopRss();
+  const heapAfter = await server.heap();
   return {
     rps: result.requests.total / (result.duration || options.seconds),
     p50: result.latency.p50,
@@ -66,6 +69,7 @@ export async function httpLoad(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     rssMaxMb,
+    heapAfter,
     cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
   };
 }

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBuildIsStale, serverEntry } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,9 +22,17 @@ export interface RunningServer {
   pid: number;
   /** current resident set size of the server process, in MB */
   rssMb(): number;
+  /** what the server's own /metrics says of its memory: V8's heap (used, and taken from the system) and memory outside it, in MB */
+  heap(): Promise<HeapReading>;
   /** CPU time the server process has used so far (user + system), in ms: unlike throughput, hardly moved by other work on the machine */
   cpuMs(): number;
   stop(): Promise<void>;
+}
+
+export interface HeapReading {
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
 }
 
 async function freePort(): Promise<number> {
@@ -38,11 +48,13 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the server the way `npm start` does (node --import tsx packages/server/src/main.ts,
- * migrations at start-up), API only, with rate limits out of the way of the load.
+ * Starts the server the way `npm start` does (the compiled server, packages/server/dist/main.js,
+ * compiled first when its sources changed; migrations at start-up), API only, with rate limits
+ * out of the way of the load.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
+  const metricsToken = crypto.randomBytes(16).toString('hex');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -53,14 +65,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     QUESTION_RATE_LIMIT: '1000000000',
     LOGIN_RATE_LIMIT: '1000000000',
     SIGNUP_RATE_LIMIT: '1000000000',
+    METRICS_TOKEN: metricsToken,
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
-  const nodeArgs = ['--import', 'tsx'];
+  if (serverBuildIsStale()) await buildServer();
+  const nodeArgs: string[] = [];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'packages/server/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -97,6 +111,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       } catch {
         return NaN;
       }
+    },
+    async heap() {
+      const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+      const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
+      return { heapUsedMb: mb('nodejs_heap_size_used_bytes'), heapTotalMb: mb('nodejs_heap_size_total_bytes'), externalMb: mb('nodejs_external_memory_bytes') };
     },
     cpuMs() {
       try {

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import Fastify from 'fastify';
 import type { DestinationStream } from 'pino';
 import zlib from 'node:zlib';
@@ -59,6 +59,7 @@ import { federationRoutes } from './federation/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
 import { PrettyLogStream, resolveLogFormat } from './http/logFormat.js';
 import { moderationRoutes } from './features/moderation/routes.js';
+import { serverPackageDir } from './paths.js';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -68,7 +69,7 @@ export interface BuildOptions {
   logStream?: DestinationStream;
 }
 
-const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultWebDist = path.join(serverPackageDir, '../web/dist');
 
 /**
  * Builds the whole HTTP app on an open database; tests build one per file (with a clock they
