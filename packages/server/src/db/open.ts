@@ -39,7 +39,8 @@ export async function openPostgres(url: string): Promise<Database> {
 /**
  * Opens DATABASE_URL when set, else the embedded PGlite database under dataDir (one process only).
  * `pgliteSharedBuffers` (e.g. '32MB'): PGlite's buffer pool, which lives in the process's memory
- * (128MB by default); reads beyond it go to the files (and the OS cache).
+ * (PostgreSQL's 128MB when not given; the server's setting defaults to 32MB); reads beyond it go
+ * to the files (and the OS cache).
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
