@@ -69,6 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   delete env.DATABASE_URL;
   delete env.DATA_DIR;
+  delete env.METRICS_PORT; // /metrics on the app's port, behind our token
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
   if (serverBuildIsStale()) await buildServer();
