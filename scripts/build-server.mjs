@@ -35,7 +35,7 @@ const dependenciesStayImports = {
 };
 
 export async function buildServer() {
-  await esbuild.build({
+  const result = await esbuild.build({
     entryPoints: [path.join(serverDir, 'src/main.ts')],
     outfile: serverEntry,
     bundle: true,
@@ -45,7 +45,15 @@ export async function buildServer() {
     sourcemap: 'linked',
     plugins: [dependenciesStayImports],
     logLevel: 'warning',
+    write: false,
   });
+  // written beside and renamed into place (map first): two `npm start`s at once never run a half-written file
+  fs.mkdirSync(path.dirname(serverEntry), { recursive: true });
+  for (const file of result.outputFiles.sort((a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry))) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    fs.writeFileSync(partial, file.contents);
+    fs.renameSync(partial, file.path);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {

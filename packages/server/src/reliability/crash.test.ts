@@ -5,6 +5,7 @@ import net, { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, serverBuildIsStale, serverEntry } from '../../../../scripts/build-server.mjs';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { testCertificate, testCertificatePath, testPrivateKey } from '../test/tls.js';
 
@@ -57,9 +58,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the real server (main.ts) on the crash database; resolves once /healthz answers. */
+/** Starts the real server as `npm start` runs it (compiled) on the crash database; resolves once /healthz answers. */
 async function startServer(port: number, pushWorker: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  if (serverBuildIsStale()) await buildServer();
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
