@@ -4,3 +4,5 @@ export declare const serverEntry: string;
 export declare function serverBuildIsStale(): boolean;
 /** Compiles the server (esbuild, ~50 ms). */
 export declare function buildServer(): Promise<void>;
+/** The newest modification time of a file or anything under a folder (ms). */
+export declare function newestMtime(target: string): number;

@@ -11,7 +11,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const serverDir = path.join(root, 'packages/server');
 export const serverEntry = path.join(serverDir, 'dist/main.js');
 
-function newestMtime(target) {
+/** The newest modification time of a file or anything under a folder (ms). */
+export function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;

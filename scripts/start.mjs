@@ -3,19 +3,11 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, serverBuildIsStale, serverEntry } from './build-server.mjs';
+import { buildServer, newestMtime, serverBuildIsStale, serverEntry } from './build-server.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const webDir = path.join(root, 'packages/web');
 const builtIndex = path.join(webDir, 'dist/index.html');
-
-function newestMtime(target) {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(webDir, p)).concat(path.join(root, 'packages/common/src'));
 const needsBuild = !fs.existsSync(builtIndex) || Math.max(...sources.filter(fs.existsSync).map(newestMtime)) > fs.statSync(builtIndex).mtimeMs;
