@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { pushNotifications, users } from '../../db/schema/index.js';
 import { liveEventToUserSql, publishLive } from '../../realtime/bus.js';
-import { runOne, statement } from '../../db/statements.js';
+import { run, runOne, statement } from '../../db/statements.js';
 import { translatorFor, type ServerT } from '../../i18n/translator.js';
 import { hasPushSubscription } from '../../push/subscriptions.js';
 import { queueGlobalQuestionEmails, queueQuestionEmail } from '../../email/outbox.js';
@@ -95,21 +95,53 @@ const likeContext = statement<ToggleContext & { answer: string | null }, { actor
       where q.id = ${sql.placeholder('questionId')} and q.receiver_id <> ${actor}`,
 );
 
+type ToggleKind = 'follow' | 'like';
+/** Which push a toggle may queue, and the follow or like row it depends on. */
+type ToggleArgs = { dedupeKey: string; actorId: string; targetId: string };
+const toggleArgs = (kind: ToggleKind, actorId: string, targetId: string): ToggleArgs => ({ dedupeKey: `${kind}:${actorId}:${targetId}`, actorId, targetId });
+
+const dedupeKey = sql.placeholder('dedupeKey');
+const target = sql.placeholder('targetId');
+/** The follow or like row itself (decision 184). */
+const toggleRow: Record<ToggleKind, SQL> = {
+  follow: sql`select 1 from follows where follower_id = ${actor} and followee_id = ${target}`,
+  like: sql`select 1 from likes where user_id = ${actor} and question_id = ${target}`,
+};
+
+type QueueArgs = ToggleArgs & { id: string; userId: string; title: string; body: string; data: string; graceSeconds: number };
+const queueStatement = (kind: ToggleKind) =>
+  statement<never, QueueArgs>(
+    `${kind}_push_queue`,
+    sql`insert into push_notifications (id, user_id, title, body, data, dedupe_key, next_attempt_at)
+        select ${sql.placeholder('id')}, ${sql.placeholder('userId')}, ${sql.placeholder('title')}, ${sql.placeholder('body')},
+               ${sql.placeholder('data')}::jsonb, ${dedupeKey}, now() + make_interval(secs => ${sql.placeholder('graceSeconds')})
+        where exists (${toggleRow[kind]} for key share)
+          and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`,
+  );
+const cancelStatement = (kind: ToggleKind) =>
+  statement<never, ToggleArgs>(
+    `${kind}_push_cancel`,
+    sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${toggleRow[kind]})`,
+  );
+const queueToggle = { follow: queueStatement('follow'), like: queueStatement('like') };
+// every unfollow and unlike runs one: a named statement, planned once (decision 186)
+const cancelToggle = { follow: cancelStatement('follow'), like: cancelStatement('like') };
+
 /**
  * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
  * day — a follow/unfollow or like/unlike loop queues one push, not one per click — and each waits
  * `graceSeconds` before the worker may send it, so one undone at once is cancelled unsent.
  * Called only when the recipient has a device subscribed (read with the event's context).
  *
- * `stillThere` is the follow or like row itself, read FOR KEY SHARE (decision 184): a push is
- * queued only while the row exists, and an unfollow or unlike that deletes it waits for this
- * transaction, so its cancellation, a later statement, always sees the push it must drop.
+ * The follow or like row itself is read FOR KEY SHARE (decision 184): a push is queued only while
+ * the row exists, and an unfollow or unlike that deletes it waits for this transaction, so its
+ * cancellation, a later statement, always sees the push it must drop.
  */
 async function queueTogglePush(
   tx: DbOrTx,
   ctx: AppContext,
-  dedupeKey: string,
-  stillThere: SQL,
+  kind: ToggleKind,
+  toggle: ToggleArgs,
   recipient: { id: string; locale: string | null },
   texts: (t: ServerT) => { title: string; body: string },
   data: PushData,
@@ -117,12 +149,16 @@ async function queueTogglePush(
   const { title, body } = texts(translatorFor(recipient.locale));
   await tx.transaction(async (t) => {
     // one actor's clicks on one target run one after the other, so two instances never both queue
-    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${dedupeKey}))`);
-    await t.execute(sql`insert into push_notifications (id, user_id, title, body, data, dedupe_key, next_attempt_at)
-      select ${crypto.randomUUID()}, ${recipient.id}, ${title}, ${body}, ${JSON.stringify(data)}::jsonb, ${dedupeKey},
-             now() + make_interval(secs => ${ctx.config.push.graceSeconds})
-      where exists (${stillThere} for key share)
-        and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`);
+    await t.execute(sql`select pg_advisory_xact_lock(hashtext(${toggle.dedupeKey}))`);
+    await run(t, queueToggle[kind], {
+      ...toggle,
+      id: crypto.randomUUID(),
+      userId: recipient.id,
+      title,
+      body,
+      data: JSON.stringify(data),
+      graceSeconds: ctx.config.push.graceSeconds,
+    });
   });
 }
 
@@ -132,14 +168,9 @@ async function queueTogglePush(
  * while the row is still gone: a click that liked again in between queued its own push (committed
  * after its row, so a snapshot that sees the push sees the row), which must stay.
  */
-async function cancelTogglePush(tx: DbOrTx, dedupeKey: string, stillThere: SQL): Promise<void> {
-  await tx.execute(sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${stillThere})`);
+async function cancelTogglePush(tx: DbOrTx, kind: ToggleKind, toggle: ToggleArgs): Promise<void> {
+  await run(tx, cancelToggle[kind], toggle);
 }
-
-const followKey = (followerId: string, followeeId: string) => `follow:${followerId}:${followeeId}`;
-const likeKey = (likerId: string, questionId: string) => `like:${likerId}:${questionId}`;
-const followRow = (followerId: string, followeeId: string) => sql`select 1 from follows where follower_id = ${followerId} and followee_id = ${followeeId}`;
-const likeRow = (likerId: string, questionId: string) => sql`select 1 from likes where user_id = ${likerId} and question_id = ${questionId}`;
 
 export const sideEffects: SideEffects = {
   async followed(tx, ctx, { followerId, followeeId, at }) {
@@ -151,21 +182,28 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleFollow'),
       body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
     });
-    const stillThere = followRow(followerId, followeeId);
-    await queueTogglePush(tx, ctx, followKey(followerId, followeeId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
-      type: 'follow',
-      followerId,
-      followerUsername: context.actorUsername,
-      timestamp: at.toISOString(),
-    });
+    await queueTogglePush(
+      tx,
+      ctx,
+      'follow',
+      toggleArgs('follow', followerId, followeeId),
+      { id: context.recipientId, locale: context.recipientLocale },
+      texts,
+      {
+        type: 'follow',
+        followerId,
+        followerUsername: context.actorUsername,
+        timestamp: at.toISOString(),
+      },
+    );
   },
 
   async unfollowed(tx, _ctx, { followerId, followeeId }) {
-    await cancelTogglePush(tx, followKey(followerId, followeeId), followRow(followerId, followeeId));
+    await cancelTogglePush(tx, 'follow', toggleArgs('follow', followerId, followeeId));
   },
 
   async unliked(tx, _ctx, { likerId, questionId }) {
-    await cancelTogglePush(tx, likeKey(likerId, questionId), likeRow(likerId, questionId));
+    await cancelTogglePush(tx, 'like', toggleArgs('like', likerId, questionId));
   },
 
   async liked(tx, ctx, { likerId, questionId, at }) {
@@ -176,8 +214,7 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleLike'),
       body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
     });
-    const stillThere = likeRow(likerId, questionId);
-    await queueTogglePush(tx, ctx, likeKey(likerId, questionId), stillThere, { id: context.recipientId, locale: context.recipientLocale }, texts, {
+    await queueTogglePush(tx, ctx, 'like', toggleArgs('like', likerId, questionId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'like',
       likerId,
       likerUsername: context.actorUsername,
