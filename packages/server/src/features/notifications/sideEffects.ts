@@ -96,7 +96,7 @@ const likeContext = statement<ToggleContext & { answer: string | null }, { actor
 );
 
 type ToggleKind = 'follow' | 'like';
-/** Which push a toggle may queue, and the follow or like row it depends on. */
+/** One follow or like (actor, target), and the key of the one push a day it may queue. */
 type ToggleArgs = { dedupeKey: string; actorId: string; targetId: string };
 const toggleArgs = (kind: ToggleKind, actorId: string, targetId: string): ToggleArgs => ({ dedupeKey: `${kind}:${actorId}:${targetId}`, actorId, targetId });
 
@@ -141,12 +141,14 @@ async function queueTogglePush(
   tx: DbOrTx,
   ctx: AppContext,
   kind: ToggleKind,
-  toggle: ToggleArgs,
+  actorId: string,
+  targetId: string,
   recipient: { id: string; locale: string | null },
   texts: (t: ServerT) => { title: string; body: string },
   data: PushData,
 ) {
   const { title, body } = texts(translatorFor(recipient.locale));
+  const toggle = toggleArgs(kind, actorId, targetId);
   await tx.transaction(async (t) => {
     // one actor's clicks on one target run one after the other, so two instances never both queue
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${toggle.dedupeKey}))`);
@@ -168,8 +170,8 @@ async function queueTogglePush(
  * while the row is still gone: a click that liked again in between queued its own push (committed
  * after its row, so a snapshot that sees the push sees the row), which must stay.
  */
-async function cancelTogglePush(tx: DbOrTx, kind: ToggleKind, toggle: ToggleArgs): Promise<void> {
-  await run(tx, cancelToggle[kind], toggle);
+async function cancelTogglePush(tx: DbOrTx, kind: ToggleKind, actorId: string, targetId: string): Promise<void> {
+  await run(tx, cancelToggle[kind], toggleArgs(kind, actorId, targetId));
 }
 
 export const sideEffects: SideEffects = {
@@ -182,28 +184,20 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleFollow'),
       body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
     });
-    await queueTogglePush(
-      tx,
-      ctx,
-      'follow',
-      toggleArgs('follow', followerId, followeeId),
-      { id: context.recipientId, locale: context.recipientLocale },
-      texts,
-      {
-        type: 'follow',
-        followerId,
-        followerUsername: context.actorUsername,
-        timestamp: at.toISOString(),
-      },
-    );
+    await queueTogglePush(tx, ctx, 'follow', followerId, followeeId, { id: context.recipientId, locale: context.recipientLocale }, texts, {
+      type: 'follow',
+      followerId,
+      followerUsername: context.actorUsername,
+      timestamp: at.toISOString(),
+    });
   },
 
   async unfollowed(tx, _ctx, { followerId, followeeId }) {
-    await cancelTogglePush(tx, 'follow', toggleArgs('follow', followerId, followeeId));
+    await cancelTogglePush(tx, 'follow', followerId, followeeId);
   },
 
   async unliked(tx, _ctx, { likerId, questionId }) {
-    await cancelTogglePush(tx, 'like', toggleArgs('like', likerId, questionId));
+    await cancelTogglePush(tx, 'like', likerId, questionId);
   },
 
   async liked(tx, ctx, { likerId, questionId, at }) {
@@ -214,7 +208,7 @@ export const sideEffects: SideEffects = {
       title: t('pushTitleLike'),
       body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
     });
-    await queueTogglePush(tx, ctx, 'like', toggleArgs('like', likerId, questionId), { id: context.recipientId, locale: context.recipientLocale }, texts, {
+    await queueTogglePush(tx, ctx, 'like', likerId, questionId, { id: context.recipientId, locale: context.recipientLocale }, texts, {
       type: 'like',
       likerId,
       likerUsername: context.actorUsername,
