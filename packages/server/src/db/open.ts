@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
 import { openStatementPool } from './statements.js';
+import { pgliteForDrizzle } from './pgliteClient.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; services accept either. */
@@ -23,7 +24,7 @@ export type Database =
 export const pgliteExtensions = { pg_trgm };
 
 export function drizzleOverPglite(pglite: PGlite): Db {
-  return drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return drizzlePglite({ client: pgliteForDrizzle(pglite), schema }) as unknown as Db;
 }
 
 export async function openPostgres(url: string): Promise<Database> {
