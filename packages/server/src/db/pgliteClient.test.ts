@@ -41,6 +41,22 @@ describe('the PGlite client drizzle is given (decision 189)', () => {
     expect(result.rows[0]?.n).toBe(42);
   });
 
+  it('sends each query through whatever `query` the PGlite object has at the time (a recorder put on it later sees it)', async () => {
+    const client = pgliteForDrizzle(pglite);
+    const before = pglite.query;
+    const recorded: string[] = [];
+    pglite.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+      recorded.push(text);
+      return before.call(pglite, text, params, options);
+    }) as PGlite['query'];
+    try {
+      await client.query('select 1 as one');
+    } finally {
+      pglite.query = before;
+    }
+    expect(recorded).toEqual(['select 1 as one']);
+  });
+
   it('does the same inside transactions', async () => {
     const db = drizzleOverPglite(pglite);
     const shown = await db.transaction(async (tx) => {
