@@ -28,11 +28,15 @@ function lean<T extends Queryable>(client: T, extra: Partial<Record<keyof T, unk
     ['query', (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutTextParsers(options))],
     ...Object.entries(extra),
   ]);
+  // methods are bound to the PGlite object (its private fields need it), once per method
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(client, {
     get(target, property) {
       if (own.has(property)) return own.get(property);
       const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      if (!bound.has(value)) bound.set(value, (value as (...args: unknown[]) => unknown).bind(target));
+      return bound.get(value);
     },
     set(_target, property, value) {
       own.set(property, value);
