@@ -117,24 +117,32 @@ export async function runOne<Row, Args extends Record<string, unknown>>(db: DbOr
   return rows[0] ?? null;
 }
 
-/** A table's columns for a statement's select list, as `alias.column`, in the table's order (see tableRow). */
-export function tableColumns(table: Table, alias: string): SQL {
+/** A table's columns but `except` (by property name): what a statement selects and maps back. */
+function columnsOf<T extends Table>(table: T, except: readonly (keyof T['$inferSelect'])[]) {
+  return Object.entries(getTableColumns(table)).filter(([key]) => !except.includes(key as keyof T['$inferSelect']));
+}
+
+/** A table's columns for a statement's select list, as `alias.column`, in the table's order, but `except` (see tableRow). */
+export function tableColumns<T extends Table>(table: T, alias: string, except: readonly (keyof T['$inferSelect'])[] = []): SQL {
   return sql.join(
-    Object.values(getTableColumns(table)).map((column) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+    columnsOf(table, except).map(([, column]) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
     sql`, `,
   );
 }
 
 /** A row of `tableColumns` as drizzle's `select().from(table)` returns it: property names, and values mapped by each column (timestamps as Dates). */
-export function tableRow<T extends Table>(table: T): (row: Record<string, unknown>) => T['$inferSelect'] {
-  const columns = Object.entries(getTableColumns(table));
+export function tableRow<T extends Table, Except extends keyof T['$inferSelect'] = never>(
+  table: T,
+  except: readonly Except[] = [],
+): (row: Record<string, unknown>) => Omit<T['$inferSelect'], Except> {
+  const columns = columnsOf(table, except);
   return (row) => {
     const mapped: Record<string, unknown> = {};
     for (const [key, column] of columns) {
       const value = row[column.name];
       mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
     }
-    return mapped as T['$inferSelect'];
+    return mapped as Omit<T['$inferSelect'], Except>;
   };
 }
 

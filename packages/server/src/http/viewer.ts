@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema/index.js';
+import type { UserRowWithoutHash } from '../db/schema/index.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request, or null; resolved once per API request. */
-    viewer: UserRow | null;
+    viewer: UserRowWithoutHash | null;
     sessionId: string | null;
   }
 }
 
 /** Who sent a request: the user and the session they are signed in with. */
 export interface Viewer {
-  user: UserRow;
+  user: UserRowWithoutHash;
   sessionId: string;
 }
 
@@ -35,13 +35,13 @@ export function installViewer(app: FastifyInstance, identify: (request: FastifyR
 }
 
 /** The signed-in user, or a 401. */
-export function requireViewer(request: FastifyRequest): UserRow {
+export function requireViewer(request: FastifyRequest): UserRowWithoutHash {
   if (!request.viewer) throw unauthorized();
   return request.viewer;
 }
 
 /** The signed-in admin, or 401/403: admin rights are checked here, never trusted from the client. */
-export function requireAdmin(request: FastifyRequest): UserRow {
+export function requireAdmin(request: FastifyRequest): UserRowWithoutHash {
   const viewer = requireViewer(request);
   if (viewer.role !== 'admin') throw forbidden('Only an admin can do this.', 'admin_only');
   return viewer;

@@ -62,6 +62,10 @@ export const users = pgTable(
 
 /** A user as stored; it never leaves the server as is (see features/users/views.ts). */
 export type UserRow = typeof users.$inferSelect;
+/** A user's row without the password hash: what a request carries as its viewer (only confirmPassword reads the hash, from the table). */
+export type UserRowWithoutHash = Omit<UserRow, 'passwordHash'>;
+/** The columns a `UserRowWithoutHash` leaves out (for tableColumns / tableRow). */
+export const withoutHash = ['passwordHash'] as const;
 
 export const sessions = pgTable(
   'sessions',

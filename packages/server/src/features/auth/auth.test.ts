@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import { follows, sessions, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+import { sessionViewer } from './sessions.js';
+import type { FastifyRequest } from 'fastify';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,6 +129,23 @@ describe('log in and out', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie, origin: 'https://evil.example' } });
     expect(res.statusCode).toBe(403);
     expect((await apiAs(t.app, user).get('/api/me')).json().user.id).toBe(user.id);
+  });
+});
+
+describe('the viewer of a request', () => {
+  it('is the signed-in user without the password hash (only confirming a password reads it, from the table)', async () => {
+    const res = await signup(signupBody({ username: 'viewercheck' }));
+    const token = res.cookies.find((c) => c.name === 'askbox_session')!.value;
+    const viewer = await sessionViewer(t.ctx.db)({ cookies: { askbox_session: token } } as unknown as FastifyRequest);
+    expect(viewer?.user).toMatchObject({ username: 'viewercheck', fullname: 'Pat Doe' });
+    expect(viewer?.user).not.toHaveProperty('passwordHash');
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: { cookie: `askbox_session=${token}` },
+      payload: { currentPassword: 'long enough', newPassword: 'longer than before', repeatPassword: 'longer than before' },
+    });
+    expect(change.statusCode).toBe(204);
   });
 });
 

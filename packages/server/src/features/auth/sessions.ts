@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/open.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { sessions, users, withoutHash } from '../../db/schema/index.js';
 import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
 import type { Viewer } from '../../http/viewer.js';
 import { publishLive } from '../../realtime/bus.js';
@@ -24,11 +24,11 @@ export async function createSession(db: DbOrTx, userId: string, days: number): P
 /** The viewer hook's lookup, run on every API request: a prepared statement, planned once. */
 const sessionUserStatement = statement<Record<string, unknown>, { id: string }>(
   'session_viewer',
-  sql`select ${tableColumns(users, 'u')} from sessions s join users u on u.id = s.user_id
+  sql`select ${tableColumns(users, 'u', withoutHash)} from sessions s join users u on u.id = s.user_id
       where s.id = ${sql.placeholder('id')} and s.expires_at > now() and u.suspended_at is null
       limit 1`,
 );
-const userFromRow = tableRow(users);
+const userFromRow = tableRow(users, withoutHash);
 
 /** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
 export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<Viewer | null> {

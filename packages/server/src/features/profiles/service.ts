@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { en, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { users, type UserRow } from '../../db/schema/index.js';
+import { users, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { runOne, statement } from '../../db/statements.js';
 import { forbidden } from '../../http/errors.js';
@@ -31,7 +31,7 @@ async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts>
  * `user`'s profile as the viewer may see it; someone who blocked the viewer gets a 403 with no
  * data. Takes the row the route already looked up, since the profile shows its fields.
  */
-export async function getProfile(db: DbOrTx, viewerId: string, user: UserRow): Promise<Profile> {
+export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWithoutHash): Promise<Profile> {
   const isSelf = user.id === viewerId;
   const blocks = isSelf ? { viewerBlocked: false, blockedByOther: false } : await blockStateBetween(db, viewerId, user.id);
   if (blocks.blockedByOther) throw forbidden(en.blockedByThemText, 'blocked_by_user');

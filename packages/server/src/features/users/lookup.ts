@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
-import { users, type UserRow } from '../../db/schema/index.js';
+import { users, withoutHash, type UserRow, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
 
@@ -17,16 +17,16 @@ export async function userByUsername(db: DbOrTx, username: string): Promise<User
 // findUserByUsername runs on every profile request: a prepared statement, planned once
 const activeUserStatement = statement<Record<string, unknown>, { username: string }>(
   'active_user_by_username',
-  sql`select ${tableColumns(users, 'u')} from users u where u.username = ${sql.placeholder('username')} and u.suspended_at is null limit 1`,
+  sql`select ${tableColumns(users, 'u', withoutHash)} from users u where u.username = ${sql.placeholder('username')} and u.suspended_at is null limit 1`,
 );
-const userFromRow = tableRow(users);
+const userFromRow = tableRow(users, withoutHash);
 
 /**
  * The user behind a /:username path segment, or a 404. Services then take the user's id. A
  * suspended account is not found (moderation, decision 108): its profile, answers and the ways
  * to reach it vanish until it is restored.
  */
-export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow> {
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRowWithoutHash> {
   const row = await runOne(db, activeUserStatement, { username: username.trim().toLowerCase() });
   if (!row) throw notFound(en.userNotFound);
   return userFromRow(row);

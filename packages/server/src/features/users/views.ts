@@ -1,5 +1,5 @@
 import type { Me } from '@askbox/common';
-import type { UserRow } from '../../db/schema/index.js';
+import type { UserRow, UserRowWithoutHash } from '../../db/schema/index.js';
 
 /** Served by the web app (packages/web/public/images). */
 const DEFAULT_AVATAR_URL = '/images/default-avatar.svg';
@@ -12,7 +12,7 @@ export function userSummary(user: Pick<UserRow, 'id' | 'username' | 'fullname' |
 }
 
 /** The signed-in user's view of themself. */
-export function toMe(user: UserRow): Me {
+export function toMe(user: UserRowWithoutHash): Me {
   return {
     id: user.id,
     email: user.email,
