@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverEntry } from '../scripts/build-server.mjs';
+import { spawnServer } from '../scripts/run-server.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -68,7 +69,7 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env:
     ...extraEnv,
   };
   await prepare?.(env);
-  const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawnServer(env, { stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForHealth(baseURL, child);
   return {
     baseURL,

@@ -7,7 +7,6 @@
  *
  *   npm run build && npm run lighthouse [-- --out DIR]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { serverEntry } from './build-server.mjs';
+import { spawnServer } from './run-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({ options: { out: { type: 'string', default: path.join(root, 'docs/lighthouse') } } });
@@ -32,11 +32,10 @@ const port = await new Promise((resolve, reject) => {
 });
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-lighthouse-'));
-const app = spawn(process.execPath, [serverEntry], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const app = spawnServer(
+  { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  { stdio: ['ignore', 'inherit', 'inherit'] },
+);
 
 async function waitForHealth() {
   for (let i = 0; i < 720; i++) {

@@ -1,9 +1,10 @@
 // `npm start`: build the web app and compile the server when their sources are newer than the
 // builds, then run the compiled server (which applies migrations and listens on PORT, default 3000).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, newestMtime, serverBuildIsStale, serverEntry } from './build-server.mjs';
+import { buildServer, newestMtime, serverBuildIsStale } from './build-server.mjs';
+import { spawnServer } from './run-server.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 const webDir = path.join(root, 'packages/web');
@@ -22,6 +23,6 @@ if (serverBuildIsStale()) {
   await buildServer();
 }
 
-const server = spawn(process.execPath, [serverEntry], { cwd: root, stdio: 'inherit' });
+const server = spawnServer(process.env);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

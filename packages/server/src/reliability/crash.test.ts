@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, serverBuildIsStale, serverEntry } from '../../../../scripts/build-server.mjs';
+import { buildServer, serverBuildIsStale } from '../../../../scripts/build-server.mjs';
+import { spawnServer } from '../../../../scripts/run-server.mjs';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { testCertificate, testCertificatePath, testPrivateKey } from '../test/tls.js';
 
@@ -14,7 +14,6 @@ import { testCertificate, testCertificatePath, testPrivateKey } from '../test/tl
  * started again. Every write that got a 2xx is there; every push queued before the crash is
  * delivered after the restart, once per device.
  */
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = `askbox_crash_${crypto.randomBytes(5).toString('hex')}`;
 let databaseUrl: string;
@@ -61,10 +60,8 @@ async function freePort(): Promise<number> {
 /** Starts the real server as `npm start` runs it (compiled) on the crash database; resolves once /healthz answers. */
 async function startServer(port: number, pushWorker: boolean): Promise<ChildProcess> {
   if (serverBuildIsStale()) await buildServer();
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
+  const child = spawnServer(
+    {
       ...process.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
@@ -83,7 +80,8 @@ async function startServer(port: number, pushWorker: boolean): Promise<ChildProc
       // the local push service's test certificate
       NODE_EXTRA_CA_CERTS: testCertificatePath,
     },
-  });
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`)

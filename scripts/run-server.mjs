@@ -1,0 +1,38 @@
+// How the compiled server is started, by `npm start` and by everything that starts it as
+// `npm start` does (the e2e suite, the benchmark, Lighthouse, the crash test): one place for
+// the process's memory settings (decision 191).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serverEntry } from './build-server.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * V8's heap, sized for a small server. A young generation of 2 × 8 MB instead of 2 × 16 MB,
+ * and an old generation capped at 1 GB, which is also what makes V8 grow it in smaller steps
+ * between collections (with Node's default cap, 4 GB on a large machine, it let 50 MB of
+ * live objects sit in 140 MB). Measured at the same throughput (docs/benchmarks.md).
+ */
+const heapFlags = ['--max-semi-space-size=8', '--max-old-space-size=1024'];
+
+/**
+ * glibc: a fixed threshold above which memory is taken from and given back to the system
+ * directly. Left to itself, glibc raises the threshold after the first large blocks are freed,
+ * and the ~50 MB that compiling PGlite's WebAssembly borrowed stayed in the process for good.
+ * Ignored by other C libraries.
+ */
+const mallocEnv = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/** The node flags and environment the server runs with; an operator's own NODE_OPTIONS or MALLOC_ setting wins. */
+export function serverProcessSettings(env = process.env) {
+  const nodeOptions = env.NODE_OPTIONS ?? '';
+  const nodeArgs = heapFlags.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
+  return { nodeArgs, env: { ...mallocEnv, ...env } };
+}
+
+/** Spawns the compiled server (packages/server/dist/main.js) with `env`; `nodeArgs` come before ours (e.g. --cpu-prof). */
+export function spawnServer(env, { nodeArgs = [], stdio = 'inherit' } = {}) {
+  const settings = serverProcessSettings(env);
+  return spawn(process.execPath, [...nodeArgs, ...settings.nodeArgs, serverEntry], { cwd: root, env: settings.env, stdio });
+}
