@@ -26,7 +26,8 @@ const mallocEnv = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** The node flags and environment the server runs with; an operator's own NODE_OPTIONS or MALLOC_ setting wins. */
 export function serverProcessSettings(env = process.env) {
-  const nodeOptions = env.NODE_OPTIONS ?? '';
+  // node accepts --max_old_space_size as well as --max-old-space-size
+  const nodeOptions = (env.NODE_OPTIONS ?? '').replaceAll('_', '-');
   const nodeArgs = heapFlags.filter((flag) => !nodeOptions.includes(flag.split('=')[0]));
   return { nodeArgs, env: { ...mallocEnv, ...env } };
 }

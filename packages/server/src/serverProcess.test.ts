@@ -21,7 +21,7 @@ describe('the server process (as npm start runs it)', () => {
   });
 
   it("leaves an operator's own settings in force", () => {
-    const settings = serverProcessSettings({ PATH: process.env.PATH, NODE_OPTIONS: '--max-old-space-size=2048', MALLOC_MMAP_THRESHOLD_: '262144' });
+    const settings = serverProcessSettings({ PATH: process.env.PATH, NODE_OPTIONS: '--max_old_space_size=2048', MALLOC_MMAP_THRESHOLD_: '262144' });
     expect(settings.nodeArgs).not.toContain('--max-old-space-size=1024');
     const seen = observe(settings);
     expect(seen.heapLimitMb).toBeGreaterThanOrEqual(2048);
