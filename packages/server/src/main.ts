@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
+import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
 
 async function main(): Promise<void> {
   // settings may come from a .env file in the working directory (see .env.example)
@@ -12,6 +13,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   await migrateDatabase(database);
   const app = await buildApp(config, database);
+  // the embedded database has no autovacuum of its own (decision 192)
+  const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.pglite, app.log) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -19,6 +22,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await maintenance?.stop();
     await database.close();
     process.exit(0);
   };
