@@ -6,11 +6,12 @@ export const questions = pgTable(
   'questions',
   {
     id: text('id').primaryKey(),
-    // kept for blocks, rate limits and the sender's Answers tab; never shown when anonymous
-    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
-    receiverId: text('receiver_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Both name users, kept so by triggers once per statement rather than by foreign keys once per
+    // row (migration 0014, decision 193): the receiver's questions go with the account, the
+    // sender's id is set null. The sender is kept for blocks, rate limits and the sender's Answers
+    // tab; never shown when anonymous.
+    senderId: text('sender_id'),
+    receiverId: text('receiver_id').notNull(),
     text: text('text').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(true),
     isGlobal: boolean('is_global').notNull().default(false),

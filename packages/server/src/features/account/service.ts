@@ -14,7 +14,8 @@ export { exportAccount } from './export.js';
 /**
  * Deletes the account for good, after its password (decision 129). The user row goes and with it,
  * by foreign keys, its sessions, devices, queued notifications, reset links, follows both ways,
- * blocks both ways, likes, and the questions it received (its answers, and the likes on them).
+ * blocks both ways and likes, and by the questions' trigger (decision 193) the questions it
+ * received (its answers, and the likes on them).
  * Questions it sent to others stay with their receivers as anonymous questions with no sender,
  * like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
  * reset requests for its address are removed. A public profile's remote followers get an actor
