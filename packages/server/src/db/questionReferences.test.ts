@@ -113,17 +113,31 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a question and an account it name
     expect(await waiting(client)).toBe(true);
   }
 
-  it('a question sent first: the deletion waits for it, then takes it along', async () => {
+  const ask = (client: pg.Client, receiver: string, sender: string, questionId = id()) =>
+    client.query('insert into questions (id, receiver_id, sender_id, text) values ($1, $2, $3, $4)', [questionId, receiver, sender, 'q']);
+
+  /** A question from `sender` to `receiver` left uncommitted while one of the two accounts is deleted. */
+  async function askWhileDeleting(whom: 'receiver' | 'sender'): Promise<{ receiver: string; questionId: string }> {
     const [receiver, sender] = [await newUser(), await newUser()];
     const [asking, deleting] = [await connection(), await connection()];
-    const row = question(receiver, sender);
+    const questionId = id();
     await asking.query('begin');
-    await asking.query('insert into questions (id, receiver_id, sender_id, text) values ($1, $2, $3, $4)', [row.id, receiver, sender, row.text]);
-    const deleted = deleting.query('delete from users where id = $1', [receiver]);
+    await ask(asking, receiver, sender, questionId);
+    const deleted = deleting.query('delete from users where id = $1', [whom === 'receiver' ? receiver : sender]);
     await untilWaiting(deleting);
     await asking.query('commit');
     await deleted;
+    return { receiver, questionId };
+  }
+
+  it('a question sent first: the deletion waits for it, then takes it along', async () => {
+    const { receiver } = await askWhileDeleting('receiver');
     expect(await questionsOf(receiver)).toEqual([]);
+  });
+
+  it('a sender deleted while their question is being sent: the deletion waits, then the question keeps no sender', async () => {
+    const { receiver, questionId } = await askWhileDeleting('sender');
+    expect(await questionsOf(receiver)).toMatchObject([{ id: questionId, senderId: null }]);
   });
 
   it('a deletion first: the question waits for it, then fails', async () => {
@@ -131,23 +145,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a question and an account it name
     const [asking, deleting] = [await connection(), await connection()];
     await deleting.query('begin');
     await deleting.query('delete from users where id = $1', [receiver]);
-    const asked = asking.query('insert into questions (id, receiver_id, sender_id, text) values ($1, $2, $3, $4)', [id(), receiver, sender, 'q']);
+    const asked = ask(asking, receiver, sender);
     await untilWaiting(asking);
     await deleting.query('commit');
     expect(await failure(asked)).toEqual(foreignKeyViolation);
     expect(await questionsOf(receiver)).toEqual([]);
-  });
-
-  it('a sender deleted while their question is being sent: the deletion waits, then the question keeps no sender', async () => {
-    const [receiver, sender] = [await newUser(), await newUser()];
-    const [asking, deleting] = [await connection(), await connection()];
-    const row = question(receiver, sender);
-    await asking.query('begin');
-    await asking.query('insert into questions (id, receiver_id, sender_id, text) values ($1, $2, $3, $4)', [row.id, receiver, sender, row.text]);
-    const deleted = deleting.query('delete from users where id = $1', [sender]);
-    await untilWaiting(deleting);
-    await asking.query('commit');
-    await deleted;
-    expect(await questionsOf(receiver)).toMatchObject([{ id: row.id, senderId: null }]);
   });
 });
