@@ -7,29 +7,31 @@ ALTER TABLE "questions" DROP CONSTRAINT "questions_sender_id_users_id_fk";
 ALTER TABLE "questions" DROP CONSTRAINT "questions_receiver_id_users_id_fk";
 --> statement-breakpoint
 
--- Every id names a user, and each of them is locked FOR KEY SHARE until the transaction ends, as a
--- foreign key locks it: an account being deleted waits for the question, then takes it along, and a
--- question to an account deleted meanwhile fails (the lock finds no row) with a foreign-key error.
-CREATE FUNCTION askbox_lock_question_people(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  wanted int;
-  locked int;
-  missing text;
+-- The error of a question that names no user: SQLSTATE 23503, as the foreign keys raised it.
+CREATE FUNCTION askbox_no_such_question_person(user_id text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT count(DISTINCT named.user_id) INTO wanted FROM unnest(ids) AS named(user_id) WHERE named.user_id IS NOT NULL;
-  SELECT count(*) INTO locked FROM (SELECT 1 FROM users u WHERE u.id = ANY (ids) FOR KEY SHARE OF u) AS kept;
-  IF locked < wanted THEN
-    SELECT named.user_id INTO missing FROM unnest(ids) AS named(user_id)
-    WHERE named.user_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = named.user_id) LIMIT 1;
-    RAISE EXCEPTION 'insert or update on table "questions" violates foreign key constraint "questions_people_exist"'
-      USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'questions_people_exist', TABLE = 'questions',
-            DETAIL = format('Key (user_id)=(%s) is not present in table "users".', missing);
-  END IF;
+  RAISE EXCEPTION 'insert or update on table "questions" violates foreign key constraint "questions_people_exist"'
+    USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'questions_people_exist', TABLE = 'questions',
+          DETAIL = format('Key (user_id)=(%s) is not present in table "users".', user_id);
 END $$;
 --> statement-breakpoint
+-- Every user the statement's new questions name is locked FOR KEY SHARE until the transaction ends,
+-- as a foreign key locks it: an account being deleted waits for the question, then takes it along,
+-- and a question to an account deleted meanwhile finds no row to lock and fails. One query for any
+-- number of rows; a single question costs what the two foreign-key checks cost (measured on PGlite),
+-- 100,000 a third of them (on PostgreSQL 15).
 CREATE FUNCTION askbox_questions_people_added() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  missing text;
 BEGIN
-  PERFORM askbox_lock_question_people(ARRAY(SELECT receiver_id FROM added UNION SELECT sender_id FROM added WHERE sender_id IS NOT NULL));
+  SELECT named.user_id INTO missing
+  FROM (SELECT receiver_id AS user_id FROM added UNION SELECT sender_id FROM added WHERE sender_id IS NOT NULL) AS named
+  LEFT JOIN LATERAL (SELECT true AS found FROM users u WHERE u.id = named.user_id FOR KEY SHARE OF u) AS kept ON true
+  WHERE kept.found IS NULL
+  LIMIT 1;
+  IF FOUND THEN
+    PERFORM askbox_no_such_question_person(missing);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -38,8 +40,17 @@ CREATE TRIGGER questions_people_added AFTER INSERT ON questions REFERENCING NEW 
 --> statement-breakpoint
 -- (nothing moves a question to another receiver or sender today; a row trigger costs nothing until one does)
 CREATE FUNCTION askbox_question_people_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  missing text;
 BEGIN
-  PERFORM askbox_lock_question_people(ARRAY[NEW.receiver_id, NEW.sender_id]);
+  SELECT named.user_id INTO missing
+  FROM (VALUES (NEW.receiver_id), (NEW.sender_id)) AS named(user_id)
+  LEFT JOIN LATERAL (SELECT true AS found FROM users u WHERE u.id = named.user_id FOR KEY SHARE OF u) AS kept ON true
+  WHERE named.user_id IS NOT NULL AND kept.found IS NULL
+  LIMIT 1;
+  IF FOUND THEN
+    PERFORM askbox_no_such_question_person(missing);
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
