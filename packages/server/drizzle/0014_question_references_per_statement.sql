@@ -38,7 +38,8 @@ END $$;
 CREATE TRIGGER questions_people_added AFTER INSERT ON questions REFERENCING NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION askbox_questions_people_added();
 --> statement-breakpoint
--- (nothing moves a question to another receiver or sender today; a row trigger costs nothing until one does)
+-- The same lock for one row whose receiver or sender changes. Nothing moves a question today; a row
+-- trigger costs nothing until something does (with a column list, a trigger cannot have a transition table).
 CREATE FUNCTION askbox_question_people_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   missing text;
