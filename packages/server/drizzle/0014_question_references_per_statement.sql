@@ -60,13 +60,14 @@ CREATE TRIGGER questions_people_changed AFTER UPDATE OF receiver_id, sender_id O
   EXECUTE FUNCTION askbox_question_people_changed();
 --> statement-breakpoint
 
--- An account going: the questions it received go (and their likes, by the likes' foreign key), the
--- ones it sent lose their sender. Answered and unanswered apart, so each uses its receiver index.
+-- An account going: the questions it received go (and their likes, by the likes' foreign key),
+-- answered and unanswered apart so each uses its receiver index; the ones it sent stay with their
+-- receivers as anonymous questions with no sender (decision 129), whoever deletes the account.
 CREATE FUNCTION askbox_users_removed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM questions WHERE receiver_id IN (SELECT id FROM removed) AND answered;
   DELETE FROM questions WHERE receiver_id IN (SELECT id FROM removed) AND NOT answered;
-  UPDATE questions SET sender_id = NULL WHERE sender_id IN (SELECT id FROM removed);
+  UPDATE questions SET sender_id = NULL, is_anonymous = true WHERE sender_id IN (SELECT id FROM removed);
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -71,10 +71,10 @@ describe('a question names users that exist', () => {
     expect(await questionsOf(bob)).toMatchObject([{ id: row.id, senderId: null }]);
   });
 
-  it('an account going takes the questions it received (and their likes) and forgets it as a sender', async () => {
+  it('an account going takes the questions it received (and their likes) and leaves what it sent as anonymous questions with no sender', async () => {
     const [leaver, other, fan] = [await newUser(), await newUser(), await newUser()];
     const received = [question(leaver, other), question(leaver, null, true), question(leaver, leaver, true)];
-    const sent = [question(other, leaver), question(other, leaver, true)];
+    const sent = [{ ...question(other, leaver), isAnonymous: false }, question(other, leaver, true)];
     await database.db.insert(questions).values([...received, ...sent]);
     await database.db.insert(likes).values([
       { userId: fan, questionId: received[1]!.id },
@@ -82,7 +82,7 @@ describe('a question names users that exist', () => {
     ]);
     await database.db.delete(users).where(eq(users.id, leaver));
     expect(await questionsOf(leaver)).toEqual([]);
-    expect((await questionsOf(other)).map((q) => [q.id, q.senderId]).sort()).toEqual(sent.map((q) => [q.id, null]).sort());
+    expect((await questionsOf(other)).map((q) => [q.id, q.senderId, q.isAnonymous]).sort()).toEqual(sent.map((q) => [q.id, null, true]).sort());
     expect(await database.db.select({ questionId: likes.questionId }).from(likes).where(eq(likes.userId, fan))).toEqual([{ questionId: sent[1]!.id }]);
   });
 });

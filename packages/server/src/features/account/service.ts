@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { questions, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { publishLive } from '../../realtime/bus.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
@@ -15,9 +15,8 @@ export { exportAccount } from './export.js';
  * Deletes the account for good, after its password (decision 129). The user row goes and with it,
  * by foreign keys, its sessions, devices, queued notifications, reset links, follows both ways,
  * blocks both ways and likes, and by the questions' trigger (decision 193) the questions it
- * received (its answers, and the likes on them).
- * Questions it sent to others stay with their receivers as anonymous questions with no sender,
- * like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
+ * received (its answers, and the likes on them); the same trigger leaves the questions it sent to
+ * others with their receivers as anonymous questions with no sender, like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
  * reset requests for its address are removed. A public profile's remote followers get an actor
  * Delete (decision 131). Its pictures go through the storage interface once the database has
  * committed.
@@ -26,10 +25,6 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
   const user = await confirmPassword(ctx, userId, password);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    await tx
-      .update(questions)
-      .set({ senderId: null, isAnonymous: true })
-      .where(and(eq(questions.senderId, userId), ne(questions.receiverId, userId)));
     await tx.execute(sql`delete from push_notifications
       where data->>'likerId' = ${userId} or data->>'followerId' = ${userId} or data->>'senderId' = ${userId}`);
     await tx.execute(sql`delete from email_outbox where kind = 'password_reset' and data->>'email' = ${user.email}`);
