@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
+import { createAdmission, installAdmission } from './http/admission.js';
 import { installErrorHandler, sendFrameworkError } from './http/errors.js';
 import { installInputCheck } from './http/inputCheck.js';
 import { installRouteTable } from './http/routeTable.js';
@@ -90,6 +91,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // the first hook of every request: with the database in this thread, served in the order they were read (decision 194)
+  const admission = database.kind === 'pglite' ? createAdmission() : null;
+  if (admission) installAdmission(app, admission);
   installRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,7 +118,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     log: app.log,
   };
   const emailWorker = config.email.worker ? startEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
-  const metrics = config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size) : null;
+  const metrics =
+    config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size, admission && (() => admission.waiting)) : null;
   const ctx: ServerContext = {
     config,
     database,

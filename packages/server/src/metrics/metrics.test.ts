@@ -43,6 +43,9 @@ describe('GET /metrics', () => {
     expect(value(text, 'askbox_sse_connections')).toBe(0);
     expect(value(text, 'askbox_outbox_rows{queue="push",state="pending"}')).toBe(0);
     if (t.database.kind === 'postgres') expect(text).toContain('askbox_db_pool_connections{state="idle",pool="statements"}');
+    // the embedded database admits requests one a turn (decision 194): its queue is reported, empty between requests
+    if (t.database.kind === 'pglite') expect(value(text, 'askbox_http_requests_waiting')).toBe(0);
+    else expect(text).not.toContain('askbox_http_requests_waiting');
   });
 
   it('reports the push outbox: pending, retrying after a failure, and failed for good', async () => {

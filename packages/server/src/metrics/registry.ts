@@ -23,7 +23,8 @@ export class Metrics {
   private readonly requests: client.Histogram<'method' | 'route' | 'status_code'>;
   private readonly outboxes = new Map<string, () => Promise<OutboxCounts>>();
 
-  constructor(database: Database, liveStreams: () => number) {
+  /** `requestsWaiting`: the admission queue's length, where requests are admitted one a turn (decision 194) */
+  constructor(database: Database, liveStreams: () => number, requestsWaiting: (() => number) | null = null) {
     client.collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new client.Histogram({
       name: 'askbox_http_request_duration_seconds',
@@ -40,6 +41,16 @@ export class Metrics {
         this.set(liveStreams());
       },
     });
+    if (requestsWaiting) {
+      new client.Gauge({
+        name: 'askbox_http_requests_waiting',
+        help: 'Requests read and waiting for their turn (embedded database: admitted one per event-loop turn, first come first served)',
+        registers: [this.registry],
+        collect() {
+          this.set(requestsWaiting());
+        },
+      });
+    }
     if (database.kind === 'postgres') {
       // two pools: 'queries' (transactions, the query builder) and 'statements' (prepared statements, decision 186)
       const pools = { queries: database.pool, statements: database.statementPool };
