@@ -1,6 +1,8 @@
 // Compiles the server for `npm start`: the TypeScript sources and @askbox/common bundled into
 // packages/server/dist/main.js, the npm dependencies left as imports. Running compiled code
-// instead of the tsx loader keeps ~85 MB out of the server's memory (decision 187).
+// instead of the tsx loader keeps ~85 MB out of the server's memory (decision 187). What the
+// sources load with `import()` (ActivityPub's Fedify, the S3 client) becomes chunks of its own
+// beside main.js, so it is read only when first used (decision 195).
 //   node scripts/build-server.mjs   (also part of `npm run build`)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,7 +40,10 @@ const dependenciesStayImports = {
 export async function buildServer() {
   const result = await esbuild.build({
     entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: serverEntry,
+    outdir: path.dirname(serverEntry),
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]', // beside main.js: paths.ts finds packages/server one folder up from any of them
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -50,10 +55,25 @@ export async function buildServer() {
   });
   // written beside and renamed into place (map first): two `npm start`s at once never run a half-written file
   fs.mkdirSync(path.dirname(serverEntry), { recursive: true });
-  for (const file of result.outputFiles.sort((a, b) => Number(a.path === serverEntry) - Number(b.path === serverEntry))) {
+  // chunks first, main.js last: chunk names carry a hash of their content, so the new main.js only
+  // ever imports complete files
+  const rank = (file) => (file.path === serverEntry ? 2 : file.path.startsWith(serverEntry) ? 1 : 0);
+  for (const file of result.outputFiles.sort((a, b) => rank(a) - rank(b))) {
+    fs.mkdirSync(path.dirname(file.path), { recursive: true });
     const partial = `${file.path}.${process.pid}.partial`;
     fs.writeFileSync(partial, file.contents);
     fs.renameSync(partial, file.path);
+  }
+  removeStaleChunks(new Set(result.outputFiles.map((file) => file.path)));
+}
+
+/** Chunks of earlier builds, once they are a day old (a server still running an earlier build may yet load one). */
+function removeStaleChunks(current) {
+  const distDir = path.dirname(serverEntry);
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of fs.readdirSync(distDir)) {
+    const file = path.join(distDir, name);
+    if (!current.has(file) && /-[A-Z0-9]{8}\.js(\.map)?$/.test(name) && fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { signRequest, type Activity, type Context } from '@fedify/fedify';
+import { Delete, importJwk, PUBLIC_COLLECTION, signRequest, type Activity, type Context } from '@fedify/fedify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema/index.js';
@@ -14,6 +14,16 @@ export interface DeliveryRow {
   kind: 'create' | 'delete' | 'update' | 'accept' | 'reject';
   object_id: string | null;
   payload: { followId: string; actorUri: string } | null;
+  attempts: number;
+}
+
+/** A claimed row of federation_farewells: the actor Delete of a deleted account (farewell.ts). */
+export interface FarewellRow {
+  id: string;
+  actor_uri: string;
+  key_id: string;
+  private_key: Parameters<typeof importJwk>[0];
+  inbox_url: string;
   attempts: number;
 }
 
@@ -35,11 +45,19 @@ export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, 
   return postSigned(fctx, activity, row.inbox_url, key, allow);
 }
 
+/** "This actor is gone": the Delete Mastodon and others act on, whose object is the actor itself, signed with the key kept for it. */
+export async function deliverFarewell(fctx: Context<void>, row: FarewellRow, allow: OutboundOptions): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
+  const actor = new URL(row.actor_uri);
+  const activity = new Delete({ id: new URL(`${row.actor_uri}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
+  const privateKey = await importJwk(row.private_key, 'private');
+  return postSigned(fctx, activity, row.inbox_url, { privateKey, keyId: new URL(row.key_id) }, allow);
+}
+
 /**
  * POSTs an activity, signed (HTTP Signatures) with `key`, to an inbox that must pass the
  * outgoing-address guard; says whether to count it sent, retry or give up.
  */
-export async function postSigned(
+async function postSigned(
   fctx: Context<void>,
   activity: Activity,
   inboxUrl: string,

@@ -6,16 +6,11 @@ import { queryRows } from '../db/sql.js';
 import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/sharing/service.js';
 import { installInboxListeners, type InboxHooks } from './inbox.js';
 import { keyPairOf } from './keys.js';
-import { PostgresKvStore } from './kv.js';
+import type { PostgresKvStore } from './kv.js';
 import { guardedLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
 import { apPaths } from './uris.js';
 import { createActivity, toNote, toPerson } from './vocab.js';
-
-export interface AskboxFederation {
-  federation: Federation<void>;
-  kv: PostgresKvStore;
-}
 
 /**
  * Askbox as an ActivityPub server, with Fedify: WebFinger, NodeInfo, one Person per PUBLIC
@@ -24,9 +19,8 @@ export interface AskboxFederation {
  * through Fedify's queue but through our delivery outbox (outbox.ts, worker.ts), written in the
  * same transaction as the change.
  */
-export function createAskboxFederation(ctx: AppContext, hooks: InboxHooks): AskboxFederation {
+export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, hooks: InboxHooks): Federation<void> {
   const { db, config } = ctx;
-  const kv = new PostgresKvStore(db);
   const { userAgent: _userAgent, ...loaders } = guardedLoaders({
     kv,
     publicUrl: config.publicUrl,
@@ -93,5 +87,5 @@ export function createAskboxFederation(ctx: AppContext, hooks: InboxHooks): Askb
   });
 
   installInboxListeners(federation, ctx, hooks);
-  return { federation, kv };
+  return federation;
 }

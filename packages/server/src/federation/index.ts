@@ -1,33 +1,42 @@
 import type { ServerContext } from '../context.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
-import { createAskboxFederation } from './federation.js';
-import { runDeliveryBatch, startDeliveryWorker, type DeliveryWorker } from './worker.js';
+import type { FederationEngine } from './engine.js';
+import { PostgresKvStore } from './kv.js';
+import { runDeliveryBatch, startDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './worker.js';
 
 export interface FederationRuntime {
   /** null when FEDERATION_WORKER=off (another instance delivers, or a test kicks batches itself) */
   worker: DeliveryWorker | null;
   /** Runs one delivery pass now, worker or not (tests, the CLI). */
   deliverNow(): Promise<void>;
+  /** Whether Fedify has been loaded (by a federation request or something to deliver) */
+  engineLoaded(): boolean;
 }
 
 /**
- * Turns on ActivityPub (FEDERATION=on): the Fedify bridge for /.well-known and /ap and the
- * delivery worker. The app's endpoints for remote followers and blocks are in routes.ts.
+ * Turns on ActivityPub (FEDERATION=on): the bridge for /.well-known and /ap and the delivery
+ * worker. Fedify itself (engine.ts) is loaded by the first federation request or the first
+ * activity to send, not at start (decision 195). The app's endpoints for remote followers and
+ * blocks are in routes.ts.
  */
 export function startFederation(app: AppInstance, ctx: ServerContext): FederationRuntime {
   const { config } = ctx;
   let worker: DeliveryWorker | null = null;
-  const { federation, kv } = createAskboxFederation(ctx, { queued: () => void worker?.kick(), log: app.log });
-  installFederationBridge(app, { federation, kv, db: ctx.db, publicUrl: config.publicUrl });
+  const kv = new PostgresKvStore(ctx.db);
+  const allow = config.federation.allowPrivateAddresses ? ({ allow: 'private' } as const) : {};
+  let engine: Promise<FederationEngine> | null = null;
+  const loadEngine = (): Promise<FederationEngine> =>
+    (engine ??= import('./engine.js')
+      .then((module) => module.createFederationEngine(ctx, { kv, allow, queued: () => void worker?.kick(), log: app.log }))
+      .catch((error: unknown) => {
+        engine = null; // tried again by the next request or pass
+        throw error;
+      }));
+  installFederationBridge(app, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
 
-  const fctx = federation.createContext(new URL(config.publicUrl), undefined);
-  const options = {
-    maxAttempts: config.federation.maxAttempts,
-    allow: config.federation.allowPrivateAddresses ? ({ allow: 'private' } as const) : {},
-    log: app.log,
-  };
-  if (config.federation.worker) worker = startDeliveryWorker(ctx.db, fctx, kv, { ...options, pollMs: config.federation.pollMs });
+  const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, engine: loadEngine, log: app.log };
+  if (config.federation.worker) worker = startDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
   app.addHook('onClose', async () => worker?.stop());
   if (!config.publicUrl.startsWith('https://')) {
     app.log.info(`PUBLIC_URL (${config.publicUrl}) is not https: other servers will not federate with this one (docs/federation.md)`);
@@ -36,7 +45,8 @@ export function startFederation(app: AppInstance, ctx: ServerContext): Federatio
     worker,
     async deliverNow() {
       if (worker) return worker.kick();
-      while ((await runDeliveryBatch(ctx.db, fctx, options)) > 0);
+      while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },
+    engineLoaded: () => engine !== null,
   };
 }

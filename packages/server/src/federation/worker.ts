@@ -1,16 +1,16 @@
-import type { Context } from '@fedify/fedify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/open.js';
 import { federationDeliveries } from '../db/schema/index.js';
-import type { OutboundOptions } from '../net/outboundAddress.js';
 import { claimDue, giveUp, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
-import { deliverRow, type DeliveryRow } from './deliver.js';
+import type { DeliveryRow } from './deliver.js';
+import type { FederationEngine } from './engine.js';
 import { runFarewellBatch } from './farewell.js';
 import type { PostgresKvStore } from './kv.js';
 
 export interface WorkerOptions {
   maxAttempts: number;
-  allow: OutboundOptions;
+  /** the engine that builds, signs and sends activities: loaded by the first row there is to send */
+  engine: () => Promise<FederationEngine>;
   log?: FastifyBaseLogger;
 }
 
@@ -19,12 +19,13 @@ export interface WorkerOptions {
  * decision 030): several instances never send one row twice, a crashed worker's rows come back
  * after the lease, and each row succeeds or fails on its own.
  */
-export async function runDeliveryBatch(db: Db, fctx: Context<void>, options: WorkerOptions): Promise<number> {
+export async function runDeliveryBatch(db: Db, options: WorkerOptions): Promise<number> {
   const rows = await claimDue<DeliveryRow>(db, federationDeliveries, { maxAttempts: options.maxAttempts });
   for (const row of rows) {
-    const outcome = await deliverRow(db, fctx, row, options.allow).catch((error: unknown) => ({
-      retry: error instanceof Error ? error.message : String(error),
-    }));
+    const outcome = await options
+      .engine()
+      .then((engine) => engine.deliver(row))
+      .catch((error: unknown) => ({ retry: error instanceof Error ? error.message : String(error) }));
     if (outcome === 'sent') await markSent(db, federationDeliveries, row.id);
     else if (outcome === 'dropped') await markSent(db, federationDeliveries, row.id, 'nothing to send any more');
     else if ('failed' in outcome) {
@@ -36,18 +37,13 @@ export async function runDeliveryBatch(db: Db, fctx: Context<void>, options: Wor
     }
   }
   // the actor Deletes of deleted accounts share the pass (their own table: no user row to point to)
-  return rows.length + (await runFarewellBatch(db, fctx, options));
+  return rows.length + (await runFarewellBatch(db, options));
 }
 
 export type DeliveryWorker = OutboxWorker;
 
 /** Polls the delivery outbox; now and then also drops expired entries of Fedify's key-value store. */
-export function startDeliveryWorker(
-  db: Db,
-  fctx: Context<void>,
-  kv: PostgresKvStore,
-  options: WorkerOptions & { pollMs: number; log: FastifyBaseLogger },
-): DeliveryWorker {
+export function startDeliveryWorker(db: Db, kv: PostgresKvStore, options: WorkerOptions & { pollMs: number; log: FastifyBaseLogger }): DeliveryWorker {
   let passes = 0;
   return startOutboxWorker({
     name: 'federation',
@@ -55,7 +51,7 @@ export function startDeliveryWorker(
     log: options.log,
     runBatch: async () => {
       if (++passes % 500 === 1) await kv.prune();
-      return runDeliveryBatch(db, fctx, options);
+      return runDeliveryBatch(db, options);
     },
   });
 }
