@@ -17,7 +17,7 @@ describe('the server process (as npm start runs it)', () => {
     // the old generation's 1024 MB and the young generation's 3 × 8 MB
     expect(seen.heapLimitMb).toBeGreaterThanOrEqual(1024);
     expect(seen.heapLimitMb).toBeLessThan(1100);
-    expect(seen.mmapThreshold).toBe('131072');
+    expect(seen.mmapThreshold).toBe('32768');
   });
 
   it("leaves an operator's own settings in force", () => {
