@@ -37,10 +37,11 @@ const dependenciesStayImports = {
   },
 };
 
-export async function buildServer() {
+/** The compiled server's files (main.js, its chunks and source maps) in memory, as if written to `outdir`. */
+export async function compileServer(outdir = path.dirname(serverEntry)) {
   const result = await esbuild.build({
     entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outdir: path.dirname(serverEntry),
+    outdir,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]', // beside main.js: paths.ts finds packages/server one folder up from any of them
     splitting: true,
@@ -53,18 +54,23 @@ export async function buildServer() {
     logLevel: 'warning',
     write: false,
   });
+  return result.outputFiles;
+}
+
+export async function buildServer() {
+  const outputFiles = await compileServer();
   // written beside and renamed into place (map first): two `npm start`s at once never run a half-written file
   fs.mkdirSync(path.dirname(serverEntry), { recursive: true });
   // chunks first, main.js last: chunk names carry a hash of their content, so the new main.js only
   // ever imports complete files
   const rank = (file) => (file.path === serverEntry ? 2 : file.path.startsWith(serverEntry) ? 1 : 0);
-  for (const file of result.outputFiles.sort((a, b) => rank(a) - rank(b))) {
+  for (const file of outputFiles.sort((a, b) => rank(a) - rank(b))) {
     fs.mkdirSync(path.dirname(file.path), { recursive: true });
     const partial = `${file.path}.${process.pid}.partial`;
     fs.writeFileSync(partial, file.contents);
     fs.renameSync(partial, file.path);
   }
-  removeStaleChunks(new Set(result.outputFiles.map((file) => file.path)));
+  removeStaleChunks(new Set(outputFiles.map((file) => file.path)));
 }
 
 /** Chunks of earlier builds, once they are a day old (a server still running an earlier build may yet load one). */

@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../firstUse.js';
 
 /** One email, written in the recipient's language. */
 export interface EmailMessage {
@@ -33,16 +34,24 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
       close() {},
     };
   }
-  // timeouts well under the outbox lease (120 s), so a stuck server never lets a second worker send the row too
-  const transport = nodemailer.createTransport(
-    { url: options.smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 },
-    { from: options.from },
-  );
+  const smtpUrl = options.smtpUrl;
+  // nodemailer is loaded by the first email (decision 195); timeouts well under the outbox lease
+  // (120 s), so a stuck server never lets a second worker send the row too
+  const transport = onFirstUse(async (): Promise<Transporter> => {
+    const nodemailer = (await import('nodemailer')).default;
+    return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 }, { from: options.from });
+  });
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await (await transport()).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     },
-    close: () => transport.close(),
+    close() {
+      if (transport.started())
+        void transport().then(
+          (loaded) => loaded.close(),
+          () => undefined,
+        );
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context.js';
+import { onFirstUse } from '../firstUse.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
-import type { FederationEngine } from './engine.js';
 import { PostgresKvStore } from './kv.js';
 import { runDeliveryBatch, startDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './worker.js';
 
@@ -25,14 +25,10 @@ export function startFederation(app: AppInstance, ctx: ServerContext): Federatio
   let worker: DeliveryWorker | null = null;
   const kv = new PostgresKvStore(ctx.db);
   const allow = config.federation.allowPrivateAddresses ? ({ allow: 'private' } as const) : {};
-  let engine: Promise<FederationEngine> | null = null;
-  const loadEngine = (): Promise<FederationEngine> =>
-    (engine ??= import('./engine.js')
-      .then((module) => module.createFederationEngine(ctx, { kv, allow, queued: () => void worker?.kick(), log: app.log }))
-      .catch((error: unknown) => {
-        engine = null; // tried again by the next request or pass
-        throw error;
-      }));
+  const loadEngine = onFirstUse(async () => {
+    const { createFederationEngine } = await import('./engine.js');
+    return createFederationEngine(ctx, { kv, allow, queued: () => void worker?.kick(), log: app.log });
+  });
   installFederationBridge(app, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
 
   const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, engine: loadEngine, log: app.log };
@@ -47,6 +43,6 @@ export function startFederation(app: AppInstance, ctx: ServerContext): Federatio
       if (worker) return worker.kick();
       while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },
-    engineLoaded: () => engine !== null,
+    engineLoaded: loadEngine.started,
   };
 }

@@ -1,6 +1,7 @@
 import https from 'node:https';
-import webpush from 'web-push';
 import type { PushPayload } from '@askbox/common';
+import type { RequestDetails } from 'web-push';
+import { onFirstUse } from '../firstUse.js';
 import { assertPushEndpoint, PushSubscriptionError, type PushEndpointPolicy } from './endpoint.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -22,6 +23,9 @@ export interface PushTransport {
   agent: https.Agent;
 }
 
+/** web-push, loaded by the first notification to send (decision 195) */
+export const loadWebPush = onFirstUse(async () => (await import('web-push')).default);
+
 /**
  * Encrypts (aes128gcm) and signs (VAPID) with web-push, then sends the request ourselves through
  * the guarded agent. Never throws: whatever goes wrong with one device is that device's result.
@@ -34,7 +38,8 @@ export async function deliver(subscription: Subscription, payload: PushPayload, 
     if (error instanceof PushSubscriptionError && !/Cannot resolve/.test(error.message)) return 'gone';
     return { error: error instanceof Error ? error.message : String(error) };
   }
-  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  const webpush = await loadWebPush();
+  let details: RequestDetails;
   try {
     details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },

@@ -1,6 +1,9 @@
-import sharp from 'sharp';
 import { en, sniffImageType, type ImageKind } from '@askbox/common';
+import { onFirstUse } from '../firstUse.js';
 import { badRequest } from '../http/errors.js';
+
+/** sharp and libvips, loaded by the first picture (decision 195) */
+const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 
 export type { ImageKind } from '@askbox/common';
 
@@ -17,6 +20,7 @@ const SIZES: Record<ImageKind, { width: number; height: number }> = {
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   if (!sniffImageType(bytes)) throw badRequest(en.imageInvalid, 'invalid_image');
   const { width, height } = SIZES[kind];
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
       .rotate()
@@ -32,5 +36,6 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
 
 /** The same picture at a smaller width (same crop), for small slots. */
 export async function downscale(jpeg: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(jpeg).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }

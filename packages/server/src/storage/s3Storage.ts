@@ -1,5 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { onFirstUse } from '../firstUse.js';
 import { MEDIA_KEY_PATTERN, mediaKeyOf, mediaUrlOf, type MediaStorage } from './storage.js';
 
 export interface S3Settings {
@@ -25,6 +24,12 @@ export function s3MediaOrigin(settings: S3Settings): string {
   return settings.forcePathStyle ? `https://s3.${settings.region}.amazonaws.com` : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
 }
 
+/** The AWS SDK, loaded by the first S3 call: a server that keeps its pictures on disk never needs it (decision 195). */
+const loadSdk = onFirstUse(async () => {
+  const [client, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  return { ...client, getSignedUrl: presigner.getSignedUrl };
+});
+
 /** How long a signed link is valid; links are signed per hour, so a browser keeps reusing the same one. */
 const SIGNED_FOR_SECONDS = 2 * 3600;
 
@@ -35,15 +40,19 @@ const SIGNED_FOR_SECONDS = 2 * 3600;
  * browser's cache works).
  */
 export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key: string, now?: Date): Promise<{ url: string; maxAgeSeconds: number }> } {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
-    // checksums only where S3 requires them: many compatible services do not know the newer ones
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+  const sdk = onFirstUse(async () => {
+    const loaded = await loadSdk();
+    const client = new loaded.S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // checksums only where S3 requires them: many compatible services do not know the newer ones
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { ...loaded, client };
   });
   const checked = (key: string) => {
     if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`refusing unexpected key ${key}`);
@@ -51,6 +60,7 @@ export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key
   };
   return {
     async put(key, data, contentType) {
+      const { client, PutObjectCommand } = await sdk();
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
@@ -64,6 +74,7 @@ export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key
     },
     async delete(key) {
       // deleting a missing object is not an error in S3
+      const { client, DeleteObjectCommand } = await sdk();
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checked(key) }));
     },
     urlOf: mediaUrlOf,
@@ -71,6 +82,7 @@ export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key
     async locationOf(key, now = new Date()) {
       if (settings.publicUrl) return { url: `${settings.publicUrl.replace(/\/$/, '')}/${checked(key)}`, maxAgeSeconds: 31_536_000 };
       const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+      const { client, GetObjectCommand, getSignedUrl } = await sdk();
       const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: settings.bucket, Key: checked(key) }), {
         expiresIn: SIGNED_FOR_SECONDS,
         signingDate: hourStart,
