@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,4 +31,30 @@ describe('openDatabase: the embedded database', () => {
   it('takes PGLITE_SHARED_BUFFERS when set', async () => {
     expect(await sharedBuffers({ PGLITE_SHARED_BUFFERS: '48MB' })).toBe('48MB');
   });
+
+  it('does not keep the memory that creating a new one took (decision 195)', () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-open-'));
+    // in a process of its own: its resident memory once a new database is open, and again for the existing one
+    const script = `
+      import { openDatabase } from ${JSON.stringify(path.join(import.meta.dirname, 'open.ts'))};
+      const residentAfterOpening = async () => {
+        const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)}, pgliteSharedBuffers: '32MB' });
+        await database.db.execute('select 1');
+        const resident = process.memoryUsage().rss / 1048576;
+        await database.close();
+        return resident;
+      };
+      const created = await residentAfterOpening();
+      const reopened = await residentAfterOpening();
+      console.log(JSON.stringify({ created, reopened }));`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '32768' },
+    });
+    const { created, reopened } = JSON.parse(output.trim().split('\n').pop()!) as { created: number; reopened: number };
+    expect(fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+    // creating the database grows PGlite's WebAssembly memory by ~400 MB, and it is never given
+    // back while that instance lives; reopened at once, the database holds what an existing one does
+    expect(created).toBeLessThan(reopened + 150);
+  }, 60_000);
 });

@@ -46,11 +46,19 @@ export async function openPostgres(url: string): Promise<Database> {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const dir = path.resolve(options.dataDir, 'pglite');
+  const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });
   const lock = acquireDataDirLock(options.dataDir);
   try {
     const startParams = options.pgliteSharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] : undefined;
-    const pglite = await PGlite.create({ dataDir: dir, extensions: pgliteExtensions, startParams });
+    const open = () => PGlite.create({ dataDir: dir, extensions: pgliteExtensions, startParams });
+    let pglite = await open();
+    if (isNew) {
+      // initdb grew PGlite's WebAssembly memory to ~340 MB, which WebAssembly never gives back:
+      // a second instance starts small, and the first one's memory goes with it (decision 195)
+      await pglite.close();
+      pglite = await open();
+    }
     return {
       kind: 'pglite',
       db: drizzleOverPglite(pglite),
