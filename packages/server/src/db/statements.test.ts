@@ -65,4 +65,44 @@ describe('prepared statements', () => {
     expect(byBuilder[0]!.suspendedAt).toEqual(new Date('2024-05-06T07:08:09.123Z'));
     expect(byBuilder[0]!.emailDigestFrom).toBeNull();
   });
+
+  it("return what the driver's own query returns: every type, nulls, UTF-8 and a result larger than one chunk", async () => {
+    // 3,000 rows of ~1 KB, with multi-byte characters (split across PGlite's chunks somewhere)
+    const columns = sql`g as n, g::int8 * 1000000000 as big, (g / 7.0)::numeric(12, 3) as num, g % 2 = 0 as even,
+      case when g % 5 = 0 then null else repeat('é🙂ß', g % 300) end as text, jsonb_build_object('g', g, 'w', 'ç') as doc,
+      array[g, g + 1] as ints, array['a', null, 'ü'] as words, timestamptz '2024-05-06 07:08:09.123456+00' + g * interval '1 second' as at`;
+    const many = statement<Record<string, unknown>, { upTo: number }>(
+      'test_wire_types',
+      sql`select ${columns} from generate_series(1, ${sql.placeholder('upTo')}::int) g order by g`,
+    );
+    const byStatement = await run(database.db, many, { upTo: 3000 });
+    const byDriver = await queryRows<Record<string, unknown>>(database.db, sql`select ${columns} from generate_series(1, 3000) g order by g`);
+    expect(byStatement).toHaveLength(3000);
+    expect(byStatement).toEqual(byDriver);
+    expect(byStatement[5]).toMatchObject({ n: 6, even: true, doc: { g: 6, w: 'ç' }, ints: [6, 7], words: ['a', null, 'ü'], text: 'é🙂ß'.repeat(6) });
+    expect(byStatement[4]!.text).toBeNull();
+  });
+
+  it('hand a notification sent by a statement to the listeners', async () => {
+    const received: string[] = [];
+    const notify = statement<{ sent: string }, { payload: string }>(
+      'test_notify',
+      sql`select pg_notify('askbox_test_wire', ${sql.placeholder('payload')}::text)::text as sent`,
+    );
+    let stop: () => Promise<void>;
+    if (database.kind === 'pglite') {
+      stop = await database.pglite.listen('askbox_test_wire', (payload) => received.push(payload));
+    } else {
+      const client = await database.pool.connect();
+      await client.query('listen askbox_test_wire');
+      client.on('notification', (message) => received.push(message.payload ?? ''));
+      stop = async () => {
+        await client.query('unlisten askbox_test_wire');
+        client.release();
+      };
+    }
+    expect(await run(database.db, notify, { payload: 'hello' })).toEqual([{ sent: '' }]);
+    await expect.poll(() => received).toEqual(['hello']);
+    await stop();
+  });
 });

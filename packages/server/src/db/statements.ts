@@ -3,6 +3,7 @@ import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglit
 import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
+import { concat, rowsFromWire, wireCollector, type Parsers } from './pgliteWire.js';
 
 /**
  * Hot queries as named prepared statements. The SQL is written with drizzle's `sql` template and
@@ -18,6 +19,8 @@ export interface Statement<Row, Args extends Record<string, unknown>> {
   readonly text: string;
   /** the rendered parameters: placeholders by name, constants as they are */
   readonly params: unknown[];
+  /** whether it sends a NOTIFY (PGlite: read through PGlite's own parser, which hands it to the listeners) */
+  readonly notifies: boolean;
   /** phantom types */
   readonly _types?: { row: Row; args: Args };
 }
@@ -30,7 +33,7 @@ export function statement<Row, Args extends Record<string, unknown> = Record<str
   if (names.has(name)) throw new Error(`two prepared statements are named '${name}'`);
   names.add(name);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return { name, text, params };
+  return { name, text, params, notifies: /pg_notify/i.test(text) };
 }
 
 const rawText = (value: string) => value;
@@ -164,9 +167,11 @@ const choosePlans = serialize.query('reset plan_cache_mode');
  * PGlite's `query()` parses, plans and describes its text every time (an unnamed statement). Here,
  * as on PostgreSQL, the statement is parsed once per database under its name and each run binds and
  * executes it with a generic plan, planned once (decision 186). The messages of a run go in one
- * call, under the same locks as `query()` (no other query, no open transaction in between).
+ * call, under the same locks as `query()` (no other query, no open transaction in between). The
+ * rows are read from the wire bytes (pgliteWire.ts), unless the statement notifies: PGlite's own
+ * parser then hands the notification to the listeners.
  */
-async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; text: string }, values: unknown[]): Promise<Row[]> {
+async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; text: string; notifies: boolean }, values: unknown[]): Promise<Row[]> {
   const known = pglitePrepared.get(pglite) ?? new Map<string, number[]>();
   pglitePrepared.set(pglite, known);
   const rows = await pglite._runExclusiveTransaction(() =>
@@ -181,7 +186,10 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
       const bind = serialize.bind({ statement: statement.name, values: serialized });
       const message = concat([genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans]);
       try {
-        return rowsOf<Row>((await pglite.execProtocol(message, quietly)).messages, pglite.parsers);
+        if (statement.notifies) return rowsOf<Row>((await pglite.execProtocol(message, quietly)).messages, pglite.parsers);
+        const wire = wireCollector();
+        await pglite.execProtocolRawStream(message, { ...quietly, onRawData: wire.onRawData });
+        return rowsFromWire<Row>(wire.bytes(), withOurParsers(pglite.parsers));
       } catch (error) {
         // an error skips the messages up to the Sync; the RESET after it still runs, and runs again
         // here in case PGlite stopped short, so the builder never inherits generic plans
@@ -206,17 +214,6 @@ async function prepareOnPglite(pglite: PGlite, statement: { name: string; text: 
   return parameters?.dataTypeIDs ?? [];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 /**
  * PGlite's parsers with ours on top, merged once per parsers object: copying its ~350 numeric keys
  * took 0.3 ms, more than running a small statement (decision 189).
