@@ -5,7 +5,7 @@ import { testConfig } from '../config.js';
 import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
-import { eventually, openEventStream } from '../test/notificationFixtures.js';
+import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
 
 /**
  * Two app instances on ONE database. With TEST_DATABASE_URL (npm run test:server:pg) they are two
@@ -59,6 +59,18 @@ describe('GET /api/events', () => {
     expect(strangerStream.events.map((e) => e.type)).toEqual(['counters']);
     followerStream.close();
     strangerStream.close();
+  });
+
+  it("sends the owner of an answer a 'notification' event when someone likes it, from the like's own statement; none for one's own like", async () => {
+    const answerId = await insertQuestion(appA.ctx.db, { senderId: null, receiverId: author.id, answer: 'Blue.' });
+    const ownerStream = openEventStream(`${urlB}/api/events`, author.cookie);
+    expect(await ownerStream.ready).toBe(200);
+    expect((await apiAs(appA, author).post(`/api/questions/${answerId}/like`)).statusCode).toBe(200);
+    expect((await apiAs(appA, follower).post(`/api/questions/${answerId}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    await eventually(() => ownerStream.events.some((e) => e.type === 'notification'), "the owner's 'notification' event");
+    // events come in commit order: the owner's own like, committed first, sent none
+    expect(ownerStream.events.filter((e) => e.type === 'notification')).toHaveLength(1);
+    ownerStream.close();
   });
 
   it('gives every event a distinct id and answers a reconnect with Last-Event-ID by "resync"', async () => {
