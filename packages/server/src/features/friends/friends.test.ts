@@ -168,6 +168,32 @@ describe('GET /api/users/recommended', () => {
       .poll(async () => (await t.ctx.db.select().from(friendSuggestions).where(eq(friendSuggestions.userId, viewer.id)))[0]!.computedAt > old)
       .toBe(true);
   });
+
+  it('still suggests 20 people after the first ones were followed, and recomputes a ranking that needed a second read', async () => {
+    const viewer = await signUpUser(t.app);
+    await Promise.all(Array.from({ length: 60 }, () => signUpUser(t.app)));
+    const first = usernames(await apiAs(t.app, viewer).get('/api/users/recommended'));
+    expect(first).toHaveLength(20);
+    // follow the first 25 of the ranking: more than the margin of the first read
+    const kept = (await t.ctx.db.select().from(friendSuggestions).where(eq(friendSuggestions.userId, viewer.id)))[0]!;
+    for (const id of kept.candidateIds.slice(0, 25)) await insertFollow(t.ctx.db, viewer.id, id);
+    const reads = countStatements({ name: 'friend_suggestions_read' });
+    const after = usernames(await apiAs(t.app, viewer).get('/api/users/recommended'));
+    expect(reads.stop()).toBe(2);
+    expect(after).toHaveLength(20);
+    expect(after.some((name) => first.slice(0, 20).includes(name))).toBe(false);
+    // a ranking over a minute old that needed the second read is recomputed in the background…
+    const old = new Date(Date.now() - 2 * 60_000);
+    await t.ctx.db.update(friendSuggestions).set({ computedAt: old }).where(eq(friendSuggestions.userId, viewer.id));
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/recommended'))).toEqual(after);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(friendSuggestions).where(eq(friendSuggestions.userId, viewer.id)))[0]!.computedAt > old)
+      .toBe(true);
+    // …and then the first read is enough again
+    const again = countStatements({ name: 'friend_suggestions_read' });
+    expect(usernames(await apiAs(t.app, viewer).get('/api/users/recommended'))).toEqual(after);
+    expect(again.stop()).toBe(1);
+  });
 });
 
 /** Counts the runs of one prepared statement (by name). */
