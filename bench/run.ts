@@ -142,6 +142,20 @@ function readSequence(p: ReadPath): (() => HttpRequest)[] {
   ];
 }
 
+/** An anonymous question from the next viewer to the next target, every request. */
+function askSequence(): (() => HttpRequest)[] {
+  const nextViewer = cycle(subjects.viewers);
+  const nextTarget = cycle(subjects.targets);
+  return [
+    () => ({
+      method: 'POST',
+      path: `/api/users/${nextTarget()}/questions`,
+      cookie: nextViewer().cookie,
+      body: { text: BENCH_QUESTION_TEXT, isAnonymous: true },
+    }),
+  ];
+}
+
 /** Like then unlike: each connection the same answer; 100 pairs shared by 8 connections never collide. */
 function likeToggleSequence(): (() => HttpRequest)[] {
   const pairs = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
@@ -182,20 +196,7 @@ try {
     );
   }
   if (selected.has('ask')) {
-    const nextViewer = cycle(subjects.viewers);
-    const nextTarget = cycle(subjects.targets);
-    const result = await httpLoad(
-      server,
-      [
-        () => ({
-          method: 'POST',
-          path: `/api/users/${nextTarget()}/questions`,
-          cookie: nextViewer().cookie,
-          body: { text: BENCH_QUESTION_TEXT, isAnonymous: true },
-        }),
-      ],
-      loadOptions,
-    );
+    const result = await httpLoad(server, askSequence(), loadOptions);
     rows.push({ name: 'ask', label: 'ask a question', api: result });
     await settle(server);
     log(
@@ -223,9 +224,9 @@ if (args['cpu-prof']) {
   server = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'], cpuProfDir: dir });
   const profiled = args['cpu-prof-path'];
   const profiledPath = paths.find((p) => p.name === profiled);
-  if (profiled !== 'like' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path or 'like'`);
-  const sequence = profiledPath ? readSequence(profiledPath) : likeToggleSequence();
-  const profiledLabel = profiledPath?.label ?? 'like toggle (like, unlike)';
+  if (profiled !== 'like' && profiled !== 'ask' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path, 'like' or 'ask'`);
+  const sequence = profiledPath ? readSequence(profiledPath) : profiled === 'ask' ? askSequence() : likeToggleSequence();
+  const profiledLabel = profiledPath?.label ?? (profiled === 'ask' ? 'ask a question' : 'like toggle (like, unlike)');
   let result: LoadResult;
   const loadStarted = performance.now();
   let loadEnded = loadStarted;

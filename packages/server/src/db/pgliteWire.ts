@@ -30,19 +30,34 @@ export function concat(parts: Uint8Array[]): Uint8Array {
 
 const ROW_DESCRIPTION = 0x54; // 'T'
 const DATA_ROW = 0x44; // 'D'
+const COMMAND_COMPLETE = 0x43; // 'C'
 const ERROR_RESPONSE = 0x45; // 'E'
 const NOTIFICATION = 0x41; // 'A'
 
+/** What PGlite's `query()` returns for one statement. */
+export interface WireResult<Row> {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+  /** rows inserted, updated, deleted, copied or merged */
+  affectedRows: number;
+  command?: string;
+  rowCount?: number;
+}
+
+/** Commands whose row count PGlite adds to `affectedRows`. */
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
 /**
- * The rows of the DataRow messages in `bytes`, keyed by the RowDescription's names and parsed by
- * `parsers` by type, as PGlite's `query()` returns them. Every other message (ParseComplete,
- * BindComplete, CommandComplete, notices, ReadyForQuery) is skipped. An ErrorResponse is thrown
- * as the DatabaseError PGlite itself would throw. A notification cannot be handed to PGlite's
- * listeners from here, so a statement that notifies must not be read this way (it throws).
+ * The result in `bytes`: the rows of the DataRow messages, as objects keyed by the
+ * RowDescription's names (or as arrays), parsed by `parsers` by type, and the command's counts,
+ * as PGlite's `query()` returns them. Other messages (ParseComplete, BindComplete, notices,
+ * ReadyForQuery) are skipped. An ErrorResponse is thrown as the DatabaseError PGlite itself would
+ * throw. A notification cannot be handed to PGlite's listeners from here, so a statement that
+ * notifies must not be read this way (it throws).
  */
-export function rowsFromWire<Row>(bytes: Uint8Array, parsers: Parsers): Row[] {
+export function resultFromWire<Row>(bytes: Uint8Array, parsers: Parsers, rowMode: 'object' | 'array' = 'object'): WireResult<Row> {
   const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const rows: Row[] = [];
+  const result: WireResult<Row> = { rows: [], fields: [], affectedRows: 0 };
   let names: string[] = [];
   let typeIds: number[] = [];
   let parse: (Parsers[number] | undefined)[] = [];
@@ -54,20 +69,25 @@ export function rowsFromWire<Row>(bytes: Uint8Array, parsers: Parsers): Row[] {
     if (code === DATA_ROW) {
       const count = wire.readInt16BE(p);
       p += 2;
-      const row: Record<string, unknown> = {};
+      const values: unknown[] = new Array(count);
       for (let i = 0; i < count; i++) {
         const length = wire.readInt32BE(p);
         p += 4;
         if (length < 0) {
-          row[names[i]!] = null;
+          values[i] = null;
           continue;
         }
         const text = wire.toString('utf8', p, p + length);
         p += length;
         const parser = parse[i];
-        row[names[i]!] = parser ? parser(text, typeIds[i]) : text;
+        values[i] = parser ? parser(text, typeIds[i]) : text;
       }
-      rows.push(row as Row);
+      if (rowMode === 'array') result.rows.push(values as Row);
+      else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < count; i++) row[names[i]!] = values[i];
+        result.rows.push(row as Row);
+      }
     } else if (code === ROW_DESCRIPTION) {
       const count = wire.readInt16BE(p);
       p += 2;
@@ -77,11 +97,17 @@ export function rowsFromWire<Row>(bytes: Uint8Array, parsers: Parsers): Row[] {
         const nameEnd = wire.indexOf(0, p);
         names.push(wire.toString('utf8', p, nameEnd));
         // table oid (4), column number (2), then the type oid
-        const typeId = wire.readInt32BE(nameEnd + 1 + 6);
-        typeIds.push(typeId);
+        typeIds.push(wire.readInt32BE(nameEnd + 1 + 6));
         p = nameEnd + 1 + 18;
       }
       parse = typeIds.map((typeId) => parsers[typeId]);
+      result.fields = names.map((name, i) => ({ name, dataTypeID: typeIds[i]! }));
+    } else if (code === COMMAND_COMPLETE) {
+      const words = wire.toString('utf8', p, end - 1).split(' ');
+      const count = parseInt(words[words.length - 1]!, 10);
+      result.command = words[0];
+      if (!Number.isNaN(count)) result.rowCount = count;
+      if (WRITES.has(words[0]!) && !Number.isNaN(count)) result.affectedRows += count;
     } else if (code === ERROR_RESPONSE) {
       throw databaseError(bytes);
     } else if (code === NOTIFICATION) {
@@ -89,8 +115,11 @@ export function rowsFromWire<Row>(bytes: Uint8Array, parsers: Parsers): Row[] {
     }
     at = end;
   }
-  return rows;
+  return result;
 }
+
+/** The rows of `resultFromWire`, as objects. */
+export const rowsFromWire = <Row>(bytes: Uint8Array, parsers: Parsers): Row[] => resultFromWire<Row>(bytes, parsers).rows;
 
 /** The first ErrorResponse in `bytes`, parsed by PGlite's own protocol parser (a DatabaseError with code, detail, constraint…). */
 function databaseError(bytes: Uint8Array): Error {
