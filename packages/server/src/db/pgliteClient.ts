@@ -1,5 +1,5 @@
 import { protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { concat, resultFromWire, wireCollector } from './pgliteWire.js';
+import { concat, exchangeOnWire, serializedParameters } from './pgliteWire.js';
 
 /**
  * The PGlite client drizzle is given. drizzle passes its own parsers with every query (dates,
@@ -71,7 +71,11 @@ function readableFromWire(text: string, options: QueryOptions | undefined): bool
   if (/notify|listen|\/dev\/blob/i.test(text)) return false;
   if (!options) return true;
   const { rowMode, parsers, ...others } = options;
-  return (rowMode === undefined || rowMode === 'object' || rowMode === 'array') && (parsers === undefined || typeof parsers === 'object') && Object.keys(others).length === 0;
+  return (
+    (rowMode === undefined || rowMode === 'object' || rowMode === 'array') &&
+    (parsers === undefined || typeof parsers === 'object') &&
+    Object.keys(others).length === 0
+  );
 }
 
 async function queryOutsideTransaction(pglite: PGlite, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<unknown>> {
@@ -99,22 +103,15 @@ const PARAMETER_TYPES_KEPT = 2000;
 async function queryFromWire(pglite: PGlite, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<unknown>> {
   try {
     const types = params.length === 0 ? [] : await parameterTypesOf(pglite, text);
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = pglite.serializers[types[i] ?? 0];
-      return serializer ? serializer(value) : String(value);
-    });
-    const message = concat([
+    const messages = [
       serialize.parse({ text, types: [] }),
-      serialize.bind({ values }),
+      serialize.bind({ values: serializedParameters(pglite, params, types) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
       serialize.sync(),
-    ]);
-    const wire = wireCollector();
-    await pglite.execProtocolRawStream(message, { ...quietly, onRawData: wire.onRawData });
+    ];
     const parsers = options?.parsers ? { ...pglite.parsers, ...options.parsers } : pglite.parsers;
-    return resultFromWire(wire.bytes(), parsers, options?.rowMode);
+    return await exchangeOnWire(pglite, messages, parsers, options?.rowMode);
   } catch (error) {
     // as PGlite's query() does: the error says which query and parameters
     throw error instanceof protocol.messages.DatabaseError ? Object.assign(error, { query: text, params, queryOptions: options }) : error;

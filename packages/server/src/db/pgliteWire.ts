@@ -1,8 +1,8 @@
-import { protocol } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 
 /**
- * The rows of one statement run on PGlite, read straight from the wire bytes PostgreSQL sent
- * (decision 196). PGlite's own path copies the bytes twice and then every field once more into an
+ * The results of our statements and the query builder's queries on PGlite, read straight from
+ * the wire bytes PostgreSQL sent (decision 196). PGlite's own path copies the bytes twice and then every field once more into an
  * ArrayBuffer of its own before decoding it: a fifth of the server's CPU on a feed request. Here
  * each field is decoded in place, and the columns' parsers are looked up once per result.
  */
@@ -10,12 +10,28 @@ import { protocol } from '@electric-sql/pglite';
 export type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 
 /** Collects what PGlite streams out of a run (each chunk is a view on WebAssembly memory: copied). */
-export function wireCollector(): { onRawData: (chunk: Uint8Array) => void; bytes: () => Uint8Array } {
+function wireCollector(): { onRawData: (chunk: Uint8Array) => void; bytes: () => Uint8Array } {
   const chunks: Uint8Array[] = [];
   return {
     onRawData: (chunk) => chunks.push(chunk.slice()),
     bytes: () => (chunks.length === 1 ? chunks[0]! : concat(chunks)),
   };
+}
+
+/** Parameters as PGlite's `query()` serializes them: by their types' serializers, else as text. */
+export function serializedParameters(pglite: PGlite, values: unknown[], types: number[]): (string | null)[] {
+  return values.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = pglite.serializers[types[i] ?? 0];
+    return serializer ? (serializer(value) as string) : String(value);
+  });
+}
+
+/** Sends `messages` to PostgreSQL in one entry (under the caller's locks) and reads the result from the wire. */
+export async function exchangeOnWire<Row>(pglite: PGlite, messages: Uint8Array[], parsers: Parsers, rowMode?: 'object' | 'array'): Promise<WireResult<Row>> {
+  const wire = wireCollector();
+  await pglite.execProtocolRawStream(concat(messages), { syncToFs: false, onRawData: wire.onRawData });
+  return resultFromWire<Row>(wire.bytes(), parsers, rowMode);
 }
 
 export function concat(parts: Uint8Array[]): Uint8Array {
@@ -117,9 +133,6 @@ export function resultFromWire<Row>(bytes: Uint8Array, parsers: Parsers, rowMode
   }
   return result;
 }
-
-/** The rows of `resultFromWire`, as objects. */
-export const rowsFromWire = <Row>(bytes: Uint8Array, parsers: Parsers): Row[] => resultFromWire<Row>(bytes, parsers).rows;
 
 /** The first ErrorResponse in `bytes`, parsed by PGlite's own protocol parser (a DatabaseError with code, detail, constraint…). */
 function databaseError(bytes: Uint8Array): Error {

@@ -3,7 +3,7 @@ import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglit
 import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
-import { concat, rowsFromWire, wireCollector, type Parsers } from './pgliteWire.js';
+import { concat, exchangeOnWire, serializedParameters, type Parsers } from './pgliteWire.js';
 
 /**
  * Hot queries as named prepared statements. The SQL is written with drizzle's `sql` template and
@@ -178,18 +178,11 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
     pglite._runExclusiveQuery(async () => {
       const paramTypes = known.get(statement.name) ?? (await prepareOnPglite(pglite, statement));
       known.set(statement.name, paramTypes);
-      const serialized = values.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[paramTypes[i] ?? 0];
-        return serializer ? serializer(value) : String(value);
-      });
-      const bind = serialize.bind({ statement: statement.name, values: serialized });
-      const message = concat([genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans]);
+      const bind = serialize.bind({ statement: statement.name, values: serializedParameters(pglite, values, paramTypes) });
+      const messages = [genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans];
       try {
-        if (statement.notifies) return rowsOf<Row>((await pglite.execProtocol(message, quietly)).messages, pglite.parsers);
-        const wire = wireCollector();
-        await pglite.execProtocolRawStream(message, { ...quietly, onRawData: wire.onRawData });
-        return rowsFromWire<Row>(wire.bytes(), withOurParsers(pglite.parsers));
+        if (statement.notifies) return rowsOf<Row>((await pglite.execProtocol(concat(messages), quietly)).messages, pglite.parsers);
+        return (await exchangeOnWire<Row>(pglite, messages, withOurParsers(pglite.parsers))).rows;
       } catch (error) {
         // an error skips the messages up to the Sync; the RESET after it still runs, and runs again
         // here in case PGlite stopped short, so the builder never inherits generic plans
