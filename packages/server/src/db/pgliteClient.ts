@@ -1,5 +1,5 @@
 import { protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { concat, exchangeOnWire, serializedParameters } from './pgliteWire.js';
+import { exchangeOnWire, parseOnPglite, serializedParameters } from './pgliteWire.js';
 
 /**
  * The PGlite client drizzle is given. drizzle passes its own parsers with every query (dates,
@@ -94,7 +94,6 @@ async function queryInTransaction(pglite: PGlite, tx: Transaction, text: string,
 }
 
 const { serialize } = protocol;
-const quietly = { syncToFs: false };
 /** Per PGlite database: its query texts' parameter types (bounded: texts with lists of varying length are many). */
 const parameterTypes = new WeakMap<PGlite, Map<string, number[]>>();
 const PARAMETER_TYPES_KEPT = 2000;
@@ -123,8 +122,7 @@ async function parameterTypesOf(pglite: PGlite, text: string): Promise<number[]>
   if (!known) parameterTypes.set(pglite, (known = new Map()));
   const cached = known.get(text);
   if (cached) return cached;
-  const { messages } = await pglite.execProtocol(concat([serialize.parse({ text, types: [] }), serialize.describe({ type: 'S' }), serialize.sync()]), quietly);
-  const types = (messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined)?.dataTypeIDs ?? [];
+  const types = await parseOnPglite(pglite, text);
   if (known.size >= PARAMETER_TYPES_KEPT) known.clear();
   known.set(text, types);
   return types;

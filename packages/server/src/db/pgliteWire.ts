@@ -2,9 +2,10 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 
 /**
  * The results of our statements and the query builder's queries on PGlite, read straight from
- * the wire bytes PostgreSQL sent (decision 196). PGlite's own path copies the bytes twice and then every field once more into an
- * ArrayBuffer of its own before decoding it: a fifth of the server's CPU on a feed request. Here
- * each field is decoded in place, and the columns' parsers are looked up once per result.
+ * the wire bytes PostgreSQL sent (decision 196). PGlite's own path copies the bytes twice and then
+ * every field once more into an ArrayBuffer of its own before decoding it: a fifth of the
+ * server's CPU on a feed request. Here each field is decoded in place, and the columns' parsers
+ * are looked up once per result.
  */
 
 export type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
@@ -25,6 +26,15 @@ export function serializedParameters(pglite: PGlite, values: unknown[], types: n
     const serializer = pglite.serializers[types[i] ?? 0];
     return serializer ? (serializer(value) as string) : String(value);
   });
+}
+
+/** Parses `text` on a PGlite database (under `name`, or as the unnamed statement); its parameters' types. */
+export async function parseOnPglite(pglite: PGlite, text: string, name = ''): Promise<number[]> {
+  const { serialize } = protocol;
+  const message = concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]);
+  const { messages } = await pglite.execProtocol(message, { syncToFs: false });
+  const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+  return parameters?.dataTypeIDs ?? [];
 }
 
 /** Sends `messages` to PostgreSQL in one entry (under the caller's locks) and reads the result from the wire. */

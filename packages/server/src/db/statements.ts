@@ -3,7 +3,7 @@ import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglit
 import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
-import { concat, exchangeOnWire, serializedParameters, type Parsers } from './pgliteWire.js';
+import { concat, exchangeOnWire, parseOnPglite, serializedParameters, type Parsers } from './pgliteWire.js';
 
 /**
  * Hot queries as named prepared statements. The SQL is written with drizzle's `sql` template and
@@ -176,7 +176,7 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
   pglitePrepared.set(pglite, known);
   const rows = await pglite._runExclusiveTransaction(() =>
     pglite._runExclusiveQuery(async () => {
-      const paramTypes = known.get(statement.name) ?? (await prepareOnPglite(pglite, statement));
+      const paramTypes = known.get(statement.name) ?? (await parseOnPglite(pglite, statement.text, statement.name));
       known.set(statement.name, paramTypes);
       const bind = serialize.bind({ statement: statement.name, values: serializedParameters(pglite, values, paramTypes) });
       const messages = [genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans];
@@ -193,18 +193,6 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
   );
   if (!pglite.isInTransaction()) await pglite.syncToFs();
   return rows;
-}
-
-/** Parses a statement under its name on a PGlite database; its parameters' types. */
-async function prepareOnPglite(pglite: PGlite, statement: { name: string; text: string }): Promise<number[]> {
-  const message = concat([
-    serialize.parse({ name: statement.name, text: statement.text, types: [] }),
-    serialize.describe({ type: 'S', name: statement.name }),
-    serialize.sync(),
-  ]);
-  const { messages } = await pglite.execProtocol(message, quietly);
-  const parameters = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
-  return parameters?.dataTypeIDs ?? [];
 }
 
 /**
