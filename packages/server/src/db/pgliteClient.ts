@@ -1,5 +1,5 @@
 import { protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { exchangeOnWire, parseOnPglite, serializedParameters } from './pgliteWire.js';
+import { exchangeOnWire, mayNotify, parseOnPglite, serializedParameters } from './pgliteWire.js';
 
 /**
  * The PGlite client drizzle is given. drizzle passes its own parsers with every query (dates,
@@ -68,7 +68,7 @@ export function pgliteForDrizzle(pglite: PGlite): PGlite {
  * PGlite's listeners, nor one using PGlite's blob device or options of its own.
  */
 function readableFromWire(text: string, options: QueryOptions | undefined): boolean {
-  if (/notify|listen|\/dev\/blob/i.test(text)) return false;
+  if (mayNotify(text) || text.includes('/dev/blob')) return false;
   if (!options) return true;
   const { rowMode, parsers, ...others } = options;
   return (

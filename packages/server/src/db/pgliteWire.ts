@@ -19,6 +19,12 @@ function wireCollector(): { onRawData: (chunk: Uint8Array) => void; bytes: () =>
   };
 }
 
+/**
+ * Whether a text may notify or listen: then PGlite's own parser must read its answer, the only way
+ * a notification reaches PGlite's listeners (the live-event bus). Errs towards yes.
+ */
+export const mayNotify = (text: string): boolean => /notify|listen/i.test(text);
+
 /** Parameters as PGlite's `query()` serializes them: by their types' serializers, else as text. */
 export function serializedParameters(pglite: PGlite, values: unknown[], types: number[]): (string | null)[] {
   return values.map((value, i) => {
@@ -78,10 +84,15 @@ const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
  * RowDescription's names (or as arrays), parsed by `parsers` by type, and the command's counts,
  * as PGlite's `query()` returns them. Other messages (ParseComplete, BindComplete, notices,
  * ReadyForQuery) are skipped. An ErrorResponse is thrown as the DatabaseError PGlite itself would
- * throw. A notification cannot be handed to PGlite's listeners from here, so a statement that
- * notifies must not be read this way (it throws).
+ * throw. A notification cannot be handed to PGlite's listeners from here: unless PGlite's parser
+ * already did (`notifications`), a statement that notifies must not be read this way (it throws).
  */
-export function resultFromWire<Row>(bytes: Uint8Array, parsers: Parsers, rowMode: 'object' | 'array' = 'object'): WireResult<Row> {
+export function resultFromWire<Row>(
+  bytes: Uint8Array,
+  parsers: Parsers,
+  rowMode: 'object' | 'array' = 'object',
+  notifications: 'refuse' | 'delivered by PGlite' = 'refuse',
+): WireResult<Row> {
   const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const result: WireResult<Row> = { rows: [], fields: [], affectedRows: 0 };
   let names: string[] = [];
@@ -136,7 +147,7 @@ export function resultFromWire<Row>(bytes: Uint8Array, parsers: Parsers, rowMode
       if (WRITES.has(words[0]!) && !Number.isNaN(count)) result.affectedRows += count;
     } else if (code === ERROR_RESPONSE) {
       throw databaseError(bytes);
-    } else if (code === NOTIFICATION) {
+    } else if (code === NOTIFICATION && notifications === 'refuse') {
       throw new Error('a statement read from the wire sent a notification, which would be lost: run it through execProtocol');
     }
     at = end;

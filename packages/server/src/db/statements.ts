@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { protocol, types as pgliteTypes, type PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
-import { concat, exchangeOnWire, parseOnPglite, serializedParameters, type Parsers } from './pgliteWire.js';
+import { concat, exchangeOnWire, mayNotify, parseOnPglite, resultFromWire, serializedParameters, type Parsers } from './pgliteWire.js';
 
 /**
  * Hot queries as named prepared statements. The SQL is written with drizzle's `sql` template and
@@ -33,7 +33,7 @@ export function statement<Row, Args extends Record<string, unknown> = Record<str
   if (names.has(name)) throw new Error(`two prepared statements are named '${name}'`);
   names.add(name);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return { name, text, params, notifies: /pg_notify/i.test(text) };
+  return { name, text, params, notifies: mayNotify(text) };
 }
 
 const rawText = (value: string) => value;
@@ -181,8 +181,11 @@ async function runNamedOnPglite<Row>(pglite: PGlite, statement: { name: string; 
       const bind = serialize.bind({ statement: statement.name, values: serializedParameters(pglite, values, paramTypes) });
       const messages = [genericPlans, bind, serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(), choosePlans];
       try {
-        if (statement.notifies) return rowsOf<Row>((await pglite.execProtocol(concat(messages), quietly)).messages, pglite.parsers);
-        return (await exchangeOnWire<Row>(pglite, messages, withOurParsers(pglite.parsers))).rows;
+        const parsers = withOurParsers(pglite.parsers);
+        if (!statement.notifies) return (await exchangeOnWire<Row>(pglite, messages, parsers)).rows;
+        // PGlite's parser hands the notification to the listeners; the rows come from the same bytes
+        const { data } = await pglite.execProtocol(concat(messages), quietly);
+        return resultFromWire<Row>(data, parsers, 'object', 'delivered by PGlite').rows;
       } catch (error) {
         // an error skips the messages up to the Sync; the RESET after it still runs, and runs again
         // here in case PGlite stopped short, so the builder never inherits generic plans
@@ -204,24 +207,4 @@ function withOurParsers(parsers: Parsers): Parsers {
   let merged = mergedParsers.get(parsers);
   if (!merged) mergedParsers.set(parsers, (merged = { ...parsers, ...pgliteParsers }));
   return merged;
-}
-
-/** The rows of a statement's DataRow messages, parsed as PGlite's `query()` parses them. */
-function rowsOf<Row>(messages: { name: string }[], parsers: Parsers): Row[] {
-  const merged = withOurParsers(parsers);
-  let fields: { name: string; dataTypeID: number }[] = [];
-  const rows: Row[] = [];
-  for (const message of messages) {
-    if (message.name === 'rowDescription') fields = (message as unknown as { fields: { name: string; dataTypeID: number }[] }).fields;
-    else if (message.name === 'dataRow') {
-      const values = (message as unknown as { fields: (string | null)[] }).fields;
-      const row: Record<string, unknown> = {};
-      values.forEach((value, i) => {
-        const field = fields[i]!;
-        row[field.name] = pgliteTypes.parseType(value, field.dataTypeID, merged);
-      });
-      rows.push(row as Row);
-    }
-  }
-  return rows;
 }
