@@ -11,7 +11,7 @@ import { driverReplay, pgbenchReplay, type Throughput } from './lib/bare.js';
 import { pgliteRunner, pgRunner, StatementRecorder } from './lib/capture.js';
 import { summariseCpuProfile } from './lib/cpuProfile.js';
 import { explainReadPaths, type Explained } from './lib/explain.js';
-import { cycle, httpLoad, type HttpRequest, type LoadResult } from './lib/load.js';
+import { cycle, httpLoad, type LoadResult, type Step } from './lib/load.js';
 import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
@@ -97,7 +97,14 @@ log(
     .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
     .join(', ')} (seeded ${subjects.info.createdAt.slice(0, 10)})`,
 );
-const likePairs: { userId: string; questionId: string }[] = [];
+if (database.kind === 'postgres') {
+  // some machines run PostgreSQL with autovacuum off: the write paths then slow down run after run
+  // as a liked answer's old row versions pile up, until a VACUUM (measured: 1,700 → 1,100 toggles/s)
+  const { rows } = await database.pool.query<{ autovacuum: string }>('show autovacuum');
+  if (rows[0]?.autovacuum !== 'on')
+    log('  note: autovacuum is off on this PostgreSQL server (its default is on): write paths slow down run after run until a VACUUM');
+}
+const likePairs: { userId: string; questionId: string; ownerId: string }[] = [];
 let paths: ReadPath[] = [];
 try {
   paths = await captureReadPaths(database.db, recorder, subjects, log);
@@ -106,8 +113,12 @@ try {
   for (const viewer of subjects.viewers) {
     const page = await feedPage(database.db, viewer.id, {});
     const post = page.items.find((p) => !p.likedByViewer);
-    if (post) likePairs.push({ userId: viewer.id, questionId: post.id });
+    if (post) likePairs.push({ userId: viewer.id, questionId: post.id, ownerId: post.receiver.id });
   }
+  // the newest answer of a feed is often the same one: likes of one answer (and one owner) take turns on its counters
+  log(
+    `  like toggle: ${likePairs.length} viewers, ${new Set(likePairs.map((p) => p.questionId)).size} distinct answers, ${new Set(likePairs.map((p) => p.ownerId)).size} distinct owners`,
+  );
   const runner = database.kind === 'pglite' ? pgliteRunner(database.pglite) : pgRunner(database.pool as never);
   if (args.explain) {
     const exec = (s: { text: string }) =>
@@ -132,7 +143,7 @@ try {
 }
 
 /** GET requests of one read path, cycling through its viewers. */
-function readSequence(p: ReadPath): (() => HttpRequest)[] {
+function readSequence(p: ReadPath): Step[] {
   const next = cycle(p.requests);
   return [
     () => {
@@ -143,7 +154,7 @@ function readSequence(p: ReadPath): (() => HttpRequest)[] {
 }
 
 /** An anonymous question from the next viewer to the next target, every request. */
-function askSequence(): (() => HttpRequest)[] {
+function askSequence(): Step[] {
   const nextViewer = cycle(subjects.viewers);
   const nextTarget = cycle(subjects.targets);
   return [
@@ -156,17 +167,24 @@ function askSequence(): (() => HttpRequest)[] {
   ];
 }
 
-/** Like then unlike: each connection the same answer; 100 pairs shared by 8 connections never collide. */
-function likeToggleSequence(): (() => HttpRequest)[] {
-  const pairs = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
+/**
+ * Like then unlike, each connection the answer it liked (kept in its own context: a variable shared
+ * by the 8 connections made them unlike each other's, so two likes in three found theirs already
+ * there and wrote nothing); 100 pairs cycled by 8 connections never collide.
+ */
+function likeToggleSequence(): Step[] {
+  type Pair = (typeof likePairs)[number] & { cookie: string };
+  const pairs: Pair[] = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
   const next = cycle(pairs);
-  let current = pairs[0]!;
   return [
-    () => {
-      current = next();
-      return { method: 'POST', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie };
+    (context) => {
+      const pair = (context.pair = next());
+      return { method: 'POST', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
     },
-    () => ({ method: 'DELETE', path: `/api/questions/${current.questionId}/like`, cookie: current.cookie }),
+    (context) => {
+      const pair = context.pair as Pair;
+      return { method: 'DELETE', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
+    },
   ];
 }
 

@@ -23,16 +23,21 @@ export interface LoadResult {
   cpuMsPerRequest: number;
 }
 
+/** What one connection keeps between its requests (autocannon's per-connection context). */
+export type ConnectionContext = Record<string, unknown>;
+/** One step of a sequence: the next request, given its connection's context (a later step may need what an earlier one chose). */
+export type Step = (context: ConnectionContext) => HttpRequest;
+
 /**
  * Drives the server over real HTTP with autocannon: `connections` keep-alive connections, each
  * sending its next request as soon as the previous answer arrived, for `seconds` (after a
  * warm-up of `warmup` seconds that is not counted). `sequence` lists the requests one connection
  * sends in turn (e.g. like then unlike); each call of a step's function picks that step's next
- * subject.
+ * subject, and may leave in its connection's context what a later step needs.
  */
 export async function httpLoad(
   server: RunningServer,
-  sequence: (() => HttpRequest)[],
+  sequence: Step[],
   options: { connections: number; seconds: number; warmup: number },
 ): Promise<LoadResult> {
   const run = (seconds: number) =>
@@ -42,8 +47,8 @@ export async function httpLoad(
       duration: seconds,
       requests: sequence.map((next) => ({
         method: 'GET' as const,
-        setupRequest: (request: autocannon.Request) => {
-          const r = next();
+        setupRequest: (request: autocannon.Request, context: object) => {
+          const r = next(context as ConnectionContext);
           return {
             ...request,
             method: r.method,
