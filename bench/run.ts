@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { openDatabase, type Database } from '../packages/server/src/db/open.js';
 import { driverReplay, pgbenchReplay, type Throughput } from './lib/bare.js';
 import { pgliteRunner, pgRunner, StatementRecorder } from './lib/capture.js';
@@ -90,6 +91,9 @@ log(
 
 // 1. With the database open in this process: subjects, sessions, and the server's SQL per request.
 let database: Database = await openBenchDatabase();
+// the server's SQL is captured here before the server starts: a database seeded before a new
+// migration gets it now, as the server would at its start
+await migrateDatabase(database);
 const recorder = new StatementRecorder(database);
 const subjects: Subjects = await pickSubjects(database, settings);
 log(

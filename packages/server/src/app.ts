@@ -31,7 +31,8 @@ import { pushRoutes } from './push/routes.js';
 import { loadVapidKeys } from './push/vapid.js';
 import { startPushWorker } from './push/worker.js';
 import { createPushAgent } from './push/endpoint.js';
-import { outboxCounts } from './outbox/outbox.js';
+import { outboxCounts, startOutboxWorker } from './outbox/outbox.js';
+import { foldLikeCounts, LIKE_COUNT_FOLD_MS } from './db/counters.js';
 import { emailOutbox, federationDeliveries, pushNotifications } from './db/schema/index.js';
 import { Metrics } from './metrics/registry.js';
 import { installMetrics } from './metrics/routes.js';
@@ -68,6 +69,8 @@ export interface BuildOptions {
   pushCa?: string | Buffer;
   /** Tests only: where the logs go instead of stdout. */
   logStream?: DestinationStream;
+  /** Tests only: how often pending like-count changes are folded; null: never (the test folds them). */
+  likeCountFoldMs?: number | null;
 }
 
 const defaultWebDist = path.join(serverPackageDir, '../web/dist');
@@ -105,6 +108,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const worker = config.push.worker
     ? startPushWorker({ db: database.db, vapid, transport: pushTransport, maxAttempts: config.push.maxAttempts, pollMs: config.push.pollMs, log: app.log })
     : null;
+  // every like and unlike leaves its change to the counts pending, folded in here (decision 199)
+  const foldMs = options.likeCountFoldMs === undefined ? LIKE_COUNT_FOLD_MS : options.likeCountFoldMs;
+  const likeCountFold =
+    foldMs === null
+      ? null
+      : startOutboxWorker({ name: 'like count fold', pollMs: foldMs, log: app.log, runBatch: () => foldLikeCounts(database.db), batch: Infinity });
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log: app.log });
   const emailDeps = {
@@ -146,6 +155,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await likeCountFold?.stop();
     pushTransport.agent.destroy();
     await emailWorker?.stop();
     mailer.close();

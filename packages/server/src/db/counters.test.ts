@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { recountCounters } from './counters.js';
+import { exactLikeCount, exactLikesReceived, foldLikeCounts, recountCounters } from './counters.js';
 import { follows, likes, questions, users, userStats } from './schema/index.js';
+import type { DbOrTx } from './open.js';
 import { queryRows } from './sql.js';
 
 let t: TestApp;
@@ -11,24 +14,45 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** What the counters must equal: the counts the profile used to run on every view. */
-async function drift(): Promise<unknown[]> {
+/**
+ * Counters that differ from the counts the profile used to run on every view. `shown`: as the
+ * server reads them (stored + pending changes, decision 199); `stored`: the stored columns alone,
+ * which equal them once the pending changes are folded.
+ */
+async function drift(read: 'shown' | 'stored' = 'shown', db: DbOrTx = t.ctx.db): Promise<unknown[]> {
+  const likesReceived = read === 'shown' ? exactLikesReceived(sql`u.id`, sql`s.likes_received`) : sql`s.likes_received`;
+  const likeCount = read === 'shown' ? exactLikeCount(sql`q.id`, sql`q.like_count`) : sql`q.like_count`;
   return queryRows(
-    t.ctx.db,
-    sql`select u.id, s.followers, s.followings, s.answers, s.likes_received,
+    db,
+    sql`select u.id, s.followers, s.followings, s.answers, ${likesReceived} as likes_received,
           (select count(*)::int from follows where followee_id = u.id) as real_followers,
           (select count(*)::int from follows where follower_id = u.id) as real_followings,
           (select count(*)::int from questions where receiver_id = u.id and answered) as real_answers,
           (select count(*)::int from likes l join questions q on q.id = l.question_id where q.receiver_id = u.id and q.answered) as real_likes
         from users u left join user_stats s on s.user_id = u.id
-        where s.user_id is null or (s.followers, s.followings, s.answers, s.likes_received) is distinct from (
+        where s.user_id is null or (s.followers, s.followings, s.answers, ${likesReceived}) is distinct from (
           (select count(*)::int from follows where followee_id = u.id), (select count(*)::int from follows where follower_id = u.id),
           (select count(*)::int from questions where receiver_id = u.id and answered),
           (select count(*)::int from likes l join questions q on q.id = l.question_id where q.receiver_id = u.id and q.answered))
         union all
-        select q.id, q.like_count, (select count(*)::int from likes where question_id = q.id), null, null, null, null, null, null
-        from questions q where q.like_count <> (select count(*)::int from likes where question_id = q.id)`,
+        select q.id, ${likeCount}, (select count(*)::int from likes where question_id = q.id), null, null, null, null, null, null
+        from questions q where ${likeCount} <> (select count(*)::int from likes where question_id = q.id)`,
   );
+}
+
+const pendingChanges = (db: DbOrTx = t.ctx.db) =>
+  queryRows<{ questionId: string; receiverId: string | null; n: number }>(
+    db,
+    sql`select question_id as "questionId", receiver_id as "receiverId", n from like_count_changes order by question_id, n desc`,
+  );
+
+/** Folds until nothing is pending (the server's own fold may be moving them at the same moment). */
+async function foldAll(db: DbOrTx = t.ctx.db): Promise<void> {
+  for (let i = 0; i < 100 && (await pendingChanges(db)).length > 0; i++) {
+    await foldLikeCounts(db);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(await pendingChanges(db)).toEqual([]);
 }
 
 let seq = 0;
@@ -74,9 +98,12 @@ describe('profile counters and like counts kept by the database', () => {
       ),
     );
     expect(await counts(owner, owner)).toEqual({ answers: 1, followings: 0, followers: 6, likes: 6 });
+    expect(await drift()).toEqual([]);
+    // what the server has not folded yet is still pending
+    await foldAll();
     const [row] = await t.ctx.db.select({ likeCount: questions.likeCount }).from(questions).where(eq(questions.id, id));
     expect(row!.likeCount).toBe(6);
-    expect(await drift()).toEqual([]);
+    expect(await drift('stored')).toEqual([]);
   });
 
   it('follow bulk statements, blocks and an account going away (cascades)', async () => {
@@ -106,5 +133,147 @@ describe('profile counters and like counts kept by the database', () => {
     expect(await drift()).toEqual([]);
     expect(await counts(fan, owner)).toEqual({ answers: 1, followings: 0, followers: 0, likes: 1 });
     expect(await t.ctx.db.select().from(likes).where(eq(likes.questionId, id))).toHaveLength(1);
+  });
+});
+
+it('the server folds pending like changes into the stored counts on its own', async () => {
+  const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+  const id = await answer(owner);
+  await apiAs(t.app, fan).post(`/api/questions/${id}/like`);
+  for (let i = 0; i < 200 && (await pendingChanges()).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
+  expect(await pendingChanges()).toEqual([]);
+  expect(await drift('stored')).toEqual([]);
+});
+
+describe('like changes pending until folded (decision 199)', () => {
+  // an app whose fold never runs by itself: the test folds when it chooses
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({}, { likeCountFoldMs: null });
+  });
+  afterAll(() => q.close());
+  const answerOn = async (owner: TestUser) => {
+    const asked = await apiAs(q.app, owner).post(`/api/users/${owner.username}/questions`, { text: 'q', isAnonymous: true });
+    const { id } = asked.json() as { id: string };
+    expect((await apiAs(q.app, owner).post(`/api/questions/${id}/answer`, { answer: 'a' })).statusCode).toBe(204);
+    return id;
+  };
+  const countsOn = async (viewer: TestUser, of: TestUser) => (await apiAs(q.app, viewer).get(`/api/users/${of.username}`)).json().counts;
+
+  it('a like or unlike only appends its change; every count shown includes it; the fold moves it into the stored counts', async () => {
+    const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
+    const id = await answerOn(owner);
+    expect((await apiAs(q.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect((await apiAs(q.app, other).delete(`/api/questions/${id}/like`)).json()).toEqual({ liked: false, likeCount: 1 });
+    expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect(await pendingChanges(q.ctx.db)).toEqual([
+      { questionId: id, receiverId: owner.id, n: 1 },
+      { questionId: id, receiverId: owner.id, n: 1 },
+      { questionId: id, receiverId: owner.id, n: 1 },
+      { questionId: id, receiverId: owner.id, n: -1 },
+    ]);
+    expect(await countsOn(other, owner)).toMatchObject({ likes: 2 });
+    expect((await apiAs(q.app, other).get(`/api/users/${owner.username}/answers`)).json().items[0]).toMatchObject({ id, likeCount: 2 });
+    expect(await drift('shown', q.ctx.db)).toEqual([]);
+    expect(await drift('stored', q.ctx.db)).not.toEqual([]);
+    expect(await foldLikeCounts(q.ctx.db)).toBe(4);
+    expect(await pendingChanges(q.ctx.db)).toEqual([]);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
+    expect(await countsOn(other, owner)).toMatchObject({ likes: 2 });
+  });
+
+  it('of a question being answered count for its owner from then on', async () => {
+    const [owner, fan] = [await signUpUser(q.app), await signUpUser(q.app)];
+    const asked = await apiAs(q.app, fan).post(`/api/users/${owner.username}/questions`, { text: 'unanswered', isAnonymous: true });
+    const { id } = asked.json() as { id: string };
+    // the API likes only answers; a like written around it counts for no one's likes received yet
+    await q.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
+    expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: id, receiverId: null, n: 1 }]);
+    expect((await apiAs(q.app, owner).post(`/api/questions/${id}/answer`, { answer: 'a' })).statusCode).toBe(204);
+    expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: id, receiverId: owner.id, n: 1 }]);
+    expect(await countsOn(fan, owner)).toEqual({ answers: 1, followings: 0, followers: 0, likes: 1 });
+    expect(await drift('shown', q.ctx.db)).toEqual([]);
+    await foldLikeCounts(q.ctx.db);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
+  });
+
+  it('of a deleted answer go with it, and its owner keeps the likes of the others', async () => {
+    const [owner, fan] = [await signUpUser(q.app), await signUpUser(q.app)];
+    const [kept, deleted] = [await answerOn(owner), await answerOn(owner)];
+    await apiAs(q.app, fan).post(`/api/questions/${kept}/like`);
+    await apiAs(q.app, fan).post(`/api/questions/${deleted}/like`);
+    expect((await apiAs(q.app, owner).delete(`/api/questions/${deleted}`)).statusCode).toBe(204);
+    expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: kept, receiverId: owner.id, n: 1 }]);
+    expect(await countsOn(fan, owner)).toEqual({ answers: 1, followings: 0, followers: 0, likes: 1 });
+    expect(await drift('shown', q.ctx.db)).toEqual([]);
+    await foldLikeCounts(q.ctx.db);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
+  });
+
+  it('of a liker whose account goes are taken back', async () => {
+    const [owner, leaver] = [await signUpUser(q.app), await signUpUser(q.app)];
+    const id = await answerOn(owner);
+    await apiAs(q.app, leaver).post(`/api/questions/${id}/like`);
+    await foldLikeCounts(q.ctx.db);
+    await q.ctx.db.delete(users).where(eq(users.id, leaver.id));
+    expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: id, receiverId: owner.id, n: -1 }]);
+    expect(await countsOn(owner, owner)).toMatchObject({ likes: 0 });
+    expect(await drift('shown', q.ctx.db)).toEqual([]);
+    await foldLikeCounts(q.ctx.db);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
+  });
+
+  it('are counted once by a recount', async () => {
+    const [owner, fan] = [await signUpUser(q.app), await signUpUser(q.app)];
+    const id = await answerOn(owner);
+    await apiAs(q.app, fan).post(`/api/questions/${id}/like`);
+    await recountCounters(q.ctx.db);
+    expect(await pendingChanges(q.ctx.db)).toEqual([]);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
+    expect(await countsOn(fan, owner)).toMatchObject({ likes: 1 });
+  });
+
+  // Another transaction holding a row needs two connections: PostgreSQL only.
+  describe.runIf(process.env.TEST_DATABASE_URL)('while another transaction holds an answer or its owner (PostgreSQL)', () => {
+    let holder: pg.Client;
+    beforeAll(async () => {
+      if (q.database.kind !== 'postgres') throw new Error('PostgreSQL only');
+      holder = new pg.Client({ connectionString: q.database.url });
+      await holder.connect();
+    });
+    afterAll(() => holder.end());
+
+    /** Runs `work` while `holder` holds the row `rows` selects (FOR NO KEY UPDATE, as an update of it does). */
+    async function whileHeld<T>(rows: SQL, work: () => Promise<T>): Promise<T> {
+      await holder.query('begin');
+      try {
+        const { sql: text, params } = new PgDialect().sqlToQuery(sql`${rows} for no key update`);
+        expect((await holder.query(text, params)).rowCount).toBe(1);
+        return await work();
+      } finally {
+        await holder.query('commit');
+      }
+    }
+
+    for (const [what, held] of [
+      ['the answer', (id: string) => sql`select 1 from questions where id = ${id}`],
+      ['its owner', (_id: string, ownerId: string) => sql`select 1 from user_stats where user_id = ${ownerId}`],
+    ] as const) {
+      it(`likes do not wait for ${what}, and the fold leaves its changes pending until it is free`, async () => {
+        const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
+        const id = await answerOn(owner);
+        await whileHeld(held(id, owner.id), async () => {
+          expect((await apiAs(q.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+          expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+          expect(await foldLikeCounts(q.ctx.db)).toBe(0);
+          expect(await pendingChanges(q.ctx.db)).toHaveLength(2);
+          expect(await countsOn(fan, owner)).toMatchObject({ likes: 2 });
+          expect(await drift('shown', q.ctx.db)).toEqual([]);
+        });
+        expect(await foldLikeCounts(q.ctx.db)).toBe(2);
+        expect(await drift('stored', q.ctx.db)).toEqual([]);
+      });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { questions } from './questions.js';
 import { users } from './users.js';
 
 /**
@@ -37,3 +38,28 @@ export const friendSuggestions = pgTable('friend_suggestions', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * Likes and unlikes not yet added to their answer's `like_count` and its owner's `likes_received`
+ * (migration 0015, decision 199). A like updates those two rows itself when no other transaction
+ * holds them; while one does (likes of one popular answer at the same moment), it writes its +1 or
+ * -1 here instead of waiting, and the server folds these rows into the counts every moment. A count
+ * is exact when read as the stored one plus its rows here (`exactLikeCount`, `exactLikesReceived`).
+ */
+export const likeCountChanges = pgTable(
+  'like_count_changes',
+  {
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** the answer's owner, whose likes_received it counts for; null while the question is unanswered */
+    receiverId: text('receiver_id'),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    index('like_count_changes_question').on(t.questionId),
+    index('like_count_changes_receiver')
+      .on(t.receiverId)
+      .where(sql`${t.receiverId} is not null`),
+  ],
+);

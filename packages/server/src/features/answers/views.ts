@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Post } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { likes, users } from '../../db/schema/index.js';
+import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
 import { blockedEitherWayAmong, visibleUser } from '../visibility/index.js';
@@ -9,11 +10,12 @@ import { userSummary } from '../users/views.js';
 
 /**
  * The columns every post query selects (the skeleton). Times stay as the database's text and are
- * formatted in JS after the LIMIT (see db/timestamps.ts); the like count is kept on the row.
+ * formatted in JS after the LIMIT (see db/timestamps.ts); the like count is kept on the row (with
+ * the changes not folded into it yet, decision 199).
  */
 export const postColumns = sql`q.id, q.text, q.answer, q.is_anonymous as "isAnonymous",
   q.sender_id as "senderId", q.receiver_id as "receiverId",
-  q.created_at as "createdAt", q.answered_at as "answeredAt", q.like_count as "likeCount"`;
+  q.created_at as "createdAt", q.answered_at as "answeredAt", ${exactLikeCount(sql`q.id`, sql`q.like_count`)} as "likeCount"`;
 
 export interface PostRow {
   id: string;
@@ -118,7 +120,7 @@ export function hydratedPostPage<Args extends Record<string, unknown>>(name: str
     name,
     sql`with page as (${skeleton})
         select p.id, p.text, p.answer, p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
-          p.like_count as "likeCount",
+          ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",

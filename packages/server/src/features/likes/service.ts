@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LikeState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
+import { exactLikeCount } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
 import { run, runOne, statement } from '../../db/statements.js';
 import { forbidden, notFound } from '../../http/errors.js';
@@ -9,6 +10,8 @@ import { visibleAuthor } from '../visibility/index.js';
 
 const viewer = sql.placeholder('viewerId');
 const question = sql.placeholder('questionId');
+/** The answer's exact like count as this statement sees it, before its own change (decision 199). */
+const likeCount = exactLikeCount(sql`q.id`, sql`q.like_count`);
 
 /** The answer and whether the viewer may like it: answered, and no block between them and its owner. */
 const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { viewerId: string; questionId: string }>(
@@ -19,7 +22,7 @@ const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { vi
 
 /**
  * Inserts the like when allowed; returns a row only when a like was really added, with the count
- * it makes (the likes trigger adds the same one to the stored count in this statement).
+ * it makes (the likes trigger appends the same +1 to the pending changes at the end of this statement).
  */
 const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId: string; questionId: string; at: string }>(
   'like_answer_insert',
@@ -30,7 +33,7 @@ const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId:
         on conflict do nothing
         returning question_id
       )
-      select q.receiver_id as "receiverId", q.like_count + 1 as "likeCount" from added join questions q on q.id = added.question_id`,
+      select q.receiver_id as "receiverId", ${likeCount} + 1 as "likeCount" from added join questions q on q.id = added.question_id`,
 );
 
 /**
@@ -40,7 +43,7 @@ const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId:
 const removeLike = statement<{ allowed: boolean; removed: boolean; likeCount: number }, { viewerId: string; questionId: string }>(
   'like_answer_delete',
   sql`with target as (
-        select q.id, q.like_count, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
+        select q.id, ${likeCount} as like_count, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
         from questions q where q.id = ${question} and q.answered
       ), removed as (
         delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed
@@ -49,10 +52,10 @@ const removeLike = statement<{ allowed: boolean; removed: boolean; likeCount: nu
       select allowed, exists (select 1 from removed) as removed, like_count - (select count(*) from removed) as "likeCount" from target`,
 );
 
-/** The exact count: like_count is updated by the likes trigger in the same transaction. */
+/** The exact count: like_count and the changes not folded into it yet (decision 199). */
 const likeState = statement<{ likeCount: number; liked: boolean }, { viewerId: string; questionId: string }>(
   'like_answer_state',
-  sql`select q.like_count as "likeCount", exists (select 1 from likes l where l.question_id = q.id and l.user_id = ${viewer}) as liked
+  sql`select ${likeCount} as "likeCount", exists (select 1 from likes l where l.question_id = q.id and l.user_id = ${viewer}) as liked
       from questions q where q.id = ${question}`,
 );
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { en, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
+import { exactLikesReceived } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
@@ -14,13 +15,14 @@ const countsOf = statement<ProfileCounts, { userId: string }>(
   'profile_counts',
   // followers on other servers (ActivityPub) count too; the list shows them marked remote
   sql`select s.answers, s.followings, s.followers + (select count(*)::int from remote_follows r where r.user_id = s.user_id) as followers,
-        s.likes_received as likes
+        ${exactLikesReceived(sql`s.user_id`, sql`s.likes_received`)} as likes
       from user_stats s where s.user_id = ${sql.placeholder('userId')}`,
 );
 
 /**
  * The four profile counters: one primary-key read of user_stats, which triggers keep exact in the
- * transaction of every follow, like and answer (decision 142) — the same cost for 50,000 followers.
+ * transaction of every follow, like and answer (decision 142) — the same cost for 50,000 followers —
+ * and the likes not folded into it yet (decision 199).
  */
 async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts> {
   const row = await runOne(db, countsOf, { userId });
