@@ -32,7 +32,7 @@ import { loadVapidKeys } from './push/vapid.js';
 import { startPushWorker } from './push/worker.js';
 import { createPushAgent } from './push/endpoint.js';
 import { outboxCounts, startOutboxWorker } from './outbox/outbox.js';
-import { foldLikeCounts, LIKE_COUNT_FOLD_MS } from './db/counters.js';
+import { LIKE_COUNT_FOLD_MS, likeCountFolder } from './db/counters.js';
 import { emailOutbox, federationDeliveries, pushNotifications } from './db/schema/index.js';
 import { Metrics } from './metrics/registry.js';
 import { installMetrics } from './metrics/routes.js';
@@ -113,7 +113,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const likeCountFold =
     foldMs === null
       ? null
-      : startOutboxWorker({ name: 'like count fold', pollMs: foldMs, log: app.log, runBatch: () => foldLikeCounts(database.db), batch: Infinity });
+      : startOutboxWorker({ name: 'like count fold', pollMs: foldMs, log: app.log, runBatch: likeCountFolder(database.db), batch: Infinity });
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log: app.log });
   const emailDeps = {

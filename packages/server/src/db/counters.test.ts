@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { exactLikeCount, exactLikesReceived, foldLikeCounts, recountCounters } from './counters.js';
+import { exactLikeCount, exactLikesReceived, foldLikeCounts, likeCountFolder, recountCounters } from './counters.js';
 import { follows, likes, questions, users, userStats } from './schema/index.js';
 import type { DbOrTx } from './open.js';
 import { queryRows } from './sql.js';
@@ -181,6 +181,25 @@ describe('like changes pending until folded (decision 199)', () => {
     expect(await pendingChanges(q.ctx.db)).toEqual([]);
     expect(await drift('stored', q.ctx.db)).toEqual([]);
     expect(await countsOn(other, owner)).toMatchObject({ likes: 2 });
+  });
+
+  it("the server's fold vacuums the table of changes every few seconds in which it folded some", async () => {
+    const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
+    const id = await answerOn(owner);
+    let clock = 0;
+    const fold = likeCountFolder(q.ctx.db, () => clock);
+    const pages = async () =>
+      (await queryRows<{ pages: number }>(q.ctx.db, sql`select (pg_relation_size('like_count_changes') / 8192)::int as pages`))[0]!.pages;
+    await apiAs(q.app, fan).post(`/api/questions/${id}/like`);
+    expect(await fold()).toBe(1);
+    // folded, not vacuumed yet: the deleted change still takes its page
+    expect(await pages()).toBeGreaterThan(0);
+    clock = 5_000;
+    await apiAs(q.app, other).post(`/api/questions/${id}/like`);
+    expect(await fold()).toBe(1);
+    // vacuumed: nothing live is left, so the table is empty to the last page
+    expect(await pages()).toBe(0);
+    expect(await drift('stored', q.ctx.db)).toEqual([]);
   });
 
   it('of a question being answered count for its owner from then on', async () => {
