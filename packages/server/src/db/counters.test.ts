@@ -56,13 +56,13 @@ async function foldAll(db: DbOrTx = t.ctx.db): Promise<void> {
 }
 
 let seq = 0;
-async function answer(owner: TestUser): Promise<string> {
-  const asked = await apiAs(t.app, owner).post(`/api/users/${owner.username}/questions`, { text: `q${++seq}`, isAnonymous: true });
+async function answer(owner: TestUser, on: TestApp = t): Promise<string> {
+  const asked = await apiAs(on.app, owner).post(`/api/users/${owner.username}/questions`, { text: `q${++seq}`, isAnonymous: true });
   const { id } = asked.json() as { id: string };
-  expect((await apiAs(t.app, owner).post(`/api/questions/${id}/answer`, { answer: 'a' })).statusCode).toBe(204);
+  expect((await apiAs(on.app, owner).post(`/api/questions/${id}/answer`, { answer: 'a' })).statusCode).toBe(204);
   return id;
 }
-const counts = async (viewer: TestUser, of: TestUser) => (await apiAs(t.app, viewer).get(`/api/users/${of.username}`)).json().counts;
+const counts = async (viewer: TestUser, of: TestUser, on: TestApp = t) => (await apiAs(on.app, viewer).get(`/api/users/${of.username}`)).json().counts;
 
 describe('profile counters and like counts kept by the database', () => {
   it('follow, like, answer and their undoing through the API move the counters exactly', async () => {
@@ -152,13 +152,8 @@ describe('like changes pending until folded (decision 199)', () => {
     q = await createTestApp({}, { likeCountFoldMs: null });
   });
   afterAll(() => q.close());
-  const answerOn = async (owner: TestUser) => {
-    const asked = await apiAs(q.app, owner).post(`/api/users/${owner.username}/questions`, { text: 'q', isAnonymous: true });
-    const { id } = asked.json() as { id: string };
-    expect((await apiAs(q.app, owner).post(`/api/questions/${id}/answer`, { answer: 'a' })).statusCode).toBe(204);
-    return id;
-  };
-  const countsOn = async (viewer: TestUser, of: TestUser) => (await apiAs(q.app, viewer).get(`/api/users/${of.username}`)).json().counts;
+  const answerOn = (owner: TestUser) => answer(owner, q);
+  const countsOn = (viewer: TestUser, of: TestUser) => counts(viewer, of, q);
 
   it('a like or unlike only appends its change; every count shown includes it; the fold moves it into the stored counts', async () => {
     const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];

@@ -41,7 +41,7 @@ const VACUUM_CHANGES_MS = 5_000;
  * vacuums their table. Every change is a row inserted and soon deleted, and a count reads the
  * index of a popular answer's changes: left to autovacuum (which the embedded database lacks and
  * a server may run rarely or not at all), its dead entries made every like slower (measured:
- * 1,208 toggles/s with 20,000 dead rows, 1,395 vacuumed every 2 s). SKIP_LOCKED: an instance
+ * 1,208 toggles/s with tens of thousands of dead rows, 1,395 vacuumed every 2 s). SKIP_LOCKED: an instance
  * never waits for another's vacuum.
  */
 export function likeCountFolder(db: DbOrTx, now: () => number = Date.now): () => Promise<number> {
