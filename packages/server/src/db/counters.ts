@@ -4,7 +4,7 @@ import { queryRows } from './sql.js';
 
 /**
  * Profile counters (user_stats) and like counts (questions.like_count) are kept exact by triggers
- * (migration 0006, decision 142). This recounts them all from the tables: for data loaded with
+ * (migration 0006, decision 142; likes through pending changes, migration 0015, decision 199). This recounts them all from the tables: for data loaded with
  * triggers off (the benchmark's seed) or an operator's peace of mind (`npm run cli -- recount`).
  */
 export async function recountCounters(db: DbOrTx): Promise<void> {
@@ -12,9 +12,9 @@ export async function recountCounters(db: DbOrTx): Promise<void> {
 }
 
 /**
- * A question's exact like count: its stored `like_count` plus the changes of likes that found its
- * row held by another like and did not wait (like_count_changes, decision 199). `id` and `stored`
- * are the question's columns in the caller's query.
+ * A question's exact like count: its stored `like_count` plus the likes' changes not folded into it
+ * yet (like_count_changes, decision 199). `id` and `stored` are the question's columns in the
+ * caller's query.
  */
 export function exactLikeCount(id: SQL, stored: SQL): SQL {
   return sql`(${stored} + coalesce((select sum(c.n) from like_count_changes c where c.question_id = ${id}), 0))::int`;
@@ -41,8 +41,8 @@ const VACUUM_CHANGES_MS = 5_000;
  * vacuums their table. Every change is a row inserted and soon deleted, and a count reads the
  * index of a popular answer's changes: left to autovacuum (which the embedded database lacks and
  * a server may run rarely or not at all), its dead entries made every like slower (measured:
- * 1,208 toggles/s with tens of thousands of dead rows, 1,395 vacuumed every 2 s). SKIP_LOCKED: an instance
- * never waits for another's vacuum.
+ * 1,208 toggles/s with tens of thousands of dead rows, 1,395 vacuumed every 2 s). SKIP_LOCKED:
+ * an instance never waits for another's vacuum.
  */
 export function likeCountFolder(db: DbOrTx, now: () => number = Date.now): () => Promise<number> {
   let foldedSinceVacuum = false;

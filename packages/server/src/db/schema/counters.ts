@@ -41,10 +41,10 @@ export const friendSuggestions = pgTable('friend_suggestions', {
 
 /**
  * Likes and unlikes not yet added to their answer's `like_count` and its owner's `likes_received`
- * (migration 0015, decision 199). A like updates those two rows itself when no other transaction
- * holds them; while one does (likes of one popular answer at the same moment), it writes its +1 or
- * -1 here instead of waiting, and the server folds these rows into the counts every moment. A count
- * is exact when read as the stored one plus its rows here (`exactLikeCount`, `exactLikesReceived`).
+ * (migration 0015, decision 199). The likes trigger appends each like's +1 and each unlike's -1
+ * here, so likes of one popular answer never wait for each other's rows, and the server folds
+ * these rows into the counts every 250 ms. A count is exact when read as the stored one plus its
+ * rows here (`exactLikeCount`, `exactLikesReceived`).
  */
 export const likeCountChanges = pgTable(
   'like_count_changes',

@@ -22,7 +22,8 @@ const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { vi
 
 /**
  * Inserts the like when allowed; returns a row only when a like was really added, with the count
- * it makes (the likes trigger appends the same +1 to the pending changes at the end of this statement).
+ * it makes (the likes trigger appends the same +1 to the pending changes at the end of this
+ * statement, decision 199).
  */
 const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId: string; questionId: string; at: string }>(
   'like_answer_insert',
@@ -38,7 +39,7 @@ const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId:
 
 /**
  * Removes the like when allowed, and says whether the answer exists and may be (un)liked, whether
- * a like went, and the count that leaves (the trigger takes the same one off the stored count).
+ * a like went, and the count that leaves (the trigger appends the same -1 to the pending changes).
  */
 const removeLike = statement<{ allowed: boolean; removed: boolean; likeCount: number }, { viewerId: string; questionId: string }>(
   'like_answer_delete',
