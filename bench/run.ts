@@ -17,7 +17,7 @@ import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
 import { fixed } from './lib/stats.js';
-import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, type Subjects } from './lib/subjects.js';
+import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, settleLikeCounts, type Subjects } from './lib/subjects.js';
 
 const READ_PATHS = ['feed1', 'feed2', 'profile', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'inbox'];
 const ALL = [...READ_PATHS, 'like', 'ask', 'sse', 'global'];
@@ -94,6 +94,7 @@ let database: Database = await openBenchDatabase();
 // the server's SQL is captured here before the server starts: a database seeded before a new
 // migration gets it now, as the server would at its start
 await migrateDatabase(database);
+await settleLikeCounts(database.db);
 const recorder = new StatementRecorder(database);
 const subjects: Subjects = await pickSubjects(database, settings);
 log(

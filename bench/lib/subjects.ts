@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../packages/server/src/db/open.js';
+import { foldLikeCounts } from '../../packages/server/src/db/counters.js';
 import { queryRows } from '../../packages/server/src/db/sql.js';
 import { sessions } from '../../packages/server/src/db/schema/index.js';
 import type { SeedInfo } from '../seed/community.js';
@@ -107,4 +108,15 @@ export async function cleanUp(db: Db, sessionIds: string[], likePairs: { userId:
   await db.execute(sql`delete from questions where text = ${BENCH_QUESTION_TEXT}`);
   for (const pair of likePairs) await db.execute(sql`delete from likes where user_id = ${pair.userId} and question_id = ${pair.questionId}`);
   await db.execute(sql`delete from rate_limits where key like 'question:%'`);
+  await settleLikeCounts(db);
+}
+
+/**
+ * Folds the pending like changes and vacuums their table, as a running server keeps them: the
+ * unlikes of a clean-up (or of a run that stopped) would otherwise leave rows that the bare SQL
+ * reads with every post (decision 199).
+ */
+export async function settleLikeCounts(db: Db): Promise<void> {
+  await foldLikeCounts(db);
+  await db.execute(sql`vacuum like_count_changes`);
 }

@@ -189,7 +189,7 @@ describe('like changes pending until folded (decision 199)', () => {
     expect(await fold()).toBe(1);
     // folded, not vacuumed yet: the deleted change still takes its page
     expect(await pages()).toBeGreaterThan(0);
-    clock = 5_000;
+    clock = 1_000;
     await apiAs(q.app, other).post(`/api/questions/${id}/like`);
     expect(await fold()).toBe(1);
     // vacuumed: nothing live is left, so the table is empty to the last page
