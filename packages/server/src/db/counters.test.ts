@@ -178,7 +178,7 @@ describe('like changes pending until folded (decision 199)', () => {
     expect(await countsOn(other, owner)).toMatchObject({ likes: 2 });
   });
 
-  it("the server's fold vacuums the table of changes every few seconds in which it folded some", async () => {
+  it("the server's fold vacuums the table of changes every second in which it folded some", async () => {
     const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
     const id = await answerOn(owner);
     let clock = 0;
