@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { likeAnswer } from '../features/likes/service.js';
 import { exactLikeCount, exactLikesReceived, foldLikeCounts, likeCountFolder, recountCounters } from './counters.js';
 import { follows, likes, questions, users, userStats } from './schema/index.js';
 import type { DbOrTx } from './open.js';
@@ -176,6 +177,23 @@ describe('like changes pending until folded (decision 199)', () => {
     expect(await pendingChanges(q.ctx.db)).toEqual([]);
     expect(await drift('stored', q.ctx.db)).toEqual([]);
     expect(await countsOn(other, owner)).toMatchObject({ likes: 2 });
+  });
+
+  it('concurrent likes share statements: one change a batch, the sum of its likes (decision 200)', async () => {
+    const owner = await signUpUser(q.app);
+    const fans = await Promise.all(Array.from({ length: 8 }, () => signUpUser(q.app)));
+    const id = await answerOn(owner);
+    // called at once (over HTTP, the embedded database may serve each request to its end before the next)
+    const states = await Promise.all(fans.map((fan) => likeAnswer(q.ctx, fan.id, id)));
+    expect(states.map((s) => s.liked)).toEqual(fans.map(() => true));
+    const changes = (await pendingChanges(q.ctx.db)).filter((c) => c.questionId === id);
+    // fewer statements than likes: the likes that came while a batch ran went in one statement
+    expect(changes.length).toBeLessThan(fans.length);
+    expect(changes.reduce((sum, c) => sum + c.n, 0)).toBe(fans.length);
+    // the last batch's clicks saw every like
+    expect(Math.max(...states.map((s) => s.likeCount))).toBe(fans.length);
+    expect(await drift('shown', q.ctx.db)).toEqual([]);
+    await foldLikeCounts(q.ctx.db);
   });
 
   it("the server's fold vacuums the table of changes every second in which it folded some", async () => {

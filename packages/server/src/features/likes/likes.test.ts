@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { likes, questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
@@ -20,6 +20,8 @@ async function answerOf(owner: TestUser, answered = true): Promise<string> {
     .values({ id, senderId: owner.id, receiverId: owner.id, text: 'q', answer: answered ? 'a' : null, answered, answeredAt: answered ? new Date() : null });
   return id;
 }
+/** The likes whose side effects ran, over every batch the spy saw. */
+const likedEvents = (spy: MockInstance<typeof sideEffects.likesToggled>) => spy.mock.calls.flatMap((call) => call[2].liked);
 const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/questions/${id}/like`);
 const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/questions/${id}/like`);
 
@@ -49,16 +51,18 @@ describe('likes', () => {
     expect(await t.ctx.db.select().from(likes).where(eq(likes.questionId, id))).toHaveLength(4);
   });
 
-  it("calls the liked side effect once per real like of someone else's answer, never for one's own", async () => {
-    const spy = vi.spyOn(sideEffects, 'liked');
+  it("has the side effects of each real like of someone else's answer and each real unlike, never of one's own answer", async () => {
+    const spy = vi.spyOn(sideEffects, 'likesToggled');
     const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = await answerOf(owner);
     await like(owner, id);
-    expect(spy).not.toHaveBeenCalled();
+    expect(likedEvents(spy)).toEqual([]);
     await like(fan, id);
     await like(fan, id);
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]![2]).toMatchObject({ likerId: fan.id, questionId: id });
+    expect(likedEvents(spy)).toEqual([expect.objectContaining({ likerId: fan.id, questionId: id })]);
+    await unlike(fan, id);
+    await unlike(fan, id);
+    expect(spy.mock.calls.flatMap((call) => call[2].unliked)).toEqual([{ likerId: fan.id, questionId: id }]);
   });
 
   it('refuses unanswered, unknown and blocked answers, and signed-out callers', async () => {
@@ -69,6 +73,41 @@ describe('likes', () => {
     await insertBlock(t.ctx.db, blocker.id, fan.id);
     expect((await like(fan, blockedAnswer)).statusCode).toBe(403);
     expect((await apiAs(t.app, null).post(`/api/questions/${blockedAnswer}/like`)).statusCode).toBe(401);
+  });
+
+  it('answers each of many concurrent clicks for itself, however they were batched (decision 200)', async () => {
+    const [owner, blocker, liker, already, absent] = [
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+      await signUpUser(t.app),
+    ];
+    const fans = await Promise.all(Array.from({ length: 6 }, () => signUpUser(t.app)));
+    const id = await answerOf(owner);
+    const blockedAnswer = await answerOf(blocker);
+    await insertBlock(t.ctx.db, blocker.id, liker.id);
+    await like(already, id);
+    const spy = vi.spyOn(sideEffects, 'likesToggled');
+    const responses = await Promise.all([
+      like(liker, id),
+      like(liker, blockedAnswer),
+      like(liker, 'nope'),
+      like(liker, await answerOf(owner, false)),
+      like(already, id),
+      unlike(absent, id),
+      ...fans.map((fan) => like(fan, id)),
+    ]);
+    expect(responses.slice(0, 6).map((r) => r.statusCode)).toEqual([200, 403, 404, 404, 200, 200]);
+    expect(responses[0]!.json()).toMatchObject({ liked: true });
+    expect(responses[4]!.json()).toMatchObject({ liked: true });
+    expect(responses[5]!.json()).toMatchObject({ liked: false });
+    // every count a click saw lies between the count before the clicks and the count after them
+    for (const r of [responses[0]!, ...responses.slice(6)]) expect(r.json().likeCount).toBeGreaterThanOrEqual(2);
+    for (const r of responses.filter((r) => r.statusCode === 200)) expect(r.json().likeCount).toBeLessThanOrEqual(8);
+    expect((await like(owner, id)).json()).toEqual({ liked: true, likeCount: 9 });
+    // the side effects of each like really added to someone else's answer: the liker's and the 6 fans'
+    expect(likedEvents(spy)).toHaveLength(7);
   });
 
   it('go with the answer when its owner deletes it', async () => {

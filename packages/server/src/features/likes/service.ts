@@ -3,101 +3,148 @@ import type { LikeState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { exactLikeCount } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
-import { run, runOne, statement } from '../../db/statements.js';
+import { Batcher } from '../../db/batcher.js';
+import { run, statement } from '../../db/statements.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { sideEffects, type LikeToggles } from '../notifications/sideEffects.js';
 import { visibleAuthor } from '../visibility/index.js';
 
-const viewer = sql.placeholder('viewerId');
-const question = sql.placeholder('questionId');
-/** The answer's exact like count as this statement sees it, before its own change (decision 199). */
-const likeCount = exactLikeCount(sql`q.id`, sql`q.like_count`);
-
-/** The answer and whether the viewer may like it: answered, and no block between them and its owner. */
-const answerForLiking = statement<{ receiverId: string; allowed: boolean }, { viewerId: string; questionId: string }>(
-  'like_answer_check',
-  sql`select q.receiver_id as "receiverId", (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
-      from questions q where q.id = ${question} and q.answered`,
-);
-
-/**
- * Inserts the like when allowed; returns a row only when a like was really added, with the count
- * it makes (the likes trigger appends the same +1 to the pending changes at the end of this
- * statement, decision 199).
- */
-const addLike = statement<{ receiverId: string; likeCount: number }, { viewerId: string; questionId: string; at: string }>(
-  'like_answer_insert',
-  sql`with added as (
-        insert into likes (user_id, question_id, created_at)
-        select ${viewer}, q.id, ${sql.placeholder('at')}::timestamptz from questions q
-        where q.id = ${question} and q.answered and (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)})
-        on conflict do nothing
-        returning question_id
-      )
-      select q.receiver_id as "receiverId", ${likeCount} + 1 as "likeCount" from added join questions q on q.id = added.question_id`,
-);
-
-/**
- * Removes the like when allowed, and says whether the answer exists and may be (un)liked, whether
- * a like went, and the count that leaves (the trigger appends the same -1 to the pending changes).
- */
-const removeLike = statement<{ allowed: boolean; removed: boolean; likeCount: number }, { viewerId: string; questionId: string }>(
-  'like_answer_delete',
-  sql`with target as (
-        select q.id, ${likeCount} as like_count, (q.receiver_id = ${viewer} or ${visibleAuthor(viewer, sql`q.receiver_id`)}) as allowed
-        from questions q where q.id = ${question} and q.answered
-      ), removed as (
-        delete from likes l using target t where l.question_id = t.id and l.user_id = ${viewer} and t.allowed
-        returning 1
-      )
-      select allowed, exists (select 1 from removed) as removed, like_count - (select count(*) from removed) as "likeCount" from target`,
-);
-
-/** The exact count: like_count and the changes not folded into it yet (decision 199). */
-const likeState = statement<{ likeCount: number; liked: boolean }, { viewerId: string; questionId: string }>(
-  'like_answer_state',
-  sql`select ${likeCount} as "likeCount", exists (select 1 from likes l where l.question_id = q.id and l.user_id = ${viewer}) as liked
-      from questions q where q.id = ${question}`,
-);
-
-/** 404 unless the answer exists; 403 when a block stands between the viewer and its owner. */
-async function assertLikeable(db: DbOrTx, viewerId: string, questionId: string): Promise<void> {
-  const answer = await runOne(db, answerForLiking, { viewerId, questionId });
-  if (!answer) throw notFound();
-  if (!answer.allowed) throw forbidden();
+/** One click: like (or unlike) an answer. */
+interface Toggle {
+  viewerId: string;
+  questionId: string;
+  liking: boolean;
+  at: string;
 }
 
-async function likeStateOf(db: DbOrTx, viewerId: string, questionId: string): Promise<LikeState> {
-  const row = await runOne(db, likeState, { viewerId, questionId });
-  return { likeCount: Number(row?.likeCount ?? 0), liked: Boolean(row?.liked) };
+/** What a batch says of each of its clicks; no row when the answer does not exist (or is not answered). */
+interface ToggleRow {
+  i: number;
+  receiverId: string;
+  /** no block between the viewer and the answer's owner (or it is the viewer's own answer) */
+  allowed: boolean;
+  /** a like was really added, or really removed */
+  changed: boolean;
+  /** the answer's exact count once the batch is committed (decision 199's pending changes included) */
+  likeCount: number;
+}
+
+const batchViewer = sql`b.user_id`;
+/**
+ * Every click of a batch in one statement (decision 200): the likes added and removed, each
+ * checked against the answer and the block rules, and each answer's count after all of them. The
+ * count before is read in the statement's snapshot; the likes trigger appends the batch's changes
+ * when the statement ends (decision 199), so before + this batch's changes is the count it leaves.
+ * Inserts go in key order, as concurrent batches of other instances do.
+ */
+const toggleLikes = statement<ToggleRow, { viewerIds: string[]; questionIds: string[]; liking: boolean[]; ats: string[] }>(
+  'like_toggles',
+  sql`with t as (
+        select b.i, b.user_id, b.question_id, b.liking, b.at, q.receiver_id,
+               (q.receiver_id = ${batchViewer} or ${visibleAuthor(batchViewer, sql`q.receiver_id`)}) as allowed,
+               ${exactLikeCount(sql`q.id`, sql`q.like_count`)} as count_before
+        from unnest(${sql.placeholder('viewerIds')}::text[], ${sql.placeholder('questionIds')}::text[],
+                    ${sql.placeholder('liking')}::boolean[], ${sql.placeholder('ats')}::timestamptz[])
+             with ordinality as b(user_id, question_id, liking, at, i)
+        join questions q on q.id = b.question_id and q.answered
+      ), added as (
+        insert into likes (user_id, question_id, created_at)
+        select user_id, question_id, at from t where liking and allowed order by question_id, user_id
+        on conflict do nothing
+        returning user_id, question_id
+      ), removed as (
+        delete from likes l using t
+        where not t.liking and t.allowed and l.user_id = t.user_id and l.question_id = t.question_id
+        returning l.user_id, l.question_id
+      ), changes as (
+        select user_id, question_id, 1 as n from added union all select user_id, question_id, -1 from removed
+      )
+      select t.i::int as i, t.receiver_id as "receiverId", t.allowed,
+             exists (select 1 from changes c where c.user_id = t.user_id and c.question_id = t.question_id) as changed,
+             t.count_before + coalesce((select sum(c.n) from changes c where c.question_id = t.question_id), 0)::int as "likeCount"
+      from t`,
+);
+
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * One batch of clicks; a click without a row was on no answer. A batch holds several answers'
+ * rows at once, so it can deadlock with a transaction that takes them in another order (an
+ * account's deletion, another instance's batch); PostgreSQL then cancels one of the two, and a
+ * cancelled batch runs once more.
+ */
+async function runToggles(db: DbOrTx, toggles: Toggle[], retried = false): Promise<(ToggleRow | null)[]> {
+  const args = {
+    viewerIds: toggles.map((t) => t.viewerId),
+    questionIds: toggles.map((t) => t.questionId),
+    liking: toggles.map((t) => t.liking),
+    ats: toggles.map((t) => t.at),
+  };
+  let rows: ToggleRow[];
+  try {
+    rows = await run(db, toggleLikes, args);
+  } catch (error) {
+    if (retried || (error as { code?: string }).code !== DEADLOCK_DETECTED) throw error;
+    return runToggles(db, toggles, true);
+  }
+  const byIndex = new Map(rows.map((row) => [Number(row.i), row]));
+  return toggles.map((_, index) => byIndex.get(index + 1) ?? null);
+}
+
+/**
+ * A batch as the batcher runs it: the clicks written, then, once that statement has committed
+ * (decision 184), their side effects in one statement: the owners' live notices and pushes of
+ * the likes really added to someone else's answer, the waiting pushes of the likes really removed
+ * cancelled.
+ */
+async function writeBatch(ctx: AppContext, toggles: Toggle[]): Promise<(ToggleRow | null)[]> {
+  const rows = await runToggles(ctx.db, toggles);
+  const effects: LikeToggles = { liked: [], unliked: [] };
+  toggles.forEach((toggle, i) => {
+    const row = rows[i];
+    if (!row?.changed) return;
+    const event = { likerId: toggle.viewerId, questionId: toggle.questionId };
+    if (!toggle.liking) effects.unliked.push(event);
+    else if (row.receiverId !== toggle.viewerId) effects.liked.push({ ...event, at: new Date(toggle.at) });
+  });
+  await sideEffects.likesToggled(ctx.db, ctx, effects);
+  return rows;
+}
+
+/** Each server's batcher of clicks: one viewer's clicks on one answer run one after the other. */
+const batchers = new WeakMap<AppContext, Batcher<Toggle, ToggleRow | null>>();
+function batcherOf(ctx: AppContext): Batcher<Toggle, ToggleRow | null> {
+  let batcher = batchers.get(ctx);
+  if (!batcher) {
+    batcher = new Batcher({
+      key: (t: Toggle) => `${t.viewerId}:${t.questionId}`,
+      run: (toggles) => writeBatch(ctx, toggles),
+    });
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
+/** 404 unless the answer exists and is answered; 403 when a block stands between the viewer and its owner. */
+function likeable(row: ToggleRow | null): ToggleRow {
+  if (!row) throw notFound();
+  if (!row.allowed) throw forbidden();
+  return row;
 }
 
 /**
  * Likes an answer. Idempotent: the (question, user) primary key makes a second like a no-op,
- * and only a like that really happened on someone else's answer reaches the side effects. The
- * checks ride on the insert itself; only when nothing was inserted do we ask why. No transaction
- * around it (decision 184): the insert is one statement, the side effects one more (a push, when
- * the owner has a device, queues in a transaction of its own while the like row exists).
+ * and only a like that really happened on someone else's answer reaches the side effects.
  */
 export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const at = new Date();
-  const [added] = await run(ctx.db, addLike, { viewerId, questionId, at: at.toISOString() });
-  if (added) {
-    if (added.receiverId !== viewerId) await sideEffects.liked(ctx.db, ctx, { likerId: viewerId, questionId, at });
-    return { likeCount: Number(added.likeCount), liked: true };
-  }
-  // nothing inserted: already liked (fine), or not likeable (404/403)
-  await assertLikeable(ctx.db, viewerId, questionId);
-  return likeStateOf(ctx.db, viewerId, questionId);
+  const row = likeable(await batcherOf(ctx).submit({ viewerId, questionId, liking: true, at: new Date().toISOString() }));
+  // not changed: already liked (fine)
+  return { likeCount: Number(row.likeCount), liked: true };
 }
 
-/** Removes the viewer's like; unliking twice is a no-op. */
+/** Removes the viewer's like; unliking twice is a no-op. A like undone at once sends no push (decisions 110, 184). */
 export async function unlikeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
-  const answer = await runOne(ctx.db, removeLike, { viewerId, questionId });
-  // a like undone at once sends no push (decisions 110, 184): dropped once the like row is gone
-  if (answer?.removed) await sideEffects.unliked(ctx.db, ctx, { likerId: viewerId, questionId });
-  if (!answer) throw notFound();
-  if (!answer.allowed) throw forbidden();
+  const row = likeable(await batcherOf(ctx).submit({ viewerId, questionId, liking: false, at: new Date().toISOString() }));
   // a like that was not there (never, or removed by a concurrent click) leaves the viewer not liking
-  return { likeCount: Number(answer.likeCount), liked: false };
+  return { likeCount: Number(row.likeCount), liked: false };
 }

@@ -11,6 +11,22 @@ import { hasPushSubscription } from '../../push/subscriptions.js';
 import { queueGlobalQuestionEmails, queueQuestionEmail } from '../../email/outbox.js';
 import * as federationOutbox from '../../federation/outbox.js';
 
+/** `likerId` liked the answer `questionId` (never one's own answer). */
+export interface LikeEvent {
+  likerId: string;
+  questionId: string;
+  at: Date;
+}
+/** `likerId` removed their like of `questionId`. */
+export interface UnlikeEvent {
+  likerId: string;
+  questionId: string;
+}
+export interface LikeToggles {
+  liked: LikeEvent[];
+  unliked: UnlikeEvent[];
+}
+
 /**
  * Side effects of the social events, called by the one service function where each event
  * happens, inside its transaction (a like and an unlike have none, decision 184): the push
@@ -23,10 +39,17 @@ export interface SideEffects {
   followed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string; at: Date }): Promise<void>;
   /** `followerId` stopped following `followeeId` (a follow push still waiting is cancelled). */
   unfollowed(tx: DbOrTx, ctx: AppContext, event: { followerId: string; followeeId: string }): Promise<void>;
-  /** `likerId` liked the answer `questionId` (never for one's own answer; after the like's own statement, decision 184). */
-  liked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string; at: Date }): Promise<void>;
-  /** `likerId` removed their like of `questionId`: a like push still waiting is cancelled (after the delete, decision 184). */
-  unliked(tx: DbOrTx, ctx: AppContext, event: { likerId: string; questionId: string }): Promise<void>;
+  /**
+   * A batch of likes was written (decision 200), after its statement (decision 184): each like
+   * really added to someone else's answer gets its owner's live notice and, when they have a
+   * device, a push; each like really removed cancels its push still waiting. One statement for
+   * the whole batch.
+   */
+  likesToggled(tx: DbOrTx, ctx: AppContext, events: LikeToggles): Promise<void>;
+  /** One like: `likesToggled` with it alone. */
+  liked(tx: DbOrTx, ctx: AppContext, event: LikeEvent): Promise<void>;
+  /** One unlike: `likesToggled` with it alone. */
+  unliked(tx: DbOrTx, ctx: AppContext, event: UnlikeEvent): Promise<void>;
   /** A question was created for `receiverId` (one call per question; the global send has its own). */
   questionAsked(
     tx: DbOrTx,
@@ -87,12 +110,28 @@ const followContext = statement<ToggleContext, { actorId: string; followeeId: st
       where recipient.id = ${sql.placeholder('followeeId')}`,
 );
 
-/** The liker, the answer's owner, the answer, and the owner's live notice (hot: one round trip per like). */
-const likeContext = statement<ToggleContext & { answer: string | null }, { actorId: string; questionId: string }>(
-  'like_side_effects',
-  sql`select ${toggleContextColumns(sql`q.receiver_id`)}, q.answer
-      from questions q join users recipient on recipient.id = q.receiver_id join users actor on actor.id = ${actor}
-      where q.id = ${sql.placeholder('questionId')} and q.receiver_id <> ${actor}`,
+/**
+ * A batch of likes and unlikes (decision 200), in one statement: for each like, the liker, the
+ * answer's owner, the answer, and the owner's live notice; for each unlike, its push cancelled
+ * while still waiting — only while the like row is still gone (see cancelFollowPushOf).
+ */
+const likeToggleEffects = statement<
+  ToggleContext & { i: number; answer: string | null },
+  { likerIds: string[]; likedIds: string[]; unlikeKeys: string[]; unlikerIds: string[]; unlikedIds: string[] }
+>(
+  'like_toggle_side_effects',
+  sql`with cancelled as (
+        delete from push_notifications p
+        using unnest(${sql.placeholder('unlikeKeys')}::text[], ${sql.placeholder('unlikerIds')}::text[], ${sql.placeholder('unlikedIds')}::text[])
+              as k(dedupe_key, user_id, question_id)
+        where p.dedupe_key = k.dedupe_key and not p.sent and p.attempts = 0
+          and not exists (select 1 from likes l where l.user_id = k.user_id and l.question_id = k.question_id)
+        returning 1
+      )
+      select e.i::int as i, ${toggleContextColumns(sql`q.receiver_id`)}, q.answer
+      from unnest(${sql.placeholder('likerIds')}::text[], ${sql.placeholder('likedIds')}::text[]) with ordinality as e(actor_id, question_id, i)
+      join questions q on q.id = e.question_id join users recipient on recipient.id = q.receiver_id join users actor on actor.id = e.actor_id
+      where q.receiver_id <> e.actor_id`,
 );
 
 type ToggleKind = 'follow' | 'like';
@@ -118,14 +157,12 @@ const queueStatement = (kind: ToggleKind) =>
         where exists (${toggleRow[kind]} for key share)
           and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`,
   );
-const cancelStatement = (kind: ToggleKind) =>
-  statement<never, ToggleArgs>(
-    `${kind}_push_cancel`,
-    sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${toggleRow[kind]})`,
-  );
 const queueToggle = { follow: queueStatement('follow'), like: queueStatement('like') };
-// every unfollow and unlike runs one: a named statement, planned once (decision 186)
-const cancelToggle = { follow: cancelStatement('follow'), like: cancelStatement('like') };
+// every unfollow runs it: a named statement, planned once (decision 186); unlikes cancel in their batch's statement
+const cancelFollowPush = statement<never, ToggleArgs>(
+  'follow_push_cancel',
+  sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${toggleRow.follow})`,
+);
 
 /**
  * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
@@ -167,11 +204,12 @@ async function queueTogglePush(
 /**
  * Undone within the grace period (or before any worker took it): the push is dropped unsent. Runs
  * after the follow or like row is deleted, as a statement of its own (decision 184) — and only
- * while the row is still gone: a click that liked again in between queued its own push (committed
- * after its row, so a snapshot that sees the push sees the row), which must stay.
+ * while the row is still gone: a click that followed or liked again in between queued its own
+ * push (committed after its row, so a snapshot that sees the push sees the row), which must stay.
+ * Unlikes cancel theirs the same way, in their batch's statement (likeToggleEffects).
  */
-async function cancelTogglePush(tx: DbOrTx, kind: ToggleKind, actorId: string, targetId: string): Promise<void> {
-  await run(tx, cancelToggle[kind], toggleArgs(kind, actorId, targetId));
+async function cancelFollowPushOf(tx: DbOrTx, followerId: string, followeeId: string): Promise<void> {
+  await run(tx, cancelFollowPush, toggleArgs('follow', followerId, followeeId));
 }
 
 export const sideEffects: SideEffects = {
@@ -193,28 +231,42 @@ export const sideEffects: SideEffects = {
   },
 
   async unfollowed(tx, _ctx, { followerId, followeeId }) {
-    await cancelTogglePush(tx, 'follow', followerId, followeeId);
+    await cancelFollowPushOf(tx, followerId, followeeId);
   },
 
-  async unliked(tx, _ctx, { likerId, questionId }) {
-    await cancelTogglePush(tx, 'like', likerId, questionId);
+  async unliked(tx, ctx, event) {
+    await sideEffects.likesToggled(tx, ctx, { liked: [], unliked: [event] });
   },
 
-  async liked(tx, ctx, { likerId, questionId, at }) {
-    // never for liking one's own answer (no row); the live notice goes with this statement
-    const context = await runOne(tx, likeContext, { actorId: likerId, questionId });
-    if (!context?.recipientHasPush) return;
-    const texts = (t: ServerT) => ({
-      title: t('pushTitleLike'),
-      body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
+  async liked(tx, ctx, event) {
+    await sideEffects.likesToggled(tx, ctx, { liked: [event], unliked: [] });
+  },
+
+  async likesToggled(tx, ctx, { liked, unliked }) {
+    if (liked.length === 0 && unliked.length === 0) return;
+    // never for liking one's own answer (no row); the live notices go with this statement
+    const contexts = await run(tx, likeToggleEffects, {
+      likerIds: liked.map((e) => e.likerId),
+      likedIds: liked.map((e) => e.questionId),
+      unlikeKeys: unliked.map((e) => toggleArgs('like', e.likerId, e.questionId).dedupeKey),
+      unlikerIds: unliked.map((e) => e.likerId),
+      unlikedIds: unliked.map((e) => e.questionId),
     });
-    await queueTogglePush(tx, ctx, 'like', likerId, questionId, { id: context.recipientId, locale: context.recipientLocale }, texts, {
-      type: 'like',
-      likerId,
-      likerUsername: context.actorUsername,
-      postId: questionId,
-      timestamp: at.toISOString(),
-    });
+    for (const context of contexts) {
+      if (!context.recipientHasPush) continue;
+      const { likerId, questionId, at } = liked[Number(context.i) - 1]!;
+      const texts = (t: ServerT) => ({
+        title: t('pushTitleLike'),
+        body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
+      });
+      await queueTogglePush(tx, ctx, 'like', likerId, questionId, { id: context.recipientId, locale: context.recipientLocale }, texts, {
+        type: 'like',
+        likerId,
+        likerUsername: context.actorUsername,
+        postId: questionId,
+        timestamp: at.toISOString(),
+      });
+    }
   },
 
   async questionAsked(tx, _ctx, { questionId, receiverId, senderId, isAnonymous, at }) {

@@ -41,15 +41,17 @@ export async function blockedEitherWayAmong(db: DbOrTx, viewerId: string, userId
   return new Set(rows.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)));
 }
 
+/** The viewer in a fragment: an id, a prepared statement's placeholder, or a column of the caller's query (one viewer a row). */
+export type ViewerRef = string | Placeholder | SQL;
+
 /**
- * A WHERE fragment: `userColumn` is not blocked by, and has not blocked, the viewer (an id, or a
- * prepared statement's placeholder). Written as NOT IN the viewer's blocks, both ways, so the
+ * A WHERE fragment: `userColumn` is not blocked by, and has not blocked, the viewer. Written as NOT IN the viewer's blocks, both ways, so the
  * planner reads them once and hashes them (a 'hashed SubPlan') whatever the table's size; a
  * NOT EXISTS with an OR was probed row by row on small tables (a scan of `blocks` for each of a
  * feed's 141 followees on PGlite), and two NOT EXISTS became two index probes a row on
  * PostgreSQL (decision 190). Both columns are NOT NULL, so NOT IN means what NOT EXISTS did.
  */
-export function notBlockedWith(viewerId: string | Placeholder, userColumn: AnyPgColumn | SQL): SQL {
+export function notBlockedWith(viewerId: ViewerRef, userColumn: AnyPgColumn | SQL): SQL {
   return sql`${userColumn} not in (
     select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
     union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}

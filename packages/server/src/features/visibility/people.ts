@@ -1,6 +1,6 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { notBlockedWith } from './blocks.js';
+import { notBlockedWith, type ViewerRef } from './blocks.js';
 
 /**
  * Who a viewer may see. Every reader that lists people (followers, search, suggestions,
@@ -18,7 +18,7 @@ export function notSuspended(userColumn: AnyPgColumn | SQL): SQL {
 }
 
 /** A WHERE fragment: the user in `userColumn` may appear to the viewer: no block either way, not suspended. */
-export function visibleUser(viewerId: string | Placeholder, userColumn: AnyPgColumn | SQL): SQL {
+export function visibleUser(viewerId: ViewerRef, userColumn: AnyPgColumn | SQL): SQL {
   return sql`${notBlockedWith(viewerId, userColumn)} and ${notSuspended(userColumn)}`;
 }
 
@@ -26,6 +26,6 @@ export function visibleUser(viewerId: string | Placeholder, userColumn: AnyPgCol
  * A WHERE fragment: answers written by the user in `authorColumn` (a question's receiver) may
  * appear to the viewer: feeds, profiles and likes follow this one fragment.
  */
-export function visibleAuthor(viewerId: string | Placeholder, authorColumn: AnyPgColumn | SQL): SQL {
+export function visibleAuthor(viewerId: ViewerRef, authorColumn: AnyPgColumn | SQL): SQL {
   return visibleUser(viewerId, authorColumn);
 }
