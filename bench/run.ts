@@ -12,6 +12,7 @@ import { driverReplay, pgbenchReplay, type Throughput } from './lib/bare.js';
 import { pgliteRunner, pgRunner, StatementRecorder } from './lib/capture.js';
 import { summariseCpuProfile } from './lib/cpuProfile.js';
 import { explainReadPaths, type Explained } from './lib/explain.js';
+import { likeToggleSequence, pickLikePairs, type LikePair } from './lib/likes.js';
 import { cycle, httpLoad, type LoadResult, type Step } from './lib/load.js';
 import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
@@ -109,18 +110,11 @@ if (database.kind === 'postgres') {
   if (rows[0]?.autovacuum !== 'on')
     log('  note: autovacuum is off on this PostgreSQL server (its default is on): write paths slow down run after run until a VACUUM');
 }
-const likePairs: { userId: string; questionId: string; ownerId: string }[] = [];
+let likePairs: LikePair[] = [];
 let paths: ReadPath[] = [];
 try {
   paths = await captureReadPaths(database.db, recorder, subjects, log);
-  // like toggle: one answer per viewer from their own feed, not liked yet
-  const { feedPage } = await import('../packages/server/src/features/feed/service.js');
-  for (const viewer of subjects.viewers) {
-    const page = await feedPage(database.db, viewer.id, {});
-    const post = page.items.find((p) => !p.likedByViewer);
-    if (post) likePairs.push({ userId: viewer.id, questionId: post.id, ownerId: post.receiver.id });
-  }
-  // the newest answer of a feed is often the same one: likes of one answer (and one owner) take turns on its counters
+  likePairs = await pickLikePairs(database.db, subjects.viewers);
   log(
     `  like toggle: ${likePairs.length} viewers, ${new Set(likePairs.map((p) => p.questionId)).size} distinct answers, ${new Set(likePairs.map((p) => p.ownerId)).size} distinct owners`,
   );
@@ -172,27 +166,6 @@ function askSequence(): Step[] {
   ];
 }
 
-/**
- * Like then unlike, each connection the answer it liked (kept in its own context: a variable shared
- * by the 8 connections made them unlike each other's, so two likes in three found theirs already
- * there and wrote nothing); 100 pairs cycled by 8 connections never collide.
- */
-function likeToggleSequence(): Step[] {
-  type Pair = (typeof likePairs)[number] & { cookie: string };
-  const pairs: Pair[] = likePairs.map((pair) => ({ ...pair, cookie: subjects.viewers.find((v) => v.id === pair.userId)!.cookie }));
-  const next = cycle(pairs);
-  return [
-    (context) => {
-      const pair = (context.pair = next());
-      return { method: 'POST', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
-    },
-    (context) => {
-      const pair = context.pair as Pair;
-      return { method: 'DELETE', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
-    },
-  ];
-}
-
 // 3. The server over HTTP.
 const loadOptions = { connections: settings.connections, seconds: settings.seconds, warmup: settings.warmup };
 let server: RunningServer = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'] });
@@ -211,7 +184,7 @@ try {
     );
   }
   if (selected.has('like') && likePairs.length > 0) {
-    const result = await httpLoad(server, likeToggleSequence(), loadOptions);
+    const result = await httpLoad(server, likeToggleSequence(likePairs), loadOptions);
     rows.push({ name: 'like', label: 'like toggle (like, unlike)', api: result });
     await settle(server);
     log(
@@ -248,7 +221,7 @@ if (args['cpu-prof']) {
   const profiled = args['cpu-prof-path'];
   const profiledPath = paths.find((p) => p.name === profiled);
   if (profiled !== 'like' && profiled !== 'ask' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path, 'like' or 'ask'`);
-  const sequence = profiledPath ? readSequence(profiledPath) : profiled === 'ask' ? askSequence() : likeToggleSequence();
+  const sequence = profiledPath ? readSequence(profiledPath) : profiled === 'ask' ? askSequence() : likeToggleSequence(likePairs);
   const profiledLabel = profiledPath?.label ?? (profiled === 'ask' ? 'ask a question' : 'like toggle (like, unlike)');
   let result: LoadResult;
   const loadStarted = performance.now();

@@ -34,8 +34,12 @@ export function serverProcessSettings(env = process.env) {
   return { nodeArgs, env: { ...mallocEnv, ...env } };
 }
 
-/** Spawns the compiled server (packages/server/dist/main.js) with `env`; `nodeArgs` come before ours (e.g. --cpu-prof). */
-export function spawnServer(env, { nodeArgs = [], stdio = 'inherit' } = {}) {
+/**
+ * Spawns the compiled server (packages/server/dist/main.js) with `env`; `nodeArgs` come before ours
+ * (e.g. --cpu-prof). `checkout`: another checkout's compiled server instead (the benchmark's A/B).
+ */
+export function spawnServer(env, { nodeArgs = [], stdio = 'inherit', checkout = root } = {}) {
   const settings = serverProcessSettings(env);
-  return spawn(process.execPath, [...nodeArgs, ...settings.nodeArgs, serverEntry], { cwd: root, env: settings.env, stdio });
+  const entry = checkout === root ? serverEntry : path.join(checkout, 'packages/server/dist/main.js');
+  return spawn(process.execPath, [...nodeArgs, ...settings.nodeArgs, entry], { cwd: checkout, env: settings.env, stdio });
 }

@@ -16,6 +16,8 @@ export interface ServerOptions {
   logLevel: string;
   /** write a V8 CPU profile into this folder when the server exits */
   cpuProfDir?: string;
+  /** run another checkout's compiled server (built there first with `npm run build`) */
+  checkout?: string;
 }
 
 export interface RunningServer {
@@ -73,9 +75,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   delete env.METRICS_PORT; // /metrics on the app's port, behind our token
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.dataDir) env.DATA_DIR = options.dataDir;
-  if (serverBuildIsStale()) await buildServer();
+  if (options.checkout) {
+    if (!fs.existsSync(path.join(options.checkout, 'packages/server/dist/main.js')))
+      throw new Error(`${options.checkout} has no compiled server: run npm run build there`);
+  } else if (serverBuildIsStale()) await buildServer();
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child: ChildProcess = spawnServer(env, { nodeArgs, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawnServer(env, { nodeArgs, stdio: ['ignore', 'ignore', 'pipe'], checkout: options.checkout });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
