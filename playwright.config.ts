@@ -5,8 +5,17 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // files run side by side, each file's tests in order: most of a journey's time is the browser
+  // waiting (the splash's 2 s, timers, the server), so two workers halve the suite even on 2 cores
+  // (decision 201); E2E_WORKERS overrides
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'journeys', testIgnore: '**/admin.spec.ts' },
+    // the admin's global question lands in every account of the shared instance: sent while other
+    // journeys run, it would bump their badges and fill their empty inboxes, so it goes last
+    { name: 'everyone', testMatch: '**/admin.spec.ts', dependencies: ['journeys'] },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
