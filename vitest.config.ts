@@ -1,7 +1,12 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default (one worker less than the cores) is a single worker on a 2-core machine; the
+    // test files wait on PostgreSQL, timers and sockets often enough that two share 2 cores well
+    // (decision 202; the reliability project still runs one file at a time)
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'common', include: ['packages/common/src/**/*.test.ts'] } },
       {
