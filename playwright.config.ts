@@ -6,10 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   // files run side by side, each file's tests in order: most of a journey's time is the browser
-  // waiting (the splash's 2 s, timers, the server), so two workers halve the suite even on 2 cores
-  // (decision 201); E2E_WORKERS overrides
+  // waiting (the splash's 2 s, timers, the server), so two workers share 2 cores well (decision
+  // 201); E2E_WORKERS overrides (unset or empty: 2)
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS || 2),
   projects: [
     { name: 'journeys', testIgnore: '**/admin.spec.ts' },
     // the admin's global question lands in every account of the shared instance: sent while other
