@@ -468,7 +468,7 @@ export const en = {
   safety: {
     blockAsker: 'Block this asker',
     confirmBlockAsker:
-      'Block whoever sent this question? It leaves your inbox and their next questions will never reach you. You will not learn who it was, and they will not be told.',
+      'Block whoever sent this question? It leaves your inbox and their next anonymous questions will never reach you. You will not learn who it was, and they will not be told.',
     errorBlockingAsker: 'Could not block this asker. Please try again.',
     anonymousAsker: 'Anonymous asker',
     askedAt: 'Asked {{time}}',

@@ -422,7 +422,7 @@ export const fr: Catalog = {
   safety: {
     blockAsker: 'Bloquer cette personne',
     confirmBlockAsker:
-      'Bloquer la personne qui a envoyé cette question ? Elle quitte votre boîte et ses prochaines questions ne vous parviendront jamais. Vous ne saurez pas qui c’était, et elle ne sera pas prévenue.',
+      'Bloquer la personne qui a envoyé cette question ? Elle quitte votre boîte et ses prochaines questions anonymes ne vous parviendront jamais. Vous ne saurez pas qui c’était, et elle ne sera pas prévenue.',
     errorBlockingAsker: 'Impossible de bloquer cette personne. Veuillez réessayer.',
     anonymousAsker: 'Personne anonyme',
     askedAt: 'Demandé {{time}}',

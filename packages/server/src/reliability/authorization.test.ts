@@ -110,11 +110,12 @@ const MATRIX: Record<string, Case> = {
     request: (w) => r('POST', `/api/users/${w.people.owner.username}/questions`, { text: 'Hello?', isAnonymous: true }),
   },
   'GET /api/me/inbox': { statuses: signedIn(200), request: () => r('GET', '/api/me/inbox') },
+  // a question one did not receive is not found: its sender holds a dropped question's id too (questions/service.ts)
   'POST /api/questions/:id/answer': {
-    statuses: [401, 403, 403, 403, 204, 403],
+    statuses: [401, 404, 404, 404, 204, 404],
     request: (w) => r('POST', `/api/questions/${w.unansweredId}/answer`, { answer: 'Yes.' }),
   },
-  'DELETE /api/questions/:id': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
+  'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
   'POST /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/questions/${w.answeredId}/like`) },
   'DELETE /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/questions/${w.answeredId}/like`) },
@@ -151,7 +152,7 @@ const MATRIX: Record<string, Case> = {
   },
   // only the receiver can block the asker of a question in their inbox (like answering it)
   'POST /api/questions/:id/block-asker': {
-    statuses: [401, 403, 403, 403, 204, 403],
+    statuses: [401, 404, 404, 404, 204, 404],
     request: (w) => r('POST', `/api/questions/${w.unansweredId}/block-asker`),
   },
   'GET /api/me/blocked-askers': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocked-askers') },

@@ -228,4 +228,24 @@ describe('delete my account', () => {
     expect((await as.get('/api/me')).json().user).toBeNull();
     await signUpUser(t.app, { email: leaver.email, username: leaver.username });
   });
+
+  it('takes along its named questions a block hides, so they do not come back as anonymous ones', async () => {
+    const leaver = await signUpUser(t.app, { password: 'leaving password' });
+    const receiver = await signUpUser(t.app);
+    const hidden = await ask(leaver, receiver, 'leaving: named, then blocked', false);
+    const anonymous = await ask(leaver, receiver, 'leaving: anonymous, stays', true);
+    await apiAs(t.app, receiver).post(`/api/users/${leaver.username}/block`);
+    const seen = async () => ({
+      inbox: ((await apiAs(t.app, receiver).get('/api/me/inbox')).json().items as { id: string }[]).map((q) => q.id),
+      badge: (await apiAs(t.app, receiver).get('/api/me/counters')).json().unansweredQuestions as number,
+    });
+    const before = await seen();
+    expect(before).toEqual({ inbox: [anonymous], badge: 1 });
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: leaver.cookie }, payload: { password: 'leaving password' } });
+    expect(res.statusCode).toBe(204);
+    // the receiver sees exactly what they saw: nothing reappears, nothing they saw goes
+    expect(await seen()).toEqual(before);
+    expect(await t.ctx.db.select().from(questions).where(eq(questions.id, hidden))).toEqual([]);
+  });
 });

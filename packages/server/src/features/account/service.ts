@@ -8,6 +8,7 @@ import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { confirmPassword } from '../auth/service.js';
 import { sideEffects } from '../notifications/sideEffects.js';
+import { receiverSeesQuestion } from '../visibility/index.js';
 
 export { exportAccount } from './export.js';
 
@@ -16,7 +17,8 @@ export { exportAccount } from './export.js';
  * by foreign keys, its sessions, devices, queued notifications, reset links, follows both ways,
  * blocks both ways and likes, and by the questions' trigger (decision 193) the questions it
  * received (its answers, and the likes on them); the same trigger leaves the questions it sent to
- * others with their receivers as anonymous questions with no sender, like any other; other people's queued pushes that name it, rate-limit counters keyed by it and
+ * others with their receivers as anonymous questions with no sender, like any other, except the
+ * unanswered named ones a block hides from their receivers, which go; other people's queued pushes that name it, rate-limit counters keyed by it and
  * reset requests for its address are removed. A public profile's remote followers get an actor
  * Delete (decision 131). Its pictures go through the storage interface once the database has
  * committed.
@@ -33,6 +35,10 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     const addressKey = `reset-address:${crypto.createHash('sha256').update(user.email).digest('hex')}`;
     await tx.execute(sql`delete from rate_limits where position(${userId} in key) > 0 or key = ${addressKey}`);
     await sideEffects.accountDeleting(tx, ctx, { userId });
+    // its named questions that their receivers no longer see (a block either way) go with it: left
+    // as anonymous questions with no sender, like its others, they would reappear in those inboxes
+    await tx.execute(sql`delete from questions q
+      where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`)}`);
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
     await publishLive(tx, { to: { userId }, type: 'logout' });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { globalQuestionReaches } from '../visibility/index.js';
+import { globalQuestionAudience } from '../visibility/index.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -27,30 +27,32 @@ export function globalQuestionIdPrefix(at: Date): string {
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
- * anonymous question it skips those who refuse them, blocked its asker or muted one of its words.
+ * anonymous question it skips those who refuse them and is dropped for those who muted one of its
+ * words; the count is of everyone it was addressed to, so it tells the admin nothing private
+ * (globalQuestionAudience).
  */
 export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text: string, log: Logger): Promise<{ count: number }> {
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
-    const reaches = await globalQuestionReaches(tx, adminId, text);
-    const rows = await queryRows<{ count: number | string }>(
+    const audience = await globalQuestionAudience(tx, text);
+    const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
       tx,
       sql`with inserted as (
             insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
             select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0'),
                    ${adminId}, u.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
             from users u
-            where ${reaches}
+            where ${audience.addressed} and ${audience.reaches}
             order by u.id
             returning 1
           )
-          select count(*)::int as count from inserted`,
+          select (select count(*) from users u where ${audience.addressed})::int as addressed, (select count(*) from inserted)::int as inserted`,
     );
-    const inserted = Number(rows[0]?.count ?? 0);
-    log.info({ count: inserted }, 'global question: questions written, queueing notifications');
-    await sideEffects.globalQuestionSent(tx, ctx, { text, count: inserted, at });
-    return inserted;
+    const addressed = Number(rows[0]?.addressed ?? 0);
+    log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
+    await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
+    return addressed;
   });
   log.info({ count }, 'global question: sent');
   return { count };

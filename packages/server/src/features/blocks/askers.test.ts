@@ -18,7 +18,7 @@ const inbox = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/i
 const badge = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/counters')).json().unansweredQuestions as number;
 
 describe("'Block this asker' on an anonymous question", () => {
-  it('drops the question and every later one from that sender, who still gets the usual answer; nothing else changes', async () => {
+  it('drops the question and every later anonymous one from that sender, who still gets the usual answer; named ones arrive; nothing else changes', async () => {
     const [receiver, asker, other] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
     await insertSubscription(t.ctx.db, receiver.id);
     await ask(asker, receiver, 'first from the asker');
@@ -41,11 +41,17 @@ describe("'Block this asker' on an anonymous question", () => {
       expect(res.statusCode).toBe(201);
       expect(Object.keys(res.json())).toEqual(['id']);
     }
-    expect((await inbox(receiver)).map((q) => q.text)).toEqual(['another from someone else', 'from someone else', 'second from the asker']);
-    expect(await badge(receiver)).toBe(3);
+    // a named question from the blocked asker arrives like anyone's: dropping it would tell the receiver who the asker was
+    expect((await inbox(receiver)).map((q) => q.text)).toEqual([
+      'another from someone else',
+      'named, from the asker',
+      'from someone else',
+      'second from the asker',
+    ]);
+    expect(await badge(receiver)).toBe(4);
     // dropped questions are never written: no row, no push
     expect(await t.ctx.db.select().from(questions).where(eq(questions.id, later.json().id))).toEqual([]);
-    expect((await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length).toBe(pushesBefore + 1);
+    expect((await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length).toBe(pushesBefore + 2);
 
     // no named block: profiles, follows and search between them are as before, and the asker is told nothing
     expect((await apiAs(t.app, receiver).get(`/api/users/${asker.username}`)).json().viewer.blockedByViewer).toBe(false);
@@ -84,12 +90,12 @@ describe("'Block this asker' on an anonymous question", () => {
     expect((await inbox(receiver)).map((q) => q.text)).toEqual(['after the unblock']);
   });
 
-  it('answers the same when the sender is gone, and refuses what is not in the own inbox', async () => {
+  it('answers the same when the sender is gone, and finds nothing that is not in the own inbox', async () => {
     const [receiver, asker, stranger] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
     await ask(asker, receiver, 'sender will leave');
     const [question] = await inbox(receiver);
     await t.ctx.db.update(questions).set({ senderId: null }).where(eq(questions.id, question!.id));
-    expect((await apiAs(t.app, stranger).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(403);
+    expect((await apiAs(t.app, stranger).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(404);
     expect((await apiAs(t.app, receiver).post('/api/questions/nope/block-asker')).statusCode).toBe(404);
     expect((await apiAs(t.app, null).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(401);
     expect((await apiAs(t.app, receiver).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(204);
@@ -108,5 +114,35 @@ describe("'Block this asker' on a named question", () => {
     expect(await badge(receiver)).toBe(0);
     expect((await apiAs(t.app, receiver).get('/api/me/blocks')).json().items.map((u: { username: string }) => u.username)).toEqual([sender.username]);
     expect((await ask(sender, receiver, 'again?', false)).statusCode).toBe(403);
+  });
+});
+
+describe('a dropped question', () => {
+  it('answers its asker exactly as a delivered one when they act on its id (answer, delete, block the asker, report)', async () => {
+    const [receiver, asker] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const tryEverything = async (id: string) => {
+      const as = apiAs(t.app, asker);
+      const results = [
+        await as.post(`/api/questions/${id}/answer`, { answer: 'x' }),
+        await as.delete(`/api/questions/${id}`),
+        await as.post(`/api/questions/${id}/block-asker`),
+        await as.post('/api/reports', { kind: 'question', target: id, reason: 'spam', details: '' }),
+        await as.post('/api/reports', { kind: 'answer', target: id, reason: 'spam', details: '' }),
+      ];
+      return results.map((res) => `${res.statusCode} ${res.body}`);
+    };
+    const delivered = (await ask(asker, receiver, 'delivered')).json().id as string;
+    const seen = await tryEverything(delivered);
+    expect(seen[0]).toMatch(/^404 /);
+
+    // dropped by a muted word, then by a quiet block of the asker
+    expect((await apiAs(t.app, receiver).post('/api/me/muted-words', { word: 'banana' })).statusCode).toBeLessThan(300);
+    const muted = (await ask(asker, receiver, 'a banana?')).json().id as string;
+    expect(await tryEverything(muted)).toEqual(seen);
+    const [inboxed] = await inbox(receiver);
+    expect((await apiAs(t.app, receiver).post(`/api/questions/${inboxed!.id}/block-asker`)).statusCode).toBe(204);
+    const quietlyBlocked = (await ask(asker, receiver, 'after the block')).json().id as string;
+    expect(await tryEverything(quietlyBlocked)).toEqual(seen);
+    expect(await inbox(receiver)).toEqual([]);
   });
 });

@@ -4,21 +4,21 @@ import type { BlockedAsker } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { askerBlocks, questions } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { receivedQuestion } from '../visibility/index.js';
 import { block } from './service.js';
 
 /**
  * 'Block this asker' on a question in the receiver's inbox (decision 101). A named question is
  * an ordinary block of its sender (who is known). An anonymous one becomes a quiet asker block:
- * the question leaves the inbox, later questions from its real sender are dropped unseen
+ * the question leaves the inbox, later anonymous questions from its real sender are dropped unseen
  * (features/visibility), and nothing else changes between the two people, since hiding
  * profiles or search results would tell the receiver who it was. The response is the same
  * whoever sent it; other questions already received stay as they are.
  */
 export async function blockAsker(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
-  const [question] = await ctx.db.select().from(questions).where(eq(questions.id, questionId)).limit(1);
+  const question = await receivedQuestion(ctx.db, questionId, receiverId);
   if (!question) throw notFound();
-  if (question.receiverId !== receiverId) throw forbidden();
   if (question.answered) throw conflict('This question has already been answered.', 'already_answered');
   if (!question.isAnonymous && question.senderId) {
     await block(ctx, receiverId, question.senderId);

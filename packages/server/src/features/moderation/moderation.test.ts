@@ -73,14 +73,18 @@ describe('POST /api/reports', () => {
   it('refuses questions of someone else’s inbox, one’s own content, and unknown items', async () => {
     const [me, other, third] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
     const theirs = await ask(third, other, 'not yours', true);
-    expect((await report(me, { kind: 'question', target: theirs, reason: 'spam' })).json().error.message).toBe(moderationMessages.onlyInboxQuestions);
+    const notMine = await report(me, { kind: 'question', target: theirs, reason: 'spam' });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.json().error.message).toBe(moderationMessages.onlyInboxQuestions);
     const mine = await ask(other, me, 'to me', false);
     await answer(me, mine, 'my answer');
     expect((await report(me, { kind: 'answer', target: mine, reason: 'spam' })).json().error.message).toBe(moderationMessages.cannotReportSelf);
     expect((await report(me, { kind: 'profile', target: me.username, reason: 'spam' })).json().error.message).toBe(moderationMessages.cannotReportSelf);
     const unanswered = await ask(me, other, 'not answered yet', false);
     expect((await report(third, { kind: 'answer', target: unanswered, reason: 'spam' })).statusCode).toBe(404);
-    expect((await report(me, { kind: 'question', target: 'nope', reason: 'spam' })).statusCode).toBe(404);
+    // an unknown question answers exactly as someone else's (a dropped question's id is one of those)
+    const unknown = await report(me, { kind: 'question', target: 'nope', reason: 'spam' });
+    expect([unknown.statusCode, unknown.body]).toEqual([notMine.statusCode, notMine.body]);
     expect((await report(me, { kind: 'profile', target: 'nobody_here', reason: 'spam' })).statusCode).toBe(404);
   });
 

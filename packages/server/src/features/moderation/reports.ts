@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { moderationMessages, type CreateReportResult, type ReportReason, type ReportTargetKind } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { questions, reports } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
 import { findUserByUsername } from '../users/lookup.js';
@@ -36,8 +36,8 @@ async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTa
     if (question.receiverId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
     return { targetId: target, accountId: question.receiverId };
   }
-  if (!question) throw notFound();
-  if (question.receiverId !== reporterId) throw forbidden(moderationMessages.onlyInboxQuestions, 'not_your_question');
+  // not found, and one message, whether it does not exist, went to someone else or was dropped (see receivedQuestion)
+  if (question?.receiverId !== reporterId) throw notFound(moderationMessages.onlyInboxQuestions);
   if (question.isAnonymous) return { targetId: target, accountId: null };
   if (question.senderId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
   return { targetId: target, accountId: question.senderId };

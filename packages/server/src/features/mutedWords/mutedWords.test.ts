@@ -61,20 +61,28 @@ describe('a question with a muted word', () => {
     expect(await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).toHaveLength(1);
   });
 
-  it("keeps the admin's global question from those who muted one of its words, refuse anonymous questions, or blocked its asker", async () => {
+  it("keeps the admin's global question from those who muted one of its words or refuse anonymous questions, and tells the admin nothing private", async () => {
     const admin = await signUpUser(t.app);
     await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
     const [muting, refusing, blocking, plain] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
     await apiAs(t.app, muting).post('/api/me/muted-words', { word: 'weekend' });
     await apiAs(t.app, refusing).patch('/api/me/settings', { refuseAnonymousQuestions: true });
+    // `blocking` quietly blocks the asker of an anonymous question that was the admin's
     await apiAs(t.app, admin).post(`/api/users/${blocking.username}/questions`, { text: 'a first question' });
     const [first] = (await apiAs(t.app, blocking).get('/api/me/inbox')).json().items;
     await apiAs(t.app, blocking).post(`/api/questions/${first.id}/block-asker`);
 
     const total = (await t.ctx.db.select({ id: users.id }).from(users)).length;
     const sent = await apiAs(t.app, admin).post('/api/admin/global-question', { text: 'Plans for the Weekend?' });
-    expect(sent.json().count).toBe(total - 3);
+    // the count leaves out only who refuses anonymous questions (their ask box shows it): a muted word is private
+    expect(sent.json().count).toBe(total - 1);
     expect(await inboxTexts(plain)).toEqual(['Plans for the Weekend?']);
-    for (const user of [muting, refusing, blocking]) expect(await inboxTexts(user)).toEqual([]);
+    for (const user of [muting, refusing]) expect(await inboxTexts(user)).toEqual([]);
+    // a quiet block does not keep global questions out: their absence would say the admin was the blocked asker
+    expect(await inboxTexts(blocking)).toEqual(['Plans for the Weekend?']);
+    // the same count when nobody mutes anything
+    await apiAs(t.app, muting).delete('/api/me/muted-words/weekend');
+    const again = await apiAs(t.app, admin).post('/api/admin/global-question', { text: 'Plans for the weekend, again?' });
+    expect(again.json().count).toBe(sent.json().count);
   });
 });

@@ -10,7 +10,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { inInbox, questionReachesReceiver, questionRefusal } from '../visibility/index.js';
+import { inInbox, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
@@ -34,7 +34,7 @@ export async function askQuestion(
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
-  const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text });
+  const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
@@ -108,11 +108,10 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
   };
 }
 
-/** The question, or 404; 403 unless `userId` received it (only the receiver may answer or delete). */
+/** The question `userId` received, or 404 (only the receiver may answer or delete; see receivedQuestion). */
 async function questionOfReceiver(db: DbOrTx, questionId: string, userId: string) {
-  const [question] = await db.select().from(questions).where(eq(questions.id, questionId)).limit(1);
+  const question = await receivedQuestion(db, questionId, userId);
   if (!question) throw notFound();
-  if (question.receiverId !== userId) throw forbidden();
   return question;
 }
 

@@ -5,4 +5,12 @@
  */
 export { blockStateBetween, blockedEitherWayAmong, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
-export { globalQuestionReaches, inInbox, questionReachesReceiver, questionRefusal, receiverSeesQuestion, type QuestionRefusal } from './questions.js';
+export {
+  globalQuestionAudience,
+  inInbox,
+  questionReachesReceiver,
+  questionRefusal,
+  receivedQuestion,
+  receiverSeesQuestion,
+  type QuestionRefusal,
+} from './questions.js';

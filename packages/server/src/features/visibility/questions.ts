@@ -1,8 +1,9 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { findMutedWord } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
+import { questions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
-import { isBlockedEitherWay, notBlockedWith } from './blocks.js';
+import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js';
 
 /**
  * Which questions reach whose inbox, and with it the Questions badge, push, email and live
@@ -16,8 +17,8 @@ import { isBlockedEitherWay, notBlockedWith } from './blocks.js';
  * The fragments below read the `questions` table under the alias `q`.
  */
 
-/** A WHERE fragment on `questions q`: the receiver sees q (list, count, email). */
-export function receiverSeesQuestion(receiverId: string | Placeholder): SQL {
+/** A WHERE fragment on `questions q`: the receiver (an id, a placeholder, or `q.receiver_id` itself) sees q (list, count, email). */
+export function receiverSeesQuestion(receiverId: ViewerRef): SQL {
   return sql`(q.is_anonymous or q.sender_id is null or q.sender_id = ${receiverId} or ${notBlockedWith(receiverId, sql`q.sender_id`)})`;
 }
 
@@ -27,6 +28,21 @@ export function receiverSeesQuestion(receiverId: string | Placeholder): SQL {
  */
 export function inInbox(receiverId: string | Placeholder): SQL {
   return sql`q.receiver_id = ${receiverId} and not q.answered and ${receiverSeesQuestion(receiverId)}`;
+}
+
+/**
+ * The question `questionId` when `receiverId` received it, else null: whether it does not exist,
+ * went to someone else, or was dropped before it was written. The receiver's actions (answer,
+ * delete, block the asker, report) all find their question here, so its sender, who holds the id
+ * of a dropped question too, gets the same 'not found' for it as for any question not theirs.
+ */
+export async function receivedQuestion(db: DbOrTx, questionId: string, receiverId: string) {
+  const [question] = await db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
+    .limit(1);
+  return question ?? null;
 }
 
 /** Why a question cannot be sent; the asker is told (they know who they are and whom they ask). */
@@ -44,12 +60,18 @@ export async function questionRefusal(db: DbOrTx, question: { senderId: string; 
 }
 
 /**
- * Whether a question the asker may send reaches the receiver at all: not when the receiver
- * blocked this asker from one of their anonymous questions, nor when it contains one of the
- * receiver's muted words. A dropped question is never written, so it is in no list, count, push,
- * email or live event; the asker gets the same answer as for a delivered one.
+ * Whether a question the asker may send reaches the receiver at all: not an anonymous one when
+ * the receiver blocked this asker from one of their anonymous questions, nor one containing one
+ * of the receiver's muted words. A quiet block keeps out anonymous questions only: were a named
+ * question from the blocked person dropped too, the receiver could ask a suspect for a named
+ * question and learn from its absence who the anonymous asker was. A dropped question is never
+ * written, so it is in no list, count, push, email or live event; the asker gets the same answer
+ * as for a delivered one.
  */
-export async function questionReachesReceiver(db: DbOrTx, question: { senderId: string; receiverId: string; text: string }): Promise<boolean> {
+export async function questionReachesReceiver(
+  db: DbOrTx,
+  question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
+): Promise<boolean> {
   if (question.senderId === question.receiverId) return true;
   const [row] = await queryRows<{ quietlyBlocked: boolean; words: string[] | null }>(
     db,
@@ -57,22 +79,24 @@ export async function questionReachesReceiver(db: DbOrTx, question: { senderId: 
           (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
   );
   if (!row) return true;
-  if (row.quietlyBlocked) return false;
+  if (row.quietlyBlocked && question.isAnonymous) return false;
   return findMutedWord(question.text, row.words ?? []) === null;
 }
 
 /**
- * A WHERE fragment on `users u`: who receives the admin's global question. It is anonymous, so
- * the same choices apply: no one who refuses anonymous questions, quietly blocked its sender,
- * or muted a word it contains. Muted words are matched here in JS, as for every question.
+ * The admin's global question, as WHERE fragments on `users u`: whom it is `addressed` to, and
+ * of those, whom it `reaches`. It is anonymous, so it is not addressed to anyone who refuses
+ * anonymous questions (a choice their ask box shows everyone), and it is dropped unseen for whoever
+ * muted one of its words (matched here in JS, as for every question). The count the admin is told
+ * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
+ * receiver who stopped getting global questions after blocking an anonymous asker would learn
+ * that the asker was the admin.
  */
-export async function globalQuestionReaches(db: DbOrTx, senderId: string, text: string): Promise<SQL> {
+export async function globalQuestionAudience(db: DbOrTx, text: string): Promise<{ addressed: SQL; reaches: SQL }> {
   const lists = await queryRows<{ userId: string; words: string[] }>(
     db,
     sql`select user_id as "userId", array_agg(word) as words from muted_words group by user_id`,
   );
   const muting = lists.filter((list) => findMutedWord(text, list.words) !== null).map((list) => list.userId);
-  return sql`not u.refuse_anonymous_questions
-    and not exists (select 1 from asker_blocks b where b.blocked_id = ${senderId} and b.blocker_id = u.id)
-    and u.id <> all(string_to_array(${muting.join(',')}, ','))`;
+  return { addressed: sql`not u.refuse_anonymous_questions`, reaches: sql`u.id <> all(string_to_array(${muting.join(',')}, ','))` };
 }
