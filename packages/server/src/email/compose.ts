@@ -4,7 +4,7 @@ import type { Db } from '../db/open.js';
 import type { EmailKind } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { issuePasswordReset } from '../features/auth/service.js';
-import { receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
+import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
 import type { EmailMessage } from './mailer.js';
@@ -89,7 +89,10 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
   );
   if (!row || row.email_notifications !== 'each' || row.answered) return null;
   const [sender] = row.named_sender_id
-    ? await queryRows<{ username: string; fullname: string }>(deps.db, sql`select username, fullname from users where id = ${row.named_sender_id}`)
+    ? await queryRows<{ username: string; fullname: string }>(
+        deps.db,
+        sql`select username, fullname from users u where u.id = ${row.named_sender_id} and ${notSuspended(sql`u.id`)}`,
+      )
     : [];
   const t = emailTranslatorFor(row.locale);
   const subject = t('question.subject');

@@ -6,7 +6,7 @@ import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
-import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
+import { pushDeliveries, pushNotifications, pushSubscriptions, users } from '../db/schema/index.js';
 import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { eventually, insertFollow, makeSubscriptionKeys } from '../test/notificationFixtures.js';
@@ -144,6 +144,25 @@ describe('push delivery worker', () => {
     expect(row).toMatchObject({ sent: true, attempts: 1 });
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(await run()).toBe(0); // nothing sent twice
+  });
+
+  it('does not send what names someone the recipient blocked, was blocked by, or who was suspended since it was queued', async () => {
+    await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    await apiAs(t.app, alice).post(`/api/users/${bob.username}/block`);
+    expect(await run()).toBe(1);
+    expect(received).toEqual([]);
+    expect((await outbox())[0]).toMatchObject({ sent: true });
+    await apiAs(t.app, alice).delete(`/api/users/${bob.username}/block`);
+
+    const carol = await signUpUser(t.app);
+    await follow(carol.id, alice.id);
+    await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, carol.id));
+    const dave = await signUpUser(t.app);
+    await follow(dave.id, alice.id);
+    expect(await run()).toBe(2);
+    // only dave's follow went out
+    expect(received).toHaveLength(1);
   });
 
   it('deletes subscriptions the push service answers 410 or 404 for', async () => {

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload, PushData } from '@askbox/common';
 import type { Db } from '../db/open.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
+import { queryRows } from '../db/sql.js';
+import { visibleUser } from '../features/visibility/index.js';
 import { claimDue as claimOutbox, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
 import { deliver, type PushTransport } from './deliver.js';
 import type { VapidKeys } from './vapid.js';
@@ -29,12 +31,36 @@ export interface PushDeps {
   log?: FastifyBaseLogger;
 }
 
+/** The person a push names: its liker, its follower, its named sender; none for an anonymous question. */
+function personNamed(data: PushData): string | null {
+  if (data.type === 'like') return data.likerId;
+  if (data.type === 'follow') return data.followerId;
+  return data.isAnonymous ? null : data.senderId;
+}
+
+/**
+ * Whether the recipient may still see the person the push names (visibility module): a block
+ * either way, or a suspension, since it was queued keeps it from being sent. Nothing is checked for
+ * an anonymous question, whose sending never depends on who asked.
+ */
+async function stillShown(db: Db, row: ClaimedRow): Promise<boolean> {
+  const person = personNamed(row.data);
+  if (!person) return true;
+  const [result] = await queryRows<{ shown: boolean }>(db, sql`select ${visibleUser(row.user_id, sql`${person}::text`)} as shown`);
+  return Boolean(result?.shown);
+}
+
 /**
  * Sends one claimed row to each device of its user that has not had it yet (push_deliveries),
- * recording each delivery as it happens: a retry reaches only the devices still missing it.
+ * recording each delivery as it happens: a retry reaches only the devices still missing it. A row
+ * naming someone the recipient no longer sees is closed unsent.
  */
 async function processRow(deps: PushDeps, row: ClaimedRow): Promise<'sent' | 'retry' | 'failed'> {
   const { db } = deps;
+  if (!(await stillShown(db, row))) {
+    await markSent(db, pushNotifications, row.id);
+    return 'sent';
+  }
   const subscriptions = await db
     .select()
     .from(pushSubscriptions)

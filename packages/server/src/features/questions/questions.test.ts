@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { en, safetyMessages } from '@askbox/common';
-import { questions } from '../../db/schema/index.js';
+import { questions, users } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { sideEffects } from '../notifications/sideEffects.js';
@@ -114,6 +114,15 @@ describe('inbox, answering and deleting', () => {
     expect(items[0].sender).toEqual({ id: b.id, username: b.username, fullname: b.fullname, photoURL: '/images/default-avatar.svg', badge: '' });
     expect(items[1].sender).toBeNull();
     expect(JSON.stringify(items)).not.toContain(a.id);
+  });
+
+  it("shows a suspended sender's named question without their name (decision 108)", async () => {
+    const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await ask(a, b.username, { text: 'named, then suspended', isAnonymous: false });
+    const sender = async () => (await apiAs(t.app, b).get('/api/me/inbox')).json().items[0].sender as { username: string } | null;
+    expect((await sender())?.username).toBe(a.username);
+    await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, a.id));
+    expect(await sender()).toBeNull();
   });
 
   it('lets only the receiver answer, once, with 1–300 characters; the answer leaves the inbox', async () => {

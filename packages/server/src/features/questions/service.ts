@@ -10,7 +10,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { inInbox, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
+import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
@@ -69,7 +69,7 @@ interface InboxRow {
 
 /**
  * The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox),
- * with the named senders, in one prepared statement. The first page's cursor is the end of time.
+ * with the named senders (but a suspended one: their name vanishes, decision 108), in one prepared statement. The first page's cursor is the end of time.
  */
 const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string }>(
   'inbox_page',
@@ -84,7 +84,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
       select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt",
         s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
       from page p
-      left join users s on not p.is_anonymous and s.id = p.sender_id
+      left join users s on not p.is_anonymous and s.id = p.sender_id and ${notSuspended(sql`s.id`)}
       order by p.created_at desc nulls last, p.id desc nulls last`,
 );
 

@@ -5,6 +5,7 @@ import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagina
 import { isoFromPg } from '../../db/timestamps.js';
 import { queryRows } from '../../db/sql.js';
 import { questions, users, type UserRow } from '../../db/schema/index.js';
+import { notSuspended } from '../visibility/index.js';
 
 /**
  * What Askbox shows outside itself (share cards, the Atom feed, ActivityPub): only profiles whose
@@ -57,8 +58,8 @@ type PublicAnswerRow = PublicAnswer;
 const publicAnswerColumns = sql`q.id, q.text as question, q.answer, s.username as "askerUsername",
   q.answered_at as "answeredAt", q.created_at as "createdAt"`;
 
-// the sender is joined only for named questions, and only when their own profile is public
-const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile`;
+// the sender is joined only for named questions, and only when their own profile is public and not suspended
+const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile and ${notSuspended(sql`s.id`)}`;
 
 /** A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index). */
 export async function publicAnswersPage(db: DbOrTx, userId: string, rawCursor?: string | null): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {

@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questions } from '../../db/schema/index.js';
+import { questions, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 /** Share cards in the HTML of public profiles, the Atom feed (validated against RFC 4287's schema), and nothing at all for private ones. */
@@ -118,6 +119,21 @@ describe('a public profile', () => {
     expect(html).not.toContain(asker.username);
     // an id that is not this user's answer: the plain page
     expect((await page(`/u/${owner.username}/answers/not-an-answer`)).body).not.toContain('og:');
+  });
+
+  it("drops a suspended asker's name from public pages (decision 108), and brings it back on restoring", async () => {
+    const owner = await signUpUser(t.app, { fullname: 'Page Owner' });
+    const asker = await signUpUser(t.app, { username: `named_${Date.now() % 100000}` });
+    await makePublic(owner);
+    await makePublic(asker);
+    const id = await ask(asker, owner, 'A named question?', false);
+    await answer(owner, id, 'A public answer.');
+    const pages = async () => [(await page(`/u/${owner.username}/feed.atom`)).body, (await page(`/u/${owner.username}/answers/${id}`)).body];
+    for (const body of await pages()) expect(body).toContain(`@${asker.username}`);
+    await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, asker.id));
+    for (const body of await pages()) expect(body).not.toContain(asker.username);
+    await t.ctx.db.update(users).set({ suspendedAt: null }).where(eq(users.id, asker.id));
+    for (const body of await pages()) expect(body).toContain(`@${asker.username}`);
   });
 
   it('has an Atom feed of the newest 20 answers that validates against RFC 4287 and parses in a feed reader', async () => {
