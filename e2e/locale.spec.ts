@@ -77,10 +77,17 @@ test('relative times and counts follow the language', async ({ page, request }) 
   expect((await other.request.post(`/api/users/${user.username}/questions`, { data: { text: 'Quelle heure est-il ?', isAnonymous: true } })).status()).toBe(
     201,
   );
+  // and a follow waits in the Activity tab
+  expect((await other.request.post(`/api/users/${user.username}/follow`)).ok()).toBe(true);
   await other.close();
 
   await page.goto('/questions');
   const item = page.getByRole('article').filter({ hasText: 'Quelle heure est-il ?' });
   await expect(item.getByText('à l’instant')).toBeVisible();
   await expect(item.getByText('Anonyme')).toBeVisible();
+
+  await page.goto('/notifications');
+  const follow = page.getByTestId('activity-group').filter({ hasText: 'a commencé à vous suivre !' });
+  await expect(follow).toContainText(asker.fullname);
+  await expect(follow).toContainText('à l’instant');
 });

@@ -58,6 +58,13 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   await expect(item.getByRole('link', { name: `@${a.username}` })).toHaveAttribute('href', `/u/${a.username}`);
   await item.getByRole('button', { name: 'Answer' }).click();
   await expect(item.getByRole('button', { name: 'Send' })).toBeDisabled();
+  // Escape closes the box, focus back on 'Answer', and the draft is still there when it reopens
+  await item.getByLabel('Your answer').fill('Purple');
+  await pageB.keyboard.press('Escape');
+  await expect(item.getByLabel('Your answer')).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Answer' })).toBeFocused();
+  await item.getByRole('button', { name: 'Answer' }).click();
+  await expect(item.getByLabel('Your answer')).toHaveValue('Purple');
   await item.getByLabel('Your answer').fill('Purple, obviously');
   await expect(item.getByText('283 characters left')).toBeVisible();
   await item.getByRole('button', { name: 'Send' }).click();
@@ -130,7 +137,10 @@ test('a refused question keeps its text; deleting from the inbox asks first', as
   await expect(item.getByRole('link', { name: new RegExp(`@${b.username}`) })).toBeVisible();
   await item.getByRole('button', { name: 'Delete' }).click();
   await expect(pageB.getByRole('alertdialog')).toHaveText(/Are you sure you want to delete this question \?/);
-  await pageB.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  // a destructive confirm opens on Cancel: Enter keeps the question
+  await expect(pageB.getByRole('alertdialog').getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await pageB.keyboard.press('Enter');
+  await expect(pageB.getByRole('alertdialog')).toBeHidden();
   await expect(item).toBeVisible();
   await item.getByRole('button', { name: 'Delete' }).click();
   await pageB.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -179,8 +179,13 @@ export const en = {
   noNotifications: 'No notifications yet',
   noAnswersYet: 'No answers yet',
   notificationTabs: 'Notifications',
-  startedFollowingYou: 'started following you!',
-  likedYourAnswer: 'liked your answer',
+  /** by how many people (a grouped Activity row): French conjugates */
+  startedFollowingYou_one: 'started following you!',
+  startedFollowingYou_many: 'started following you!',
+  startedFollowingYou_other: 'started following you!',
+  likedYourAnswer_one: 'liked your answer',
+  likedYourAnswer_many: 'liked your answer',
+  likedYourAnswer_other: 'liked your answer',
   /** grouped Activity rows (decision 171): 'Chloé and Marc', 'Chloé and 9 others' */
   groupTwoPeople: '{{first}} and {{second}}',
   groupOthers_one: '{{first}} and {{count}} other',

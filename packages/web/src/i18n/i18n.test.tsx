@@ -13,6 +13,13 @@ describe('web translator', () => {
     await setLocale('fr');
     expect(t('globalQuestionSent', { count: 1 })).toBe('Question globale envoyée à 1 utilisateur !');
     expect(t('remainingCharacters', { count: 283 })).toBe('283 caractères restants');
+    // a grouped Activity row conjugates by how many people (English does not change)
+    expect(t('startedFollowingYou', { count: 1 })).toBe('a commencé à vous suivre !');
+    expect(t('startedFollowingYou', { count: 2 })).toBe('ont commencé à vous suivre !');
+    expect(t('likedYourAnswer', { count: 10 })).toBe('ont aimé votre réponse');
+    await setLocale('en');
+    expect(t('startedFollowingYou', { count: 2 })).toBe('started following you!');
+    expect(t('likedYourAnswer', { count: 1 })).toBe('liked your answer');
   });
 
   it('shows a server error in the user language, by its English text or its code', async () => {

@@ -90,7 +90,10 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
 
 function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(value: boolean): void }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const trap = useFocusTrap<HTMLDivElement>({ onEscape: () => onClose(false), initialFocus: confirmRef });
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // a destructive confirm opens on Cancel, so a second Enter never deletes by accident
+  const safest = request.kind === 'confirm' && request.danger ? cancelRef : confirmRef;
+  const trap = useFocusTrap<HTMLDivElement>({ onEscape: () => onClose(false), initialFocus: safest });
 
   return (
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose(false)}>
@@ -108,7 +111,7 @@ function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(val
         </p>
         <div className={styles.actions}>
           {request.kind === 'confirm' && (
-            <button type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
+            <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
               {t('cancel')}
             </button>
           )}

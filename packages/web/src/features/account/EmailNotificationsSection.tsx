@@ -5,10 +5,11 @@ import { useSetting } from '../settings/api';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
 
-const OPTIONS: { value: EmailNotifications; label: string }[] = [
-  { value: 'off', label: t('selfService.emailOff') },
-  { value: 'each', label: t('selfService.emailEach') },
-  { value: 'digest', label: t('selfService.emailDigest') },
+// labels are looked up at render time, so a language switch relabels them at once
+const OPTIONS: { value: EmailNotifications; label: () => string }[] = [
+  { value: 'off', label: () => t('selfService.emailOff') },
+  { value: 'each', label: () => t('selfService.emailEach') },
+  { value: 'digest', label: () => t('selfService.emailDigest') },
 ];
 
 /** Settings › Email notifications: off (the default), an email per new question, or a daily digest. */
@@ -29,7 +30,7 @@ export function EmailNotificationsSection() {
         {OPTIONS.map((option) => (
           <label key={option.value} className={styles.option}>
             <input type="radio" name="email-notifications" value={option.value} checked={current === option.value} onChange={() => choose(option.value)} />
-            {option.label}
+            {option.label()}
           </label>
         ))}
       </fieldset>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, Heart, UserPlus } from 'lucide-react';
-import { relativeTime, type ActivityGroup } from '@askbox/common';
+import type { ActivityGroup } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { UserList } from '../profiles/UserList';
 import { useActivityGroupPeople } from './api';
-import { t } from '../../i18n';
+import { relativeTimeText, t } from '../../i18n';
 import styles from './Notifications.module.css';
 
 /** 'Chloé', 'Chloé and Marc', 'Chloé and 9 others' */
@@ -39,7 +39,8 @@ function GroupRow({ group }: { group: ActivityGroup }) {
   const [first, second] = group.users;
   if (!first) return null;
   const target = group.post ? `/profile#post-${group.post.id}` : `/u/${first.username}`;
-  const what = group.type === 'follow' ? t('startedFollowingYou') : group.post ? `${t('likedYourAnswer')}:` : t('likedYourAnswer');
+  const people = { count: group.count };
+  const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? `${t('likedYourAnswer', people)}:` : t('likedYourAnswer', people);
   return (
     <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
       <Link to={target} className={styles.row} data-testid="activity-group">
@@ -61,7 +62,7 @@ function GroupRow({ group }: { group: ActivityGroup }) {
           </span>
           {group.post && <span className={styles.quote}>“{quote(group.post.answer)}”</span>}
           <time className={styles.time} dateTime={group.latestAt}>
-            {relativeTime(group.latestAt)}
+            {relativeTimeText(group.latestAt)}
           </time>
         </span>
       </Link>

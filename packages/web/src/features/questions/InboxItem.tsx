@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
@@ -19,6 +19,12 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const dialogs = useDialogs();
   const id = useId();
   const blank = isBlankText(answer);
+  const answerButton = useRef<HTMLButtonElement>(null);
+  // Cancel or Escape: the box closes (the draft stays for next time) and focus goes back to 'Answer'
+  const closeAnswer = () => {
+    setAnswering(false);
+    requestAnimationFrame(() => answerButton.current?.focus());
+  };
 
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +57,15 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
         <MentionText text={question.text} />
       </p>
       {answering ? (
-        <form onSubmit={onAnswer} className={styles.form}>
+        <form
+          onSubmit={onAnswer}
+          className={styles.form}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            closeAnswer();
+          }}
+        >
           <label htmlFor={`${id}-answer`} className="visually-hidden">
             {t('yourAnswer')}
           </label>
@@ -66,7 +80,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           />
           <RemainingCharacters id={`${id}-count`} text={answer} />
           <div className={styles.actions}>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => setAnswering(false)}>
+            <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
               {t('cancel')}
             </button>
             <button type="submit" className="btn btn-primary btn-small" disabled={blank || answerQuestion.isPending}>
@@ -80,7 +94,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {t('delete')}
           </button>
-          <button type="button" className="btn btn-primary btn-small" onClick={() => setAnswering(true)}>
+          <button ref={answerButton} type="button" className="btn btn-primary btn-small" onClick={() => setAnswering(true)}>
             {t('answer')}
           </button>
         </div>
