@@ -93,6 +93,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
     found.push(...(await violations(page)).map((v) => `followers modal: ${v}`));
 
+    // the desktop layout: the side navigation, with its selected item on the soft accent fill
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [url, text] of [
+      ['/home', 'The peer answers, for the feed'],
+      ['/notifications', 'started following you!'],
+    ] as const) {
+      found.push(...(await scan(page, url, async (p) => expect(p.getByText(text)).toBeVisible())).map((v) => `desktop ${v}`));
+    }
+
     expect(found).toEqual([]);
   });
 }
