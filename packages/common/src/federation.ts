@@ -22,6 +22,9 @@ export type RemoteFollower = z.infer<typeof remoteFollowerSchema>;
 export const remoteFollowerListSchema = z.object({ items: z.array(remoteFollowerSchema) });
 export type RemoteFollowerList = z.infer<typeof remoteFollowerListSchema>;
 
+/** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
+export const REMOTE_BLOCKS_MAX = 1000;
+
 /** Block one remote account (by actor URI) or every account of a server (by host name). */
 export const remoteBlockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('actor'), target: z.url({ protocol: /^https?$/ }).max(2000) }),

@@ -496,6 +496,7 @@ export const en = {
       mutedWordTooLong: 'A muted word has at most 50 characters.',
       mutedWordsFull: 'You can mute at most 100 words. Remove one first.',
       mutedWordExists: 'This word is already muted.',
+      remoteBlocksFull: 'You can block at most 1000 remote accounts and servers. Unblock one first.',
       anonymousRefused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
     },
   },

@@ -450,6 +450,7 @@ export const fr: Catalog = {
       mutedWordTooLong: 'Un mot masqué compte au plus 50 caractères.',
       mutedWordsFull: 'Vous pouvez masquer au plus 100 mots. Retirez-en un d’abord.',
       mutedWordExists: 'Ce mot est déjà masqué.',
+      remoteBlocksFull: 'Vous pouvez bloquer au plus 1000 comptes et serveurs distants. Débloquez-en un d’abord.',
       anonymousRefused: 'Cette personne n’accepte pas les questions anonymes. Décochez « Demander anonymement » pour demander sous votre nom.',
     },
   },

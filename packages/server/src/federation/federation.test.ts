@@ -1,6 +1,7 @@
 import { Accept, Announce, Create, Delete, Like, Note, Person, Reject, Update } from '@fedify/fedify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOTE_BLOCKS_MAX, safetyMessages } from '@askbox/common';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { queryRows } from '../db/sql.js';
@@ -328,5 +329,19 @@ describe('federation with a real ActivityPub peer', () => {
     const received = ofType(Create).slice(creates);
     expect(received).toHaveLength(25);
     expect(new Set(received.map((c) => c.id?.href)).size).toBe(25);
+  });
+});
+
+describe('remote blocks', () => {
+  it(`hold at most ${REMOTE_BLOCKS_MAX} per user, with a clear message; blocking one already blocked changes nothing`, async () => {
+    const user = await signUpUser(t.app);
+    await t.ctx.db.execute(sql`insert into remote_blocks (user_id, kind, target)
+      select ${user.id}, 'domain', 'blocked-' || n || '.example' from generate_series(1, ${REMOTE_BLOCKS_MAX}) n`);
+    const more = await apiAs(t.app, user).post('/api/me/remote-blocks', { kind: 'domain', target: 'one-more.example' });
+    expect(more.statusCode).toBe(400);
+    expect(more.json().error).toEqual({ code: 'remote_blocks_full', message: safetyMessages.remoteBlocksFull });
+    const again = await apiAs(t.app, user).post('/api/me/remote-blocks', { kind: 'domain', target: 'blocked-1.example' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().items).toHaveLength(REMOTE_BLOCKS_MAX);
   });
 });

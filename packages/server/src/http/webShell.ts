@@ -25,7 +25,8 @@ export function loadWebShell(distDir: string): WebShell {
     available: html !== null,
     sendPage(reply, head) {
       if (html === null) return reply.status(404).send({ error: { code: 'not_found', message: 'The web app is not built' } });
-      const page = head ? html.replace('</head>', `    ${head}\n  </head>`) : html;
+      // a function, not a string: a `$` in the head (a question's text) must not be read as a replacement pattern
+      const page = head ? html.replace('</head>', () => `    ${head}\n  </head>`) : html;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     },
   };

@@ -6,6 +6,9 @@ import type { Db } from '../db/open.js';
 import { follows, users } from '../db/schema/index.js';
 import type { BusMessage, EventBus } from './bus.js';
 
+/** Open live streams per account on one instance: many tabs and devices, not thousands. */
+export const MAX_STREAMS_PER_USER = 20;
+
 interface Stream {
   userId: string;
   sessionId: string;
@@ -37,8 +40,17 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
-  /** Registers a stream; the returned function removes it. */
+  /**
+   * Registers a stream; the returned function removes it. An account keeps at most
+   * `MAX_STREAMS_PER_USER` open here (its tabs and devices): beyond, its oldest one ends (a real tab
+   * reconnects by itself), so one account cannot hold sockets and heartbeats without bound.
+   */
   add(stream: Stream): () => void {
+    const own = [...this.streams].filter((other) => other.userId === stream.userId);
+    for (const oldest of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) {
+      oldest.res.end();
+      this.streams.delete(oldest);
+    }
     this.streams.add(stream);
     return () => this.streams.delete(stream);
   }

@@ -6,6 +6,7 @@ import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
+import { MAX_STREAMS_PER_USER } from './hub.js';
 
 /**
  * Two app instances on ONE database. With TEST_DATABASE_URL (npm run test:server:pg) they are two
@@ -106,6 +107,23 @@ describe('GET /api/events', () => {
     await eventually(() => stream.raw.includes(': heartbeat'), 'a heartbeat');
     stream.close();
     await appC.close();
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_USER} streams open per account: a new one ends the oldest`, async () => {
+    const many = await signUpUser(appA, { username: 'many_tabs_l' });
+    const streams: ReturnType<typeof openEventStream>[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_USER; i++) {
+      const stream = openEventStream(`${urlB}/api/events`, many.cookie);
+      await stream.ready;
+      streams.push(stream);
+    }
+    await eventually(() => streams[0]!.ended, 'the oldest stream to end');
+    expect(streams.slice(1).filter((stream) => stream.ended)).toEqual([]);
+    // another account's streams are not touched
+    const other = openEventStream(`${urlB}/api/events`, follower.cookie);
+    await other.ready;
+    expect(other.ended).toBe(false);
+    for (const stream of [...streams, other]) stream.close();
   });
 
   it('closes open streams when the app closes', async () => {

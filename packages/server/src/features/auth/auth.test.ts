@@ -196,6 +196,43 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('cannot be used to lock the owner out: a browser that signed in to the account before has a limit of its own', async () => {
+    const limited = await createTestApp({ rateLimits: { ...t.ctx.config.rateLimits, loginPerAccountPer15Min: 3 } });
+    try {
+      const owner = await signUpUser(limited.app);
+      const login = (ip: string, password: string, device?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: ip,
+          payload: { email: owner.email, password },
+          ...(device ? { cookies: { askbox_device: device } } : {}),
+        });
+      // the owner's browser signs in once and is given its cookie (only for the log-in route)
+      const first = await login('203.0.113.7', 'correct horse');
+      expect(first.statusCode).toBe(200);
+      const cookie = first.cookies.find((c) => c.name === 'askbox_device')!;
+      expect(cookie).toMatchObject({ path: '/api/auth/login', httpOnly: true, sameSite: 'Strict' });
+
+      // someone else fails on purpose until the account's limit is spent
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await login(ip, 'wrong guess');
+      expect((await login('198.51.100.4', 'correct horse')).statusCode).toBe(429);
+      // the owner's browser still gets in; a cookie of another account, or a forged one, does not help
+      expect((await login('203.0.113.7', 'correct horse', cookie.value)).statusCode).toBe(200);
+      const other = await signUpUser(limited.app);
+      const othersCookie = (
+        await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other.email, password: 'correct horse' } })
+      ).cookies.find((c) => c.name === 'askbox_device')!.value;
+      expect((await login('198.51.100.5', 'correct horse', othersCookie)).statusCode).toBe(429);
+      expect((await login('198.51.100.6', 'correct horse', `${cookie.value.split('.')[0]}.forged`)).statusCode).toBe(429);
+      // the known browser's own attempts are limited too
+      for (let i = 0; i < 3; i++) await login('203.0.113.7', 'wrong guess', cookie.value);
+      expect((await login('203.0.113.7', 'correct horse', cookie.value)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('proxy trust (issue 11)', () => {

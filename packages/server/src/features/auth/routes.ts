@@ -9,19 +9,29 @@ import {
   passwordResetSchema,
   signupSchema,
 } from '@askbox/common';
-import type { AppContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit } from '../../http/rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from './service.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endSession } from './sessions.js';
 
-export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   const secure = ctx.config.publicUrl.startsWith('https://');
 
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
+  // read only by the log-in route (knownDevice.ts)
+  const setDeviceCookie = (reply: FastifyReply, email: string) =>
+    reply.setCookie(DEVICE_COOKIE, deviceCookieFor(ctx.email.linkSecret, email), {
+      path: '/api/auth/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
 
   app.post(
     '/api/auth/signup',
@@ -31,6 +41,7 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
       const { repeatPassword: _repeat, ...input } = request.body;
       const { user, token, expiresAt } = await signUp(ctx, input);
       setSessionCookie(reply, token, expiresAt);
+      setDeviceCookie(reply, user.email);
       return reply.status(201).send({ user: toMe(user) });
     },
   );
@@ -40,8 +51,10 @@ export async function authRoutes(app: AppInstance, ctx: AppContext): Promise<voi
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
       await consumeRateLimit(ctx.db, `login:${request.ip}`, ctx.config.rateLimits.loginPer15Min, 900);
-      const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password);
+      const device = knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]);
+      const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password, device);
       setSessionCookie(reply, token, expiresAt);
+      setDeviceCookie(reply, user.email);
       return { user: toMe(user) };
     },
   );

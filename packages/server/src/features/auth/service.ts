@@ -48,12 +48,14 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
 /**
  * Any failure is the same 'Incorrect email or password', and takes the same time. Log-ins are
  * counted per address too (beside per IP in the route): guessing one account's password from
- * many IPs runs into this limit, whether or not the account exists.
+ * many IPs runs into this limit, whether or not the account exists. A browser known to this
+ * account (`device`, knownDevice.ts) is counted on its own instead, so that limit cannot be used
+ * to lock the owner out.
  */
-export async function logIn(ctx: AppContext, email: string, password: string) {
+export async function logIn(ctx: AppContext, email: string, password: string, device: string | null = null) {
   await consumeRateLimit(
     ctx.db,
-    `login-account:${crypto.createHash('sha256').update(email).digest('hex')}`,
+    device ? `login-device:${device}` : `login-account:${crypto.createHash('sha256').update(email).digest('hex')}`,
     ctx.config.rateLimits.loginPerAccountPer15Min,
     900,
   );

@@ -121,6 +121,18 @@ describe('a public profile', () => {
     expect((await page(`/u/${owner.username}/answers/not-an-answer`)).body).not.toContain('og:');
   });
 
+  it("keeps a question's `$` characters as text: the page is the shell once, with the title intact", async () => {
+    const owner = await signUpUser(t.app);
+    const asker = await signUpUser(t.app);
+    await makePublic(owner);
+    const text = "Costs $` or $' or $& ?";
+    const id = await ask(asker, owner, text);
+    await answer(owner, id, 'Nothing.');
+    const html = (await page(`/u/${owner.username}/answers/${id}`)).body;
+    expect(html.split('<!doctype html>')).toHaveLength(2);
+    expect(meta(html, 'og:title')).toContain(`“${text}”`);
+  });
+
   it("drops a suspended asker's name from public pages (decision 108), and brings it back on restoring", async () => {
     const owner = await signUpUser(t.app, { fullname: 'Page Owner' });
     const asker = await signUpUser(t.app, { username: `named_${Date.now() % 100000}` });
