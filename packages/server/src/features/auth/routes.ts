@@ -11,7 +11,7 @@ import {
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { consumeRateLimit, rateLimitClient } from '../../http/rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from './service.js';
@@ -37,7 +37,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     '/api/auth/signup',
     { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: meResponseSchema } } },
     async (request, reply) => {
-      await consumeRateLimit(ctx.db, `signup:${request.ip}`, ctx.config.rateLimits.signupPerHour, 3600);
+      await consumeRateLimit(ctx.db, `signup:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.signupPerHour, 3600);
       const { repeatPassword: _repeat, ...input } = request.body;
       const { user, token, expiresAt } = await signUp(ctx, input);
       setSessionCookie(reply, token, expiresAt);
@@ -50,7 +50,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      await consumeRateLimit(ctx.db, `login:${request.ip}`, ctx.config.rateLimits.loginPer15Min, 900);
+      await consumeRateLimit(ctx.db, `login:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.loginPer15Min, 900);
       const device = knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]);
       const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password, device);
       setSessionCookie(reply, token, expiresAt);
@@ -76,7 +76,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       },
     },
     async (request, reply) => {
-      await requestPasswordReset(ctx, request.ip, request.body.email, request.body.locale);
+      await requestPasswordReset(ctx, rateLimitClient(request.ip), request.body.email, request.body.locale);
       return reply.status(202).send({ ok: true });
     },
   );
