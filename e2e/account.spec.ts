@@ -78,6 +78,9 @@ test('change password in Settings: the current one is required, other sessions e
   const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const otherPage = await other.newPage();
   expect((await apiLogin(otherPage, user, user.password)).status()).toBe(200);
+  // the other device has the app open
+  await otherPage.goto('/home');
+  await expect(otherPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   await openSettings(page);
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -91,6 +94,12 @@ test('change password in Settings: the current one is required, other sessions e
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Password changed. You were logged out on your other devices.')).toBeVisible();
+
+  // the other device is told, and signed out on screen
+  const notice = otherPage.getByRole('alertdialog');
+  await expect(notice).toHaveText(/You have been signed out\. Please log in again\./);
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(otherPage).toHaveURL(/\/onboarding$/);
 
   // this device stays signed in; the other one is out
   await page.reload();

@@ -10,6 +10,8 @@ import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, keepOfflineCache, registerServiceWorker } from './features/pwa/api';
 import { applySavedTheme } from './features/theme/api';
+import { signOutWhenSessionEnds } from './features/session/api';
+import { SessionEndedNotice } from './features/session/SessionEndedNotice';
 import { firstLocaleReady } from './i18n';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -29,6 +31,9 @@ applySavedTheme();
 // offline, the last feed, profiles and inbox of this device's user show instead of nothing
 keepOfflineCache(queryClient);
 
+// a session the server ended (logout elsewhere, new password, suspension) signs out on screen
+signOutWhenSessionEnds(queryClient);
+
 // the first screen's code starts loading now, beside the session request, while the splash shows
 preloadScreenFor(window.location.pathname);
 
@@ -47,6 +52,7 @@ void firstLocaleReady.then(() =>
             </BrowserRouter>
             <OfflineBanner />
             <UpdateBanner />
+            <SessionEndedNotice />
           </DialogsProvider>
         </QueryClientProvider>
       </StrictMode>,

@@ -51,6 +51,8 @@ export const en = {
   showRepeatedPassword: 'Show repeated password',
   hideRepeatedPassword: 'Hide repeated password',
   incorrectLogin: 'Incorrect email or password',
+  /** the server ended this browser's session (logout elsewhere, a new password, a suspension) */
+  sessionEnded: 'You have been signed out. Please log in again.',
   usernameChars: 'Username can only contain letters, numbers and underscores',
   usernameTaken: 'This username is already taken',
   passwordsMismatch: 'Passwords do not match',

@@ -42,6 +42,7 @@ export const fr: Catalog = {
   showRepeatedPassword: 'Afficher la répétition',
   hideRepeatedPassword: 'Masquer la répétition',
   incorrectLogin: 'E-mail ou mot de passe incorrect',
+  sessionEnded: 'Vous avez été déconnecté. Veuillez vous reconnecter.',
   usernameChars: 'Le nom d’utilisateur ne peut contenir que des lettres, des chiffres et des tirets bas',
   usernameTaken: 'Ce nom d’utilisateur est déjà pris',
   passwordsMismatch: 'Les mots de passe ne correspondent pas',

@@ -52,6 +52,9 @@ export function LiveUpdates() {
       source.onerror = () => {
         if (source?.readyState === EventSource.CLOSED && !stopped) {
           source.close();
+          // the server may have ended the session (it closes its streams): the badges' refetch then
+          // answers 401, and the app signs out on screen (signOutWhenSessionEnds)
+          invalidate(queryClient, 'counters');
           retry = setTimeout(connect, RETRY_MS);
         }
       };

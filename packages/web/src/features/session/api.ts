@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppConfig, LoginInput, Me, MeResponse, SignupInput } from '@askbox/common';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 
 export const sessionKeys = {
   me: ['me'] as const,
@@ -57,15 +57,42 @@ export function useLogout() {
       for (const step of beforeLogoutSteps) await step().catch((error: unknown) => console.error(error));
       await api.post('/api/auth/logout');
     },
-    onSettled: () => {
-      // whatever the server said, forget everything about this user on this device: signed out on
-      // screen first (the guards leave the protected screens), then the rest of the cache once those
-      // screens are gone, or a still-mounted one (Settings' blocked users) asks for its data again: 401
-      queryClient.setQueryData(sessionKeys.me, null);
-      setTimeout(() => {
-        queryClient.clear();
-        queryClient.setQueryData(sessionKeys.me, null);
-      }, 0);
-    },
+    // whatever the server said
+    onSettled: () => forgetSession(queryClient),
   });
+}
+
+/**
+ * Forgets everything about this user on this device: signed out on screen first (the guards leave
+ * the protected screens), then the rest of the cache once those screens are gone, or a still-mounted
+ * one (Settings' blocked users) asks for its data again: 401.
+ */
+function forgetSession(queryClient: QueryClient): void {
+  queryClient.setQueryData(sessionKeys.me, null);
+  setTimeout(() => {
+    queryClient.clear();
+    queryClient.setQueryData(sessionKeys.me, null);
+  }, 0);
+}
+
+const sessionEndedListeners = new Set<() => void>();
+/** Hears when the server ended this browser's session while the app showed it signed in. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/**
+ * A 401 while the app believes it is signed in means the server ended the session: a logout on
+ * another device, a new password, an account suspended or deleted. The app signs out on screen
+ * at once (instead of screens that each say 'You need to be logged in') and tells the user.
+ */
+export function signOutWhenSessionEnds(queryClient: QueryClient): void {
+  const check = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(sessionKeys.me)) return;
+    forgetSession(queryClient);
+    for (const listener of sessionEndedListeners) listener();
+  };
+  queryClient.getQueryCache().config.onError = check;
+  queryClient.getMutationCache().config.onError = check;
 }
