@@ -14,7 +14,10 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 const addressKey = (email: string) => crypto.createHash('sha256').update(email).digest('hex');
 const signature = (secret: Buffer, email: string, nonce: string) =>
-  crypto.createHmac('sha256', secret).update(`device:${addressKey(email)}:${nonce}`).digest('base64url');
+  crypto
+    .createHmac('sha256', secret)
+    .update(`device:${addressKey(email)}:${nonce}`)
+    .digest('base64url');
 
 /** A fresh cookie value for this browser and the account at `email`. */
 export function deviceCookieFor(secret: Buffer, email: string): string {
