@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, DeleteAccountInput, PasswordResetInput, PasswordResetRequestInput } from '@askbox/common';
 import { api, errorFromResponse, networkError, parseBody } from '../../api/client';
-import { sessionKeys } from '../session/api';
+import { forgetSession, sessionKeys } from '../session/api';
 
 /** Change password (current one required); the server ends the other sessions, this one stays. */
 export function useChangePassword() {
@@ -28,14 +28,7 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => api.delete<void>('/api/me', input),
-    onSuccess: () => {
-      // signed out on screen first (the guards leave the protected screens), then the rest
-      queryClient.setQueryData(sessionKeys.me, null);
-      setTimeout(() => {
-        queryClient.clear();
-        queryClient.setQueryData(sessionKeys.me, null);
-      }, 0);
-    },
+    onSuccess: () => forgetSession(queryClient),
   });
 }
 

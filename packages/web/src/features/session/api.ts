@@ -67,7 +67,7 @@ export function useLogout() {
  * the protected screens), then the rest of the cache once those screens are gone, or a still-mounted
  * one (Settings' blocked users) asks for its data again: 401.
  */
-function forgetSession(queryClient: QueryClient): void {
+export function forgetSession(queryClient: QueryClient): void {
   queryClient.setQueryData(sessionKeys.me, null);
   setTimeout(() => {
     queryClient.clear();
