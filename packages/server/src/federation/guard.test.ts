@@ -33,7 +33,8 @@ afterAll(async () => {
 
 describe('the outgoing-address guard', () => {
   it('tells public addresses from loopback, private, link-local, CGNAT, multicast and mapped ones', () => {
-    for (const address of ['93.184.216.34', '2606:4700::1111', '1.1.1.1']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['93.184.216.34', '2606:4700::1111', '1.1.1.1', '::ffff:93.184.216.34', '2002:5db8:d822::1', '::ffff:0:5db8:d822'])
+      expect(isPublicAddress(address)).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -50,6 +51,16 @@ describe('the outgoing-address guard', () => {
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '64:ff9b::a00:1',
+      '64:ff9b:1::a00:1',
+      // IPv4 inside IPv6 in every form that reaches the IPv4 network, hex or dotted
+      '::ffff:0:7f00:1',
+      '::ffff:0:10.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '0:0:0:0:0:ffff:c0a8:101',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::1',
+      '2002:c0a8:0101:0:0:0:0:1',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }

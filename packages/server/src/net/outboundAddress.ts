@@ -57,6 +57,7 @@ for (const [prefix, bits] of [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96], // NAT64 of any IPv4 address
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64],
   ['2001::', 32], // Teredo
   ['2001:db8::', 32],
@@ -67,19 +68,47 @@ for (const [prefix, bits] of [
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
 
+/** The eight 16-bit groups of an IPv6 literal (with `::` expanded and a trailing dotted quad folded in). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === undefined ? front : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** The IPv4 address in groups 6 and 7 (or `hi` and `lo`), dotted. */
+const dotted = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address stands for, when it embeds one that reaches the IPv4 network:
+ * mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), compatible (::a.b.c.d) and 6to4
+ * (2002:aabb:ccdd::/16). Judged as that IPv4 address, so '::ffff:7f00:1' or '2002:7f00:1::' is
+ * loopback. (NAT64 prefixes are refused whole, below.)
+ */
+function embeddedIpv4(groups: number[]): string | null {
+  const [g0, g1, g2, , g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const zeroTo = (end: number) => groups.slice(0, end).every((g) => g === 0);
+  if (zeroTo(5) && g5 === 0xffff) return dotted(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return dotted(g6, g7);
+  if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return dotted(g6, g7);
+  if (g0 === 0x2002) return dotted(g1, g2);
+  return null;
+}
+
 /** Whether `address` (an IP literal) is a public unicast address. */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return !blocked.check(address, 'ipv4');
   if (family !== 6) return false;
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible forms: judge the IPv4 address inside
-  const mapped = /^(?:::ffff:(?:0:)?|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hexMapped) {
-    const [hi, lo] = [parseInt(hexMapped[1]!, 16), parseInt(hexMapped[2]!, 16)];
-    return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-  }
+  const inner = embeddedIpv4(ipv6Groups(address));
+  if (inner) return isPublicAddress(inner);
   return !blocked.check(address, 'ipv6');
 }
 

@@ -1,11 +1,20 @@
 import { en, sniffImageType, type ImageKind } from '@askbox/common';
 import { onFirstUse } from '../firstUse.js';
 import { badRequest } from '../http/errors.js';
+import { concurrencyLimit } from '../concurrencyLimit.js';
 
 /** sharp and libvips, loaded by the first picture (decision 195) */
 const loadSharp = onFirstUse(async () => (await import('sharp')).default);
 
 export type { ImageKind } from '@askbox/common';
+
+/**
+ * Pictures decoded at once, process-wide. A 50-megapixel upload holds ~200 MB while it is decoded,
+ * and each job a libuv thread (4 by default, shared with scrypt, DNS and files): a burst of uploads
+ * waits in line instead of exhausting memory or stalling logins.
+ */
+export const IMAGE_JOBS_AT_ONCE = 2;
+const imageJob = concurrencyLimit(IMAGE_JOBS_AT_ONCE);
 
 /** The size an upload is cropped to; smaller widths are made from it (IMAGE_WIDTHS). */
 const SIZES: Record<ImageKind, { width: number; height: number }> = {
@@ -22,12 +31,14 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
   const { width, height } = SIZES[kind];
   const sharp = await loadSharp();
   try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(width, height, { fit: 'cover', position: 'attention' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 84, mozjpeg: true })
-      .toBuffer();
+    return await imageJob(() =>
+      sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(width, height, { fit: 'cover', position: 'attention' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 84, mozjpeg: true })
+        .toBuffer(),
+    );
   } catch {
     // truncated or corrupt data behind valid magic bytes
     throw badRequest(en.imageInvalid, 'invalid_image');
@@ -37,5 +48,5 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
 /** The same picture at a smaller width (same crop), for small slots. */
 export async function downscale(jpeg: Buffer, width: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(jpeg).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  return imageJob(() => sharp(jpeg).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
 }
