@@ -62,10 +62,15 @@ export const accountExportSchema = z.object({
     createdAt: z.string(),
   }),
   settings: accountSettingsSchema,
+  /**
+   * Every question I sent (but global ones), from my own record of it (decision 205): the same
+   * whether it reached its receiver or not, and kept when they delete it or their account.
+   */
   questionsAsked: z.array(
     z.object({
       id: z.string(),
-      to: exportPerson,
+      /** null once the receiver's account is gone */
+      to: exportPerson.nullable(),
       text: z.string(),
       isAnonymous: z.boolean(),
       createdAt: z.string(),

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { follows, likes, questions, users } from '../db/schema/index.js';
+import { follows, likes, questions, sentQuestions, users } from '../db/schema/index.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createStorage, type MediaStorage } from '../storage/index.js';
 import { deletePicture, storePicture } from '../storage/pictures.js';
@@ -155,6 +155,17 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
       await tx.insert(users).values(userRows);
       await tx.insert(follows).values(followRows);
       await tx.insert(questions).values(questionRows);
+      // each asker's own record of them, as askQuestion writes it (their export reads it)
+      await tx.insert(sentQuestions).values(
+        questionRows.map((q) => ({
+          id: q.id,
+          senderId: q.senderId!,
+          receiverId: q.receiverId,
+          text: q.text,
+          isAnonymous: q.isAnonymous!,
+          createdAt: q.createdAt!,
+        })),
+      );
       await tx.insert(likes).values(likeRows);
     });
 

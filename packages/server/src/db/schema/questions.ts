@@ -38,6 +38,35 @@ export const questions = pgTable(
   ],
 );
 
+/**
+ * The asker's own record of every question they sent (decision 205): written the same whether the
+ * question reached its receiver or was dropped (a quiet asker block, a muted word), and untouched by
+ * what the receiver does later, so the asker's data export cannot tell them apart. It is the
+ * sender's data, never read for anyone else: it goes with the sender's account, and outlives the
+ * receiver's (whose id is then forgotten). Global questions are not in it (the admin's export
+ * counts their rows). The id is the question's, so an answer is found by it.
+ */
+export const sentQuestions = pgTable(
+  'sent_questions',
+  {
+    id: text('id').primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // null once the receiver's account is gone: the record keeps no trace of them (decision 129)
+    receiverId: text('receiver_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    // the sender's export, oldest first, and the cascade when the sender goes
+    index('sent_questions_sender').on(t.senderId, t.createdAt, t.id),
+    // the set-null when a receiver's account goes
+    index('sent_questions_receiver').on(t.receiverId),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { accountExportSchema, en } from '@askbox/common';
-import { questions, users } from '../../db/schema/index.js';
+import { questions, sentQuestions, users } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
@@ -118,7 +118,7 @@ describe('export my data', () => {
       website: 'https://ada.example',
     });
     expect(data.settings).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'digest', publicProfile: false, refuseAnonymousQuestions: false });
-    expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to.username, q.answer])).toEqual([
+    expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([
       [askedAnon, true, friend.username, 'answer to my anonymous one'],
       [askedNamed, false, friend.username, null],
     ]);
@@ -142,6 +142,51 @@ describe('export my data', () => {
     for (const trace of [secret.id, secret.username, secret.fullname, secret.email]) expect(text).not.toContain(trace);
     // and nobody's email but mine
     for (const other of [friend, blocked]) expect(text).not.toContain(other.email);
+  });
+
+  it('keeps every question I asked whatever its receiver does with it, shows its answer, and lets it go with my account (decision 205)', async () => {
+    const asker = await signUpUser(t.app, { password: 'asker password' });
+    const receiver = await signUpUser(t.app, { password: 'receiver password' });
+    const answered = await ask(asker, receiver, 'kept: answered', true);
+    const deleted = await ask(asker, receiver, 'kept: deleted by the receiver', false);
+    const waiting = await ask(asker, receiver, 'kept: still waiting', true);
+    await answer(receiver, answered, 'here is my answer');
+    expect((await apiAs(t.app, receiver).delete(`/api/questions/${deleted}`)).statusCode).toBe(204);
+    const asked = async () => accountExportSchema.parse((await apiAs(t.app, asker).get('/api/me/export')).json()).questionsAsked;
+    const entry = (id: string, text: string, isAnonymous: boolean, to: { username: string; fullname: string } | null, answerText: string | null = null) => ({
+      id,
+      to,
+      text,
+      isAnonymous,
+      createdAt: expect.any(String),
+      answer: answerText,
+      answeredAt: answerText ? expect.any(String) : null,
+    });
+    const to = { username: receiver.username, fullname: receiver.fullname };
+    expect(await asked()).toEqual([
+      entry(answered, 'kept: answered', true, to, 'here is my answer'),
+      entry(deleted, 'kept: deleted by the receiver', false, to),
+      entry(waiting, 'kept: still waiting', true, to),
+    ]);
+
+    // the receiver leaves: the record stays, naming no one (the answer went with their account)
+    const leaving = (user: TestUser, password: string) =>
+      t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: { password } });
+    expect((await leaving(receiver, 'receiver password')).statusCode).toBe(204);
+    expect(await asked()).toEqual([
+      entry(answered, 'kept: answered', true, null),
+      entry(deleted, 'kept: deleted by the receiver', false, null),
+      entry(waiting, 'kept: still waiting', true, null),
+    ]);
+
+    // the asker leaves: the record goes with them
+    expect((await leaving(asker, 'asker password')).statusCode).toBe(204);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(sentQuestions)
+        .where(sql`${sentQuestions.id} in (${answered}, ${deleted}, ${waiting})`),
+    ).toEqual([]);
   });
 
   it('needs a session', async () => {
@@ -199,7 +244,7 @@ describe('delete my account', () => {
 
     // the search sees the account's traces before (so an empty result after means something)
     const before = await rowsMentioning([leaver.id]);
-    for (const table of ['users', 'sessions', 'follows', 'blocks', 'likes', 'questions', 'push_subscriptions', 'password_reset_tokens'])
+    for (const table of ['users', 'sessions', 'follows', 'blocks', 'likes', 'questions', 'sent_questions', 'push_subscriptions', 'password_reset_tokens'])
       expect(before.some((hit) => hit.startsWith(`${table}.`))).toBe(true);
 
     const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: leaver.cookie }, payload: { password: 'leaving password' } });

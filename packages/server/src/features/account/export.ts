@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { askerBlocks, blocks, follows, likes, mutedWords, questions, reports, users } from '../../db/schema/index.js';
+import { askerBlocks, blocks, follows, likes, mutedWords, questions, reports, sentQuestions, users } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
@@ -14,7 +14,8 @@ const person = (row: { username: string; fullname: string }) => ({ username: row
 /**
  * Everything the account holds, as one JSON document (decision 129). Other people appear by their
  * public handle and name only, and a question received names its sender only when it was not
- * anonymous: the sender of an anonymous or global question is never even joined.
+ * anonymous: the sender of an anonymous or global question is never even joined. The questions
+ * asked come from the asker's record (decision 205): nothing in them tells a dropped question.
  */
 export async function exportAccount(ctx: AppContext, userId: string): Promise<AccountExport> {
   const db = ctx.db;
@@ -23,12 +24,20 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
   const absolute = (url: string | null) => (url ? new URL(url, `${ctx.config.publicUrl}/`).href : null);
 
   const [asked, received, liked, following, followers, blocked] = await Promise.all([
+    // from the asker's own record (decision 205), the same whether a question was delivered or
+    // dropped, and whatever its receiver did with it since; the answer is the question's, when it has one
     db
-      .select({ q: questions, to: { username: receiver.username, fullname: receiver.fullname } })
-      .from(questions)
-      .innerJoin(receiver, eq(receiver.id, questions.receiverId))
-      .where(and(eq(questions.senderId, userId), eq(questions.isGlobal, false)))
-      .orderBy(asc(questions.createdAt), asc(questions.id)),
+      .select({
+        sent: sentQuestions,
+        to: { username: receiver.username, fullname: receiver.fullname },
+        answer: questions.answer,
+        answeredAt: questions.answeredAt,
+      })
+      .from(sentQuestions)
+      .leftJoin(receiver, eq(receiver.id, sentQuestions.receiverId))
+      .leftJoin(questions, and(eq(questions.id, sentQuestions.id), eq(questions.answered, true)))
+      .where(eq(sentQuestions.senderId, userId))
+      .orderBy(asc(sentQuestions.createdAt), asc(sentQuestions.id)),
     db
       .select({ q: questions, from: { username: sender.username, fullname: sender.fullname } })
       .from(questions)
@@ -108,14 +117,15 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       createdAt: me.createdAt.toISOString(),
     },
     settings: toAccountSettings(me),
-    questionsAsked: asked.map(({ q, to }) => ({
-      id: q.id,
-      to: person(to),
-      text: q.text,
-      isAnonymous: q.isAnonymous,
-      createdAt: q.createdAt.toISOString(),
-      answer: q.answer,
-      answeredAt: iso(q.answeredAt),
+    questionsAsked: asked.map(({ sent, to, answer, answeredAt }) => ({
+      id: sent.id,
+      // null once the receiver's account is gone
+      to: to ? person(to) : null,
+      text: sent.text,
+      isAnonymous: sent.isAnonymous,
+      createdAt: sent.createdAt.toISOString(),
+      answer,
+      answeredAt: iso(answeredAt),
     })),
     globalQuestionsSent: globalSent.map((g) => ({ text: g.text, sentAt: g.sentAt.toISOString(), receivers: Number(g.receivers) })),
     questionsReceived: received.map(({ q, from }) => ({

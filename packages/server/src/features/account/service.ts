@@ -15,7 +15,8 @@ export { exportAccount } from './export.js';
 /**
  * Deletes the account for good, after its password (decision 129). The user row goes and with it,
  * by foreign keys, its sessions, devices, queued notifications, reset links, follows both ways,
- * blocks both ways and likes, and by the questions' trigger (decision 193) the questions it
+ * blocks both ways, likes and its record of the questions it sent (others' records of questions
+ * to it stay, naming no one: decision 205), and by the questions' trigger (decision 193) the questions it
  * received (its answers, and the likes on them); the same trigger leaves the questions it sent to
  * others with their receivers as anonymous questions with no sender, like any other, except the
  * unanswered named ones a block hides from their receivers, which go; other people's queued pushes that name it, rate-limit counters keyed by it and

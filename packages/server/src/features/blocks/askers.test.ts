@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountExportSchema } from '@askbox/common';
 import { askerBlocks, pushNotifications, questions } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
@@ -144,5 +145,39 @@ describe('a dropped question', () => {
     const quietlyBlocked = (await ask(asker, receiver, 'after the block')).json().id as string;
     expect(await tryEverything(quietlyBlocked)).toEqual(seen);
     expect(await inbox(receiver)).toEqual([]);
+  });
+
+  it("is in its asker's data export exactly as a delivered one (decision 205)", async () => {
+    // one script, three worlds that differ only in the receiver's choice; each asker has a receiver of their own
+    const world = async (choice: 'none' | 'quiet block' | 'muted word') => {
+      const [receiver, asker] = [await signUpUser(t.app), await signUpUser(t.app)];
+      const opening = (await ask(asker, receiver, 'an opening question')).json().id as string;
+      // the opening leaves the inbox in every world: blocking its asker deletes it, the others delete it
+      if (choice === 'quiet block') expect((await apiAs(t.app, receiver).post(`/api/questions/${opening}/block-asker`)).statusCode).toBe(204);
+      else expect((await apiAs(t.app, receiver).delete(`/api/questions/${opening}`)).statusCode).toBe(204);
+      if (choice === 'muted word') expect((await apiAs(t.app, receiver).post('/api/me/muted-words', { word: 'banana' })).statusCode).toBe(200);
+      const anonymous = (await ask(asker, receiver, 'a banana, anonymously?')).json().id as string;
+      const named = (await ask(asker, receiver, 'and one by name', false)).json().id as string;
+      expect((await inbox(receiver)).map((q) => q.text)).toEqual(choice === 'none' ? ['and one by name', 'a banana, anonymously?'] : ['and one by name']);
+
+      const res = await apiAs(t.app, asker).get('/api/me/export');
+      expect(res.statusCode).toBe(200);
+      const { questionsAsked } = accountExportSchema.parse(res.json());
+      expect(questionsAsked.map((q) => q.id)).toEqual([opening, anonymous, named]);
+      for (const q of questionsAsked) {
+        expect(q.to).toEqual({ username: receiver.username, fullname: receiver.fullname });
+        expect(new Date(q.createdAt).toISOString()).toBe(q.createdAt);
+      }
+      // ids, times and the receiver's name are each world's own; all else must match
+      return questionsAsked.map(({ id: _id, createdAt: _createdAt, to: _to, ...rest }) => rest);
+    };
+    const delivered = await world('none');
+    expect(delivered).toEqual([
+      { text: 'an opening question', isAnonymous: true, answer: null, answeredAt: null },
+      { text: 'a banana, anonymously?', isAnonymous: true, answer: null, answeredAt: null },
+      { text: 'and one by name', isAnonymous: false, answer: null, answeredAt: null },
+    ]);
+    expect(await world('quiet block')).toEqual(delivered);
+    expect(await world('muted word')).toEqual(delivered);
   });
 });

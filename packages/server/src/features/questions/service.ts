@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE, en, safetyMessages, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { questions } from '../../db/schema/index.js';
+import { questions, sentQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
@@ -20,7 +20,9 @@ const QUESTION_WINDOW_SECONDS = 600;
  * Sends a question to `receiverId` (yourself on your own profile). The sender is always
  * stored; whether it is ever shown depends on `isAnonymous` alone. A question the receiver's own
  * choices keep out (a quietly blocked asker, a muted word) is dropped after the rate limit counted
- * it, with the same response as a delivered one: the asker cannot tell (decision 100).
+ * it, with the same response as a delivered one: the asker cannot tell (decision 100). The asker's
+ * own record of it (sent_questions, their export's source) is written the same either way
+ * (decision 205).
  */
 export async function askQuestion(
   ctx: AppContext,
@@ -35,21 +37,24 @@ export async function askQuestion(
   const at = new Date();
   const id = crypto.randomUUID();
   const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-      await sideEffects.questionAsked(tx, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
-      // a dropped question makes the same writes and rolls them back (row, push, email, live event
-      // alike): not even the response time tells the asker
-      if (!reaches) throw new DroppedQuestion();
-    });
-  } catch (error) {
-    if (!(error instanceof DroppedQuestion)) throw error;
-  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(sentQuestions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+    try {
+      await tx.transaction(async (delivery) => {
+        await delivery.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+        await sideEffects.questionAsked(delivery, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
+        // a dropped question makes the same writes and rolls them back to the savepoint (row, push,
+        // email, live event alike) while the asker's record commits: not even the response time tells
+        if (!reaches) throw new DroppedQuestion();
+      });
+    } catch (error) {
+      if (!(error instanceof DroppedQuestion)) throw error;
+    }
+  });
   return { id };
 }
 
-/** Thrown to roll back the writes of a question the receiver's choices drop. */
+/** Thrown to roll back, to its savepoint, the writes of a question the receiver's choices drop. */
 class DroppedQuestion extends Error {}
 
 interface InboxRow {

@@ -15,6 +15,11 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  *   own choices (quiet asker blocks, muted words, refusing anonymous questions), and the asker
  *   sees the usual success when it is dropped.
  * The fragments below read the `questions` table under the alias `q`.
+ *
+ * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
+ * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
+ * and only the asker's export reads it (the answer joined by id when there is one). A new reader of
+ * it must show it to its sender alone; anything else about a question goes through this module.
  */
 
 /** A WHERE fragment on `questions q`: the receiver (an id, a placeholder, or `q.receiver_id` itself) sees q (list, count, email). */
