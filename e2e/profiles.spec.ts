@@ -59,6 +59,73 @@ test('edit the profile with a new avatar, then another user sees it on the publi
   await viewer.close();
 });
 
+/** True when a page-leave (tab close, reload) would be stopped for a prompt. */
+const asksBeforeUnload = (page: Page) => page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })));
+
+test('leaving Edit profil with unsaved changes asks first: Keep editing keeps them, Discard drops them', async ({ page }) => {
+  await signUpViaApi(page, newUser('discard'));
+  await page.goto('/edit-profile');
+  const bio = page.getByLabel('Bio');
+  const cancel = page.getByRole('link', { name: 'Cancel' });
+  const ask = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  const keepEditing = ask.getByRole('button', { name: 'Keep editing' });
+
+  // a saved edit leaves without asking
+  await bio.fill('The old bio.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('The old bio.')).toBeVisible();
+  await expect(ask).toHaveCount(0);
+
+  // nothing changed: Cancel goes straight back, and closing the tab would not ask
+  await page.getByRole('link', { name: 'Edit profil' }).click();
+  await expect(bio).toHaveValue('The old bio.');
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await cancel.click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(ask).toHaveCount(0);
+
+  // changed: Cancel asks, on 'Keep editing' so a hurried Enter loses nothing
+  await page.getByRole('link', { name: 'Edit profil' }).click();
+  await bio.fill('A new bio I am not sure about.');
+  expect(await asksBeforeUnload(page)).toBe(true);
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await expect(ask.getByRole('button', { name: 'Discard' })).toBeVisible();
+  await expect(keepEditing).toBeFocused();
+  await keepEditing.press('Enter');
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(bio).toHaveValue('A new bio I am not sure about.');
+  await expect(cancel).toBeFocused();
+
+  // the tab bar asks too (by keyboard: focus brings back the bar that scrolling hid); Escape keeps editing
+  await page.getByRole('link', { name: 'Accueil' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/edit-profile$/);
+
+  await cancel.click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('The old bio.')).toBeVisible();
+  await expect(page.getByText('A new bio I am not sure about.')).toHaveCount(0);
+  expect(await asksBeforeUnload(page)).toBe(false);
+
+  // a picked picture is a change as well, and closing the tab then gets the browser's own prompt
+  await page.getByRole('link', { name: 'Edit profil' }).click();
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: RED_PNG });
+  await expect(page.getByRole('img', { name: /\(preview\)$/ })).toHaveAttribute('src', /^blob:/);
+  const leaving = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const prompt = await leaving;
+  expect(prompt.type()).toBe('beforeunload');
+  await prompt.accept();
+});
+
 test('follow someone: the counter changes and you appear in their followers list', async ({ page, browser }) => {
   const star = await otherPerson(browser, 'star');
   const fan = newUser('fan');

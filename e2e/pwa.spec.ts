@@ -99,6 +99,41 @@ test('the install prompt appears on home 3 s after load, once, and not again aft
   await expect(prompt).toHaveCount(0);
 });
 
+test('Escape closes the install prompt from anywhere; it never takes the focus, and gives back focus it held', async ({ page }) => {
+  await freezeClock(page);
+  await signUpViaApi(page, newUser('pwakeys'));
+  await gotoWithFrozenClock(page, '/home');
+  await runClockUntilVisible(page, page.getByRole('navigation', { name: 'Main' }), 5000);
+  const prompt = page.getByRole('dialog', { name: 'Installer Askbox' });
+  const homeTab = page.getByRole('link', { name: 'Accueil' });
+
+  // not modal: it opens without moving the focus, and Escape on the page closes it
+  await page.clock.runFor(3100);
+  await expect(prompt).toBeVisible();
+  expect(await prompt.evaluate((sheet) => sheet.contains(document.activeElement))).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+
+  // shown again (the 30 days forgotten): its buttons are in the tab order, with a visible focus ring
+  await page.evaluate(() => localStorage.removeItem('askbox.installPromptShownAt'));
+  await page.getByRole('link', { name: 'Friends', exact: true }).click();
+  await homeTab.click();
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
+  await page.clock.runFor(3100);
+  await expect(prompt).toBeVisible();
+  await homeTab.focus();
+  await page.keyboard.press('Shift+Tab'); // the sheet comes just before the tab bar
+  const gotIt = prompt.getByRole('button', { name: "J'ai compris" });
+  await expect(gotIt).toBeFocused();
+  expect(await gotIt.evaluate((button) => getComputedStyle(button).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Shift+Tab');
+  await expect(prompt.getByRole('button', { name: 'Plus tard' })).toBeFocused();
+  // Escape from inside closes it as 'Plus tard' would, and focus goes back where it came from
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
+  await expect(homeTab).toBeFocused();
+});
+
 test('the install prompt comes back after 30 days, with iOS instructions on an iPhone', async ({ browser, baseURL }) => {
   const context = await browser.newContext({
     baseURL,

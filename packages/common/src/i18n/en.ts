@@ -237,6 +237,10 @@ export const en = {
   cancel: 'Cancel',
   save: 'Save',
   saving: 'Saving...',
+  // leaving Edit profile with changes not saved
+  discardChangesQuestion: 'Discard your changes?',
+  discardChanges: 'Discard',
+  keepEditing: 'Keep editing',
   loadingProfile: 'Loading profile',
   redirecting: 'Redirecting...',
   youHaveBeenBlocked: 'You have been blocked',

@@ -8,6 +8,7 @@ interface DialogRequest {
   kind: 'confirm' | 'alert';
   text: string;
   confirmLabel: string;
+  cancelLabel: string;
   danger: boolean;
   resolve(value: boolean): void;
 }
@@ -20,9 +21,10 @@ interface Toast {
 export interface Dialogs {
   /**
    * The spec's confirms: resolves true on OK, false on Cancel or Escape. Destructive ones name
-   * their action on a danger-styled button (`confirmLabel: 'Delete', danger: true`).
+   * their action on a danger-styled button (`confirmLabel: 'Delete', danger: true`); `cancelLabel`
+   * names the safe way out when 'Cancel' would be ambiguous ('Keep editing' after a form's Cancel).
    */
-  confirm(text: string, options?: { confirmLabel?: string; danger?: boolean }): Promise<boolean>;
+  confirm(text: string, options?: { confirmLabel?: string; cancelLabel?: string; danger?: boolean }): Promise<boolean>;
   /** The spec's alerts that need acknowledging (errors, refusals). */
   alert(text: string): Promise<void>;
   /** Short success messages, announced politely; a new one replaces the one on screen. */
@@ -45,14 +47,14 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
   const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const open = useCallback(
-    (kind: DialogRequest['kind'], text: string, confirmLabel: string, danger = false) =>
-      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, text, confirmLabel, danger, resolve }])),
+    (kind: DialogRequest['kind'], text: string, confirmLabel: string, cancelLabel = t('cancel'), danger = false) =>
+      new Promise<boolean>((resolve) => setQueue((q) => [...q, { kind, text, confirmLabel, cancelLabel, danger, resolve }])),
     [],
   );
 
   const dialogs = useMemo<Dialogs>(
     () => ({
-      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? t('ok'), options?.danger),
+      confirm: (text, options) => open('confirm', text, options?.confirmLabel ?? t('ok'), options?.cancelLabel, options?.danger),
       alert: async (text) => {
         await open('alert', text, t('ok'));
       },
@@ -112,7 +114,7 @@ function AlertDialog({ request, onClose }: { request: DialogRequest; onClose(val
         <div className={styles.actions}>
           {request.kind === 'confirm' && (
             <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-              {t('cancel')}
+              {request.cancelLabel}
             </button>
           )}
           <button ref={confirmRef} type="button" className={`btn ${request.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => onClose(true)}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { Bell, Home, MessageCircleQuestion, Users } from 'lucide-react';
 import { badgeText } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
@@ -8,6 +8,7 @@ import { useNavBadges } from './useNavBadges';
 import styles from './TabBar.module.css';
 import { t } from '../../i18n';
 import { scrollBehavior } from '../../components/motion';
+import { leaveOrAsk } from '../../components/unsavedChanges';
 
 const tabs = [
   { to: '/home', label: 'navHome', icon: Home, badge: null },
@@ -38,13 +39,17 @@ export function TabBar() {
   const badges = useNavBadges();
   const [hidden, setHidden] = useHideOnScroll();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
 
   // tapping the tab you are on scrolls to the top instead of navigating
   const onTabClick = (to: string) => (event: React.MouseEvent) => {
     if (pathname === to) {
       event.preventDefault();
       window.scrollTo({ top: 0, behavior: scrollBehavior() });
+      return;
     }
+    // a screen with unsaved edits (Edit profile) asks first
+    leaveOrAsk(event, () => void navigate(to));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { Download, EllipsisVertical, PlusSquare, Share, X } from 'lucide-react';
 import { PWA_PROMPT_DELAY_MS } from '@askbox/common';
 import { useRevealed } from '../../components/revealed';
@@ -8,12 +8,54 @@ import styles from './InstallPrompt.module.css';
 import { RichText } from '../../components/RichText';
 import { t } from '../../i18n';
 
+/**
+ * Escape anywhere on the page closes the sheet: it never takes the focus (it is not modal), and
+ * a keyboard user should not have to tab through the whole feed, under a sheet that covers the
+ * bottom of the page, to reach its buttons. An Escape something else handled (a modal) is theirs.
+ */
+function useEscapeCloses(open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !event.isComposing) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, close]);
+}
+
+/**
+ * Focus inside the sheet goes back where it came from when the sheet closes (its buttons vanish
+ * with it and would leave the focus nowhere); to the page's start (<body>) when that is gone too.
+ */
+function useFocusReturn() {
+  const sheet = useRef<HTMLElement>(null);
+  const cameFrom = useRef<HTMLElement | null>(null);
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !sheet.current?.contains(from)) cameFrom.current = from;
+  };
+  const giveFocusBack = useCallback(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || !sheet.current?.contains(focused)) return;
+    if (cameFrom.current?.isConnected) cameFrom.current.focus();
+    else focused.blur();
+  }, []);
+  return { sheet, onFocus, giveFocusBack };
+}
+
 /** The PWA install prompt on /home (spec §4): 3 s after load, once per 30 days, not when installed. */
 export function InstallPrompt() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const installEvent = useSyncExternalStore(subscribeInstallEvent, getInstallEvent);
   const revealed = useRevealed();
+  const { sheet, onFocus, giveFocusBack } = useFocusReturn();
+  const close = useCallback(() => {
+    giveFocusBack();
+    setOpen(false);
+  }, [giveFocusBack]);
+  useEscapeCloses(open, close);
 
   useEffect(() => {
     if (!revealed || !shouldShowInstallPrompt()) return;
@@ -26,7 +68,6 @@ export function InstallPrompt() {
 
   if (!open) return null;
   const ios = isIos();
-  const close = () => setOpen(false);
   // one click to the browser's own install dialog, where the browser offers it (Chromium, Android)
   const onInstall = () => {
     close();
@@ -37,7 +78,7 @@ export function InstallPrompt() {
   return (
     // not modal (decision 122): it appears 3 s after load, so it must not take the focus or block
     // the page the user is already using; a sheet above the tab bar, Escape or its buttons close it
-    <section className={styles.sheet} role="dialog" aria-modal="false" aria-labelledby={titleId} onKeyDown={(event) => event.key === 'Escape' && close()}>
+    <section ref={sheet} className={styles.sheet} role="dialog" aria-modal="false" aria-labelledby={titleId} onFocus={onFocus}>
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
           {t('pwaTitle')}

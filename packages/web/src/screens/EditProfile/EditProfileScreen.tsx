@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
@@ -9,6 +9,8 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorBox } from '../../components/ErrorBox';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { ApiError } from '../../api/client';
+import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { leaveOrAsk, useAskBeforeLeaving } from '../../components/unsavedChanges';
 import styles from './EditProfile.module.css';
 import { Cover } from '../../components/Cover';
 import { t, translateMessage, useDocumentTitle } from '../../i18n';
@@ -25,6 +27,17 @@ function usePickedImage() {
     [picked],
   );
   return [picked, (file: File | null) => setPicked(file ? { file, preview: URL.createObjectURL(file) } : null)] as const;
+}
+
+/** Cancel, the tab bar, and closing or reloading the tab ask before unsaved edits are thrown away. */
+function useAskBeforeDiscarding(unsaved: boolean) {
+  const dialogs = useDialogs();
+  const askToDiscard = useCallback(
+    // danger: the dialog opens on 'Keep editing', so a hurried Enter keeps the edits
+    () => dialogs.confirm(t('discardChangesQuestion'), { confirmLabel: t('discardChanges'), cancelLabel: t('keepEditing'), danger: true }),
+    [dialogs],
+  );
+  useAskBeforeLeaving(unsaved, askToDiscard);
 }
 
 /** a scheme, not words: the same in every language */
@@ -45,6 +58,9 @@ export function EditProfileScreen() {
   // a refused file is named next to its own picker, at once; the previous picture stays
   const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
+  const changed = fullname !== me.fullname || bio !== me.bio || website !== me.website || avatar !== null || cover !== null;
+  // a save under way or done loses nothing by leaving
+  useAskBeforeDiscarding(changed && !save.isPending && !save.isSuccess);
   const ids = { fullname: useId(), bio: useId(), website: useId(), username: useId(), avatar: useId(), cover: useId() };
 
   const onPick = async (kind: Kind, input: HTMLInputElement) => {
@@ -162,7 +178,7 @@ export function EditProfileScreen() {
       {fieldError && <ErrorBox>{fieldError}</ErrorBox>}
       {saveError && <ErrorBox>{saveError}</ErrorBox>}
       <div className={styles.buttons}>
-        <Link to="/profile" className="btn btn-secondary">
+        <Link to="/profile" className="btn btn-secondary" onClick={(event) => leaveOrAsk(event, () => void navigate('/profile'))}>
           {t('cancel')}
         </Link>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
