@@ -34,3 +34,50 @@ test('a long name without spaces wraps inside its card: the phone page never get
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await authorContext.close();
 });
+
+/** How many lines the element's own text takes (1 when no word of it was broken onto a second line). */
+const lines = (locator: import('@playwright/test').Locator) =>
+  locator.evaluate((el) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+
+test('in French on a phone, the interface words never break inside and no screen gets wider than the phone', async ({ browser, baseURL }) => {
+  const owner = newUser('fr_owner');
+  const asker = newUser('fr_asker');
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const askerContext = await browser.newContext({ baseURL });
+  const askerPage = await askerContext.newPage();
+  await signUpViaApi(page, owner);
+  await signUpViaApi(askerPage, asker);
+  await askerPage.request.post(`/api/users/${owner.username}/questions`, { data: { text: 'Une question en français ?', isAnonymous: false } });
+
+  await page.goto('/questions');
+  const item = page.locator('article', { hasText: 'Une question en français ?' });
+  for (const word of ['Signaler', 'Supprimer', 'Répondre']) expect(await lines(item.getByText(word, { exact: true })), word).toBe(1);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await lines(page.getByRole('navigation', { name: 'Principale' }).getByText('Notifications', { exact: true }))).toBe(1);
+
+  await page.goto(`/u/${asker.username}`);
+  await expect(page.getByText('300 caractères restants')).toBeVisible();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await lines(page.getByText('Abonnements', { exact: true }))).toBe(1);
+  await expect(page.getByText('300 caractères restants')).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('[aria-label="Chargement d’Askbox"]')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('fr-profile.png') });
+
+  await page.goto('/edit-profile');
+  await expect(page.getByText('Changer la photo de profil')).toBeVisible();
+  await expect(page.locator('[aria-label="Chargement d’Askbox"]')).toHaveCount(0); // the splash is gone: the screenshot shows the screen
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('fr-edit-profile.png') });
+  await context.close();
+  await askerContext.close();
+});

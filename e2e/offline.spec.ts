@@ -56,6 +56,13 @@ test('offline, the last feed, profile and inbox show with their pictures; logout
   await expect(page.getByText('Kept offline answer')).toBeVisible();
   await page.goto('/questions');
   await expect(page.getByText('Waiting in the inbox')).toBeVisible();
+  // the fixed banner pushes the screen down: the title is below it, not under it
+  const bannerBottom = await page
+    .getByRole('status')
+    .filter({ hasText: 'You are offline' })
+    .evaluate((el) => el.getBoundingClientRect().bottom);
+  const titleTop = await page.getByRole('heading', { level: 1 }).evaluate((el) => el.getBoundingClientRect().top);
+  expect(titleTop).toBeGreaterThanOrEqual(bannerBottom);
   // a profile never opened on this device says why it is empty instead of spinning
   await page.goto('/u/bench_admin_never_seen');
   await expect(page.getByText('You are offline. This will load when you reconnect.')).toBeVisible();
