@@ -78,6 +78,9 @@ test('in French on a phone, the interface words never break inside and no screen
   await expect(page.locator('[aria-label="Chargement d’Askbox"]')).toHaveCount(0); // the splash is gone: the screenshot shows the screen
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath('fr-edit-profile.png') });
+  // the tab bar's picture shows the same initials (from the full name) as every other one
+  const tabBarInitials = await page.getByRole('navigation', { name: 'Principale' }).locator('[data-default-avatar]').innerText();
+  expect(tabBarInitials).toBe(await page.getByRole('main').locator('[data-default-avatar]').first().innerText());
   await context.close();
   await askerContext.close();
 });

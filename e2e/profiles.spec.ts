@@ -33,7 +33,20 @@ test('edit the profile with a new avatar, then another user sees it on the publi
   await page.getByLabel('Bio').fill('I answer everything.');
   await page.getByLabel('Website').fill('javascript:alert(1)');
   await page.getByRole('button', { name: 'Save' }).click();
+  // the refusal is named under the field it is about, which is marked invalid and focused
   await expect(page.getByRole('alert')).toHaveText('Website must be a link starting with http:// or https://');
+  await expect(page.getByLabel('Website')).toBeFocused();
+  await expect(page.getByLabel('Website')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Website')).toHaveAccessibleDescription('Website must be a link starting with http:// or https://');
+  // a name longer than the limit cannot be typed in
+  await page.getByLabel('Full name').fill('R'.repeat(90));
+  await expect(page.getByLabel('Full name')).toHaveValue('R'.repeat(80));
+  await page.getByLabel('Full name').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Full name is required');
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await expect(page.getByLabel('Website')).not.toHaveAttribute('aria-invalid');
+  await page.getByLabel('Full name').fill('Ruby Redwood');
   await page.getByLabel('Website').fill('https://ruby.example.org');
   await page.getByRole('button', { name: 'Save' }).click();
 

@@ -5,13 +5,13 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * and scrolled into view when it appears: never left below the fold or under the tab bar (its
  * scroll margin keeps it above the bar).
  */
-export function ErrorBox({ children, className = '' }: { children: ReactNode; className?: string }) {
+export function ErrorBox({ children, className = '', id }: { children: ReactNode; className?: string; id?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, []);
   return (
-    <div ref={ref} className={`error-box ${className}`} role="alert">
+    <div ref={ref} id={id} className={`error-box ${className}`} role="alert">
       {children}
     </div>
   );

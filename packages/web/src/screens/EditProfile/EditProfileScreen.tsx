@@ -2,7 +2,16 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
-import { clampText, IMAGE_SNIFF_BYTES, MAX_BIO_LENGTH, MAX_UPLOAD_BYTES, sniffImageType, updateProfileSchema } from '@askbox/common';
+import {
+  clampText,
+  IMAGE_SNIFF_BYTES,
+  MAX_BIO_LENGTH,
+  MAX_FULLNAME_LENGTH,
+  MAX_UPLOAD_BYTES,
+  MAX_WEBSITE_LENGTH,
+  sniffImageType,
+  updateProfileSchema,
+} from '@askbox/common';
 import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
@@ -40,6 +49,9 @@ function useAskBeforeDiscarding(unsaved: boolean) {
   useAskBeforeLeaving(unsaved, askToDiscard);
 }
 
+const TEXT_FIELDS = ['fullname', 'bio', 'website'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
 /** a scheme, not words: the same in every language */
 const URL_PLACEHOLDER = 'https://';
 
@@ -54,7 +66,8 @@ export function EditProfileScreen() {
   const [avatar, setAvatar] = usePickedImage();
   const [cover, setCover] = usePickedImage();
   const [progress, setProgress] = useState<Partial<Record<Kind, number>>>({});
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // a refused field is named under itself, marked invalid and focused (the first one the schema names)
+  const [fieldError, setFieldError] = useState<{ field: TextField; message: string } | null>(null);
   // a refused file is named next to its own picker, at once; the previous picture stays
   const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -79,7 +92,13 @@ export function EditProfileScreen() {
     event.preventDefault();
     setSaveError(null);
     const parsed = updateProfileSchema.safeParse({ fullname, bio, website });
-    if (!parsed.success) return setFieldError(translateMessage(parsed.error.issues[0]?.message ?? t('errorUpdatingProfile')));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = TEXT_FIELDS.find((name) => name === issue?.path[0]) ?? 'fullname';
+      setFieldError({ field, message: translateMessage(issue?.message ?? t('errorUpdatingProfile')) });
+      document.getElementById(ids[field])?.focus();
+      return;
+    }
     setFieldError(null);
     setProgress({});
     save.mutate(
@@ -98,6 +117,14 @@ export function EditProfileScreen() {
       },
     );
   };
+
+  const invalidProps = (field: TextField) => (fieldError?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids[field]}-error` } : {});
+  const errorUnder = (field: TextField) =>
+    fieldError?.field === field && (
+      <ErrorBox id={`${ids[field]}-error`} className={styles.fieldError}>
+        {fieldError.message}
+      </ErrorBox>
+    );
 
   const coverUrl = cover?.preview ?? me.coverURL;
   return (
@@ -142,7 +169,17 @@ export function EditProfileScreen() {
 
       <div className="field">
         <label htmlFor={ids.fullname}>{t('fullnameLabel')}</label>
-        <input id={ids.fullname} className="input" value={fullname} onChange={(e) => setFullname(e.target.value)} autoComplete="name" required />
+        <input
+          id={ids.fullname}
+          className="input"
+          value={fullname}
+          onChange={(e) => setFullname(e.target.value)}
+          autoComplete="name"
+          required
+          maxLength={MAX_FULLNAME_LENGTH}
+          {...invalidProps('fullname')}
+        />
+        {errorUnder('fullname')}
       </div>
       <div className="field">
         <label htmlFor={ids.username}>{t('usernameLabel')}</label>
@@ -158,9 +195,11 @@ export function EditProfileScreen() {
           className="textarea"
           value={bio}
           onChange={(e) => setBio(clampText(e.target.value, MAX_BIO_LENGTH))}
-          aria-describedby={`${ids.bio}-count`}
+          aria-describedby={fieldError?.field === 'bio' ? `${ids.bio}-error ${ids.bio}-count` : `${ids.bio}-count`}
+          aria-invalid={fieldError?.field === 'bio' || undefined}
         />
         <RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />
+        {errorUnder('bio')}
       </div>
       <div className="field">
         <label htmlFor={ids.website}>{t('websiteLabel')}</label>
@@ -172,10 +211,12 @@ export function EditProfileScreen() {
           placeholder={URL_PLACEHOLDER}
           value={website}
           onChange={(e) => setWebsite(e.target.value)}
+          maxLength={MAX_WEBSITE_LENGTH}
+          {...invalidProps('website')}
         />
+        {errorUnder('website')}
       </div>
 
-      {fieldError && <ErrorBox>{fieldError}</ErrorBox>}
       {saveError && <ErrorBox>{saveError}</ErrorBox>}
       <div className={styles.buttons}>
         <Link to="/profile" className="btn btn-secondary" onClick={(event) => leaveOrAsk(event, () => void navigate('/profile'))}>
