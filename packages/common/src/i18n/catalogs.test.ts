@@ -42,6 +42,21 @@ describe('catalogs', () => {
     expect(en.confirmBlock).toBe('Are you sure you want to block this user ? This will remove all links between you. 🫣');
   });
 
+  it('French follows French typography, so its punctuation never starts a line (decision 208)', () => {
+    // the spec's own French is kept verbatim, its plain apostrophe included (spec §4)
+    const SPEC_FRENCH = ["J'ai compris"];
+    for (const key of catalogKeys(fr)) {
+      const text = SPEC_FRENCH.reduce((rest, verbatim) => rest.replaceAll(verbatim, ''), valueAt(fr, key));
+      expect(text, key).not.toMatch(/ [!?;:]/); // a plain space would let the mark wrap alone
+      expect(text, key).not.toMatch(/[^\u202f][!?;]|^[!?;]/); // a narrow no-break space before ! ? ;
+      expect(text.replaceAll('://', ''), key).not.toMatch(/[^\u00a0]:|^:/); // a no-break space before :
+      expect(text, key).not.toMatch(/«[^\u00a0]|[^\u00a0]»/); // and inside « »
+      expect(text, key).not.toMatch(/[“”"]/); // French quotes are « »
+      expect(text, key).not.toContain("'"); // the apostrophe is ’
+      expect(text, key).not.toContain('...'); // the ellipsis is …
+    }
+  });
+
   it('length messages name the limits the schemas enforce', () => {
     expect(en.tooLong.question).toContain(String(MAX_TEXT_LENGTH));
     expect(en.tooLong.answer).toContain(String(MAX_TEXT_LENGTH));
