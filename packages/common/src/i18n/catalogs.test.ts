@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BIO_LENGTH, MAX_FULLNAME_LENGTH, MAX_TEXT_LENGTH, MAX_USERNAME_LENGTH, MAX_WEBSITE_LENGTH } from '../limits.js';
 import { LOCALES } from '../settings.js';
 import { relativeTime } from '../time.js';
-import { catalogKeys, catalogs, en, fr, keyOfEnglishText, localeFromLanguages } from './index.js';
+import { catalogKeys, catalogs, en, fr, frenchDe, keyOfEnglishText, localeFromLanguages } from './index.js';
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
+// `{{fullname, de}}` is the placeholder `fullname` with a format (decision 208)
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
 
 function valueAt(catalog: object, key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
@@ -55,6 +56,16 @@ describe('catalogs', () => {
       expect(text, key).not.toContain("'"); // the apostrophe is ’
       expect(text, key).not.toContain('...'); // the ellipsis is …
     }
+  });
+
+  it('French elides de before a vowel or a mute h', () => {
+    expect(frenchDe('Marc Dupont')).toBe('de Marc Dupont');
+    expect(frenchDe('Alice Martin')).toBe('d’Alice Martin');
+    expect(frenchDe('Élodie')).toBe('d’Élodie');
+    expect(frenchDe('hugo')).toBe('d’hugo');
+    expect(frenchDe('Yves')).toBe('d’Yves');
+    expect(frenchDe('Yann')).toBe('de Yann');
+    expect(frenchDe('42')).toBe('de 42');
   });
 
   it('length messages name the limits the schemas enforce', () => {

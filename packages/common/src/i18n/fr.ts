@@ -4,7 +4,7 @@ import type { Catalog } from './en.js';
  * The French catalog: the same keys as `en.ts` (the type says so), every string translated.
  * French typography (decision 208): a narrow no-break space (U+202F) before ! ? ;, a no-break
  * space (U+00A0) before : and inside « », the apostrophe ’ and the ellipsis …; the spec's own
- * French (J'ai compris) stays verbatim.
+ * French (J'ai compris) stays verbatim. `{{fullname, de}}` writes 'de Marc' or 'd’Alice'.
  * catalogs.test.ts checks all of it.
  */
 export const fr: Catalog = {
@@ -199,8 +199,8 @@ export const fr: Catalog = {
   following: 'Abonné',
   popularUser: 'Utilisateur populaire',
   avatarPreview: '{{fullname}} (aperçu)',
-  viewProfilePicture: 'Voir la photo de profil de {{fullname}}',
-  profilePictureOf: 'Photo de profil de {{fullname}}',
+  viewProfilePicture: 'Voir la photo de profil {{fullname, de}}',
+  profilePictureOf: 'Photo de profil {{fullname, de}}',
   noFollowers: 'Pas encore d’abonnés',
   notFollowingAnyone: 'Aucun abonnement pour le moment',
   usernameCannotChange: 'Le nom d’utilisateur ne peut pas être modifié',
