@@ -375,6 +375,14 @@ export const en = {
     justNow: 'just now',
   },
 
+  // Punctuation around a text, as each language writes it (decision 208: French puts a no-break
+  // space before the colon and uses « »)
+  punctuation: {
+    colon: '{{label}}:',
+    quoted: '“{{text}}”',
+    truncated: '{{text}}...',
+  },
+
   /** Emails, in the recipient's language (decision 128). */
   email: {
     question: {

@@ -344,6 +344,12 @@ export const fr: Catalog = {
     justNow: 'à l’instant',
   },
 
+  punctuation: {
+    colon: '{{label}} :',
+    quoted: '« {{text}} »',
+    truncated: '{{text}}…',
+  },
+
   email: {
     question: {
       subject: 'Nouvelle question ❓',
