@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import type { ActivityGroup } from '@askbox/common';
+import type { ActivityGroup, AnswerNotification } from '@askbox/common';
 import { setLocale } from '../../i18n';
 import { ActivityGroups } from './ActivityGroups';
+import { AnswerNotificationsList } from './AnswerNotificationsList';
 
 const alice = { id: 'u1', username: 'alice', fullname: 'Alice Martin', photoURL: '', badge: '' };
 const at = new Date().toISOString();
@@ -17,6 +18,7 @@ const liked = (answer: string): ActivityGroup => ({
   post: { id: 'p1', answer },
   unread: false,
 });
+const answered: AnswerNotification = { id: 'q1', question: 'Ça va ?', answer: 'Oui', answeredAt: at, isAnonymous: true, receiver: alice, unread: false };
 
 /** The text a screen reader gets: the markup without its tags. */
 const textOf = (html: string) => html.replace(/<[^>]*>/g, '');
@@ -34,4 +36,10 @@ describe('notification rows (decision 208)', () => {
     expect(render(<ActivityGroups groups={[liked('x'.repeat(70))]} />)).toContain(`«\u00a0${'x'.repeat(60)}…\u00a0»`);
   });
 
+  it('the anonymous tag of an answer notification is a word of its own', async () => {
+    await setLocale('en');
+    expect(render(<AnswerNotificationsList items={[answered]} />)).toContain('answered your question Anonymous question');
+    await setLocale('fr');
+    expect(render(<AnswerNotificationsList items={[answered]} />)).toContain('a répondu à votre question Question anonyme');
+  });
 });
