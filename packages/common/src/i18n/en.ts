@@ -351,6 +351,10 @@ export const en = {
     settings: 'Settings · Askbox',
     publicProfile: '@{{username}} · Askbox',
     notFound: 'Page not found · Askbox',
+    forgotPassword: 'Forgot password · Askbox',
+    resetPassword: 'New password · Askbox',
+    unsubscribe: 'Unsubscribe · Askbox',
+    moderation: 'Moderation · Askbox',
   },
 
   // Generic

@@ -323,6 +323,10 @@ export const fr: Catalog = {
     settings: 'Réglages · Askbox',
     publicProfile: '@{{username}} · Askbox',
     notFound: 'Page introuvable · Askbox',
+    forgotPassword: 'Mot de passe oublié · Askbox',
+    resetPassword: 'Nouveau mot de passe · Askbox',
+    unsubscribe: 'Désabonnement · Askbox',
+    moderation: 'Modération · Askbox',
   },
 
   notFound: 'Introuvable',
