@@ -55,8 +55,11 @@ export function keyOfEnglishText(text: string): string | undefined {
   return englishIndex.get(text);
 }
 
-/** The like push quotes the first 30 characters of the answer, plus '...' when longer (spec §9). */
-export const likeExcerpt = (answer: string) => (answer.length > 30 ? `${answer.slice(0, 30)}...` : answer);
+/**
+ * The like push quotes the first 30 characters of the answer, plus '...' when longer (spec §9);
+ * `cut` marks the cut as the recipient's language does (French: '…', decision 208).
+ */
+export const likeExcerpt = (answer: string, cut = (text: string) => `${text}...`) => (answer.length > 30 ? cut(answer.slice(0, 30)) : answer);
 
 /**
  * French 'de' before a name, elided before a vowel or a mute h: 'de Marc', 'd’Alice', 'd’Hélène',
