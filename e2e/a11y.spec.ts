@@ -188,6 +188,13 @@ test('motion follows the system: no spinning or sliding when reduced motion is a
 test('each route has its own document title', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('Log in · Askbox');
+  // reached by a link (no page load): the screen sets its own title, not Log in's
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveTitle('Forgot password · Askbox');
+  await page.goto('/reset-password?token=not-a-token');
+  await expect(page).toHaveTitle('New password · Askbox');
+  await page.goto('/unsubscribe?token=not-a-token');
+  await expect(page).toHaveTitle('Unsubscribe · Askbox');
   await page.goto('/signup');
   await expect(page).toHaveTitle('Sign up · Askbox');
   await signUpViaApi(page, newUser('title'));

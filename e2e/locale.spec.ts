@@ -87,7 +87,7 @@ test('relative times and counts follow the language', async ({ page, request }) 
   await expect(item.getByText('Anonyme')).toBeVisible();
 
   await page.goto('/notifications');
-  const follow = page.getByTestId('activity-group').filter({ hasText: 'a commencé à vous suivre !' });
+  const follow = page.getByTestId('activity-group').filter({ hasText: 'a commencé à vous suivre\u202f!' });
   await expect(follow).toContainText(asker.fullname);
   await expect(follow).toContainText('à l’instant');
 });

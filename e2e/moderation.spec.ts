@@ -38,6 +38,7 @@ test('a user reports an answer; the admin made by the CLI sees it arrive live an
   await card.getByRole('link', { name: /Moderation/ }).click();
   await expect(page).toHaveURL(/\/settings\/moderation$/);
   await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Moderation · Askbox'); // its own, not Settings'
   await expect(page.getByText(answerText)).toHaveCount(0);
 
   // the reporter reports the answer from the owner's profile

@@ -73,5 +73,7 @@ export const appConfigSchema = z.object({
   microblogUrl: z.string(),
   photoSharingUrl: z.string(),
   vapidPublicKey: z.string().nullable(),
+  /** FEDERATION=on: the ActivityPub routes (remote followers, remote blocks) exist. */
+  federation: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

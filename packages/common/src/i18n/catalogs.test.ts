@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BIO_LENGTH, MAX_FULLNAME_LENGTH, MAX_TEXT_LENGTH, MAX_USERNAME_LENGTH, MAX_WEBSITE_LENGTH } from '../limits.js';
 import { LOCALES } from '../settings.js';
 import { relativeTime } from '../time.js';
-import { catalogKeys, catalogs, en, fr, keyOfEnglishText, localeFromLanguages } from './index.js';
+import { catalogKeys, catalogs, en, fr, frenchDe, keyOfEnglishText, localeFromLanguages } from './index.js';
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
+// `{{fullname, de}}` is the placeholder `fullname` with a format (decision 208)
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
 
 function valueAt(catalog: object, key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalog) as string;
@@ -40,6 +41,31 @@ describe('catalogs', () => {
     expect(en.pwaGotIt).toBe("J'ai compris");
     expect(en.globalQuestionSent_other).toBe('Global question sent to {{count}} users successfully!');
     expect(en.confirmBlock).toBe('Are you sure you want to block this user ? This will remove all links between you. 🫣');
+  });
+
+  it('French follows French typography, so its punctuation never starts a line (decision 208)', () => {
+    // the spec's own French is kept verbatim, its plain apostrophe included (spec §4)
+    const SPEC_FRENCH = ["J'ai compris"];
+    for (const key of catalogKeys(fr)) {
+      const text = SPEC_FRENCH.reduce((rest, verbatim) => rest.replaceAll(verbatim, ''), valueAt(fr, key));
+      expect(text, key).not.toMatch(/ [!?;:]/); // a plain space would let the mark wrap alone
+      expect(text, key).not.toMatch(/[^\u202f][!?;]|^[!?;]/); // a narrow no-break space before ! ? ;
+      expect(text.replaceAll('://', ''), key).not.toMatch(/[^\u00a0]:|^:/); // a no-break space before :
+      expect(text, key).not.toMatch(/«[^\u00a0]|[^\u00a0]»/); // and inside « »
+      expect(text, key).not.toMatch(/[“”"]/); // French quotes are « »
+      expect(text, key).not.toContain("'"); // the apostrophe is ’
+      expect(text, key).not.toContain('...'); // the ellipsis is …
+    }
+  });
+
+  it('French elides de before a vowel or a mute h', () => {
+    expect(frenchDe('Marc Dupont')).toBe('de Marc Dupont');
+    expect(frenchDe('Alice Martin')).toBe('d’Alice Martin');
+    expect(frenchDe('Élodie')).toBe('d’Élodie');
+    expect(frenchDe('hugo')).toBe('d’hugo');
+    expect(frenchDe('Yves')).toBe('d’Yves');
+    expect(frenchDe('Yann')).toBe('de Yann');
+    expect(frenchDe('42')).toBe('de 42');
   });
 
   it('length messages name the limits the schemas enforce', () => {

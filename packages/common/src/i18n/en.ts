@@ -355,6 +355,10 @@ export const en = {
     settings: 'Settings · Askbox',
     publicProfile: '@{{username}} · Askbox',
     notFound: 'Page not found · Askbox',
+    forgotPassword: 'Forgot password · Askbox',
+    resetPassword: 'New password · Askbox',
+    unsubscribe: 'Unsubscribe · Askbox',
+    moderation: 'Moderation · Askbox',
   },
 
   // Generic
@@ -377,6 +381,14 @@ export const en = {
   /** Relative times (spec §9): 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */
   time: {
     justNow: 'just now',
+  },
+
+  // Punctuation around a text, as each language writes it (decision 208: French puts a no-break
+  // space before the colon and uses « »)
+  punctuation: {
+    colon: '{{label}}:',
+    quoted: '“{{text}}”',
+    truncated: '{{text}}...',
   },
 
   /** Emails, in the recipient's language (decision 128). */

@@ -55,5 +55,22 @@ export function keyOfEnglishText(text: string): string | undefined {
   return englishIndex.get(text);
 }
 
-/** The like push quotes the first 30 characters of the answer, plus '...' when longer (spec §9). */
-export const likeExcerpt = (answer: string) => (answer.length > 30 ? `${answer.slice(0, 30)}...` : answer);
+/**
+ * The like push quotes the first 30 characters of the answer, plus '...' when longer (spec §9);
+ * `cut` marks the cut as the recipient's language does (French: '…', decision 208).
+ */
+export const likeExcerpt = (answer: string, cut = (text: string) => `${text}...`) => (answer.length > 30 ? cut(answer.slice(0, 30)) : answer);
+
+/**
+ * French 'de' before a name, elided before a vowel or a mute h: 'de Marc', 'd’Alice', 'd’Hélène',
+ * 'd’Yves' (but 'de Yann'). The catalogs write `{{fullname, de}}` (decision 208).
+ */
+export function frenchDe(name: string): string {
+  const plain = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return /^(?:[aeiouhœæ]|y[^aeiouy])/.test(plain) ? `d’${name}` : `de ${name}`;
+}
+
+/** The formats the catalogs use (`{{name, format}}`), registered by the web's and the server's i18next. */
+export const i18nFormatters: Record<string, (value: unknown) => string> = {
+  de: (value) => frenchDe(String(value)),
+};

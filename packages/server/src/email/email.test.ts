@@ -96,7 +96,7 @@ describe('email for each new question', () => {
     await t.ctx.email.runBatch();
     const [email] = mailsTo(receiver);
     expect(email!.subject).toBe('Nouvelle question ❓');
-    expect(email!.text).toContain('Quelqu’un vous a envoyé une question anonyme !');
+    expect(email!.text).toContain('Quelqu’un vous a envoyé une question anonyme\u202f!');
     expect(email!.text).toContain('Se désabonner');
   });
 

@@ -4,7 +4,8 @@ import { translatorFor } from './translator.js';
 describe('server translator', () => {
   it('speaks the recipient language, with interpolation and plurals', () => {
     expect(translatorFor('en')('pushBodyFollow', { fullname: 'Ann', username: 'ann' })).toBe('Ann (@ann) started following you!');
-    expect(translatorFor('fr')('pushBodyFollow', { fullname: 'Ann', username: 'ann' })).toBe('Ann (@ann) a commencé à vous suivre !');
+    expect(translatorFor('fr')('pushBodyFollow', { fullname: 'Ann', username: 'ann' })).toBe('Ann (@ann) a commencé à vous suivre\u202f!');
+    expect(translatorFor('fr')('profilePictureOf', { fullname: 'Émile' })).toBe('Photo de profil d’Émile');
     expect(translatorFor('fr')('email.digest.questions', { count: 1 })).toBe('1 nouvelle question');
     expect(translatorFor('fr')('email.digest.questions', { count: 3 })).toBe('3 nouvelles questions');
     expect(translatorFor('fr')('email.digest.questions', { count: 1_000_000 })).toBe('1000000 nouvelles questions');

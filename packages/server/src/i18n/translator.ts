@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from 'i18next';
-import { DEFAULT_LOCALE, i18nResources, isLocale, type Catalog, type Locale } from '@askbox/common';
+import { DEFAULT_LOCALE, i18nFormatters, i18nResources, isLocale, type Catalog, type Locale } from '@askbox/common';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,6 +21,8 @@ void instance.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+// `{{fullname, de}}` in French (decision 208)
+for (const [name, format] of Object.entries(i18nFormatters)) instance.services.formatter?.add(name, format);
 
 export type ServerT = TFunction;
 

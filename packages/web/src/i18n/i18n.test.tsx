@@ -11,13 +11,17 @@ describe('web translator', () => {
     await setLocale('en');
     expect(t('globalQuestionSent', { count: 12 })).toBe('Global question sent to 12 users successfully!');
     await setLocale('fr');
-    expect(t('globalQuestionSent', { count: 1 })).toBe('Question globale envoyée à 1 utilisateur !');
+    expect(t('globalQuestionSent', { count: 1 })).toBe('Question globale envoyée à 1 utilisateur\u202f!');
     expect(t('remainingCharacters', { count: 283 })).toBe('283 caractères restants');
     // a grouped Activity row conjugates by how many people (English does not change)
-    expect(t('startedFollowingYou', { count: 1 })).toBe('a commencé à vous suivre !');
-    expect(t('startedFollowingYou', { count: 2 })).toBe('ont commencé à vous suivre !');
+    expect(t('startedFollowingYou', { count: 1 })).toBe('a commencé à vous suivre\u202f!');
+    expect(t('startedFollowingYou', { count: 2 })).toBe('ont commencé à vous suivre\u202f!');
     expect(t('likedYourAnswer', { count: 10 })).toBe('ont aimé votre réponse');
+    // 'de' elides before a vowel (decision 208)
+    expect(t('viewProfilePicture', { fullname: 'Alice Martin' })).toBe('Voir la photo de profil d’Alice Martin');
+    expect(t('profilePictureOf', { fullname: 'Marc Dupont' })).toBe('Photo de profil de Marc Dupont');
     await setLocale('en');
+    expect(t('viewProfilePicture', { fullname: 'Alice Martin' })).toBe("View Alice Martin's profile picture");
     expect(t('startedFollowingYou', { count: 2 })).toBe('started following you!');
     expect(t('likedYourAnswer', { count: 1 })).toBe('liked your answer');
   });

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, en, isLocale, keyOfEnglishText, localeFromLanguages, relativeTime, type Catalog, type Locale } from '@askbox/common';
+import { DEFAULT_LOCALE, en, i18nFormatters, isLocale, keyOfEnglishText, localeFromLanguages, relativeTime, type Catalog, type Locale } from '@askbox/common';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -37,6 +37,8 @@ void i18n.init({
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
 });
+// `{{fullname, de}}` in French (decision 208)
+for (const [name, format] of Object.entries(i18nFormatters)) i18n.services.formatter?.add(name, format);
 if (typeof document !== 'undefined') document.documentElement.lang = firstLocale;
 i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -112,5 +112,6 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     microblogUrl: ctx.config.microblogUrl,
     photoSharingUrl: ctx.config.photoSharingUrl,
     vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
+    federation: ctx.federation !== null,
   }));
 }

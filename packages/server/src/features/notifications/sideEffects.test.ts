@@ -155,7 +155,7 @@ describe('push outbox records (spec §3, §9)', () => {
     const dana = await signUpUser(t.app, { username: 'dana_h', fullname: 'Dana Française' });
     await insertSubscription(t.ctx.db, dana.id);
     await t.ctx.db.update(users).set({ locale: 'fr' }).where(eq(users.id, dana.id));
-    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: dana.id, answer: 'Oui' });
+    const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: dana.id, answer: 'Oui, et c’est une longue réponse à lire' });
     const text = 'Global: bonjour ?';
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, dana.id);
@@ -170,9 +170,9 @@ describe('push outbox records (spec §3, §9)', () => {
     const texts = (await rowsFor(dana.id)).map(({ title, body }) => ({ title, body }));
     expect(texts).toEqual(
       expect.arrayContaining([
-        { title: 'Nouvel abonné 👋', body: 'Bob Builder (@bob_h) a commencé à vous suivre !' },
-        { title: 'Nouveau j’aime ❤️', body: 'Bob Builder a aimé votre réponse : « Oui »' },
-        { title: 'Nouvelle question ❓', body: 'Quelqu’un vous a envoyé une question anonyme !' },
+        { title: 'Nouvel abonné 👋', body: 'Bob Builder (@bob_h) a commencé à vous suivre\u202f!' },
+        { title: 'Nouveau J’aime ❤️', body: 'Bob Builder a aimé votre réponse\u00a0: «\u00a0Oui, et c’est une longue répon…\u00a0»' },
+        { title: 'Nouvelle question ❓', body: 'Quelqu’un vous a envoyé une question anonyme\u202f!' },
       ]),
     );
     expect(texts.filter((x) => x.title === 'Nouvelle question ❓')).toHaveLength(2); // the asked one and the global one

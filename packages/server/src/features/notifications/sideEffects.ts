@@ -257,7 +257,7 @@ export const sideEffects: SideEffects = {
       const { likerId, questionId, at } = liked[Number(context.i) - 1]!;
       const texts = (t: ServerT) => ({
         title: t('pushTitleLike'),
-        body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '') }),
+        body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '', (text) => t('punctuation.truncated', { text })) }),
       });
       await queueTogglePush(tx, ctx, 'like', likerId, questionId, { id: context.recipientId, locale: context.recipientLocale }, texts, {
         type: 'like',

@@ -2,7 +2,7 @@ import { SettingSwitch, SettingsSection, settingsExplanation } from '../../compo
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
-import { useRemoteBlocks, useUnblockRemote } from './api';
+import { useFederationOn, useRemoteBlocks, useUnblockRemote } from './api';
 import styles from './Federation.module.css';
 import { t } from '../../i18n';
 
@@ -40,16 +40,22 @@ export function PublicProfileSection() {
 function PublicAddresses() {
   const me = useMe();
   const config = useAppConfig();
+  const federationOn = useFederationOn();
   const origin = (config.data?.publicUrl ?? window.location.origin).replace(/\/$/, '');
   const username = me.data?.username;
   if (!username) return null;
   const feed = `${origin}/u/${username}/feed.atom`;
   return (
     <dl className={styles.details}>
-      <dt>{t('fediverseAddress')}</dt>
-      <dd>
-        @{username}@{new URL(origin).host}
-      </dd>
+      {/* no fediverse address where the server does not federate */}
+      {federationOn && (
+        <>
+          <dt>{t('fediverseAddress')}</dt>
+          <dd>
+            @{username}@{new URL(origin).host}
+          </dd>
+        </>
+      )}
       <dt>{t('atomFeed')}</dt>
       <dd>
         <a href={feed} target="_blank" rel="noopener">

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RemoteBlockInput, RemoteBlockList, RemoteFollowerList } from '@askbox/common';
 import { api } from '../../api/client';
 import { profileKeys } from '../profiles/api';
+import { useAppConfig } from '../session/api';
 
 const all = ['federation'] as const;
 
@@ -12,16 +13,24 @@ export const federationKeys = {
   blocks: [...all, 'blocks'] as const,
 };
 
-/** Followers on other servers (ActivityPub), shown after the local ones, marked remote. */
+/** Whether this server federates: with FEDERATION=off its remote-* routes do not exist (404). */
+export function useFederationOn(): boolean {
+  return useAppConfig().data?.federation === true;
+}
+
+/** Followers on other servers (ActivityPub), shown after the local ones, marked remote; none asked for when federation is off. */
 export function useRemoteFollowers(username: string) {
+  const federationOn = useFederationOn();
   return useQuery({
     queryKey: federationKeys.remoteFollowers(username),
     queryFn: () => api.get<RemoteFollowerList>(`/api/users/${encodeURIComponent(username)}/remote-followers`),
+    enabled: federationOn,
   });
 }
 
-export function useRemoteBlocks(enabled = true) {
-  return useQuery({ queryKey: federationKeys.blocks, queryFn: () => api.get<RemoteBlockList>('/api/me/remote-blocks'), enabled });
+export function useRemoteBlocks() {
+  const federationOn = useFederationOn();
+  return useQuery({ queryKey: federationKeys.blocks, queryFn: () => api.get<RemoteBlockList>('/api/me/remote-blocks'), enabled: federationOn });
 }
 
 /** Blocks a remote account or server; its follows end, so the follower lists and counters change too. */

@@ -53,7 +53,10 @@ function ReportCard({ report }: { report: ModerationReport }) {
   };
 
   return (
-    <article className={`card ${styles.report}`} aria-label={`${t(`moderation.kindLabel.${content.kind}`)}: ${t(`moderation.reasons.${report.reason}`)}`}>
+    <article
+      className={`card ${styles.report}`}
+      aria-label={`${t('punctuation.colon', { label: t(`moderation.kindLabel.${content.kind}`) })} ${t(`moderation.reasons.${report.reason}`)}`}
+    >
       <p className={styles.meta}>
         <strong className={styles.reasonTag}>{t(`moderation.reasons.${report.reason}`)}</strong>
         <span className="muted">
@@ -61,7 +64,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
           <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
         </span>
       </p>
-      {report.details && <p className={styles.details}>“{report.details}”</p>}
+      {report.details && <p className={styles.details}>{t('punctuation.quoted', { text: report.details })}</p>}
       <div className={styles.content}>
         {!content.exists ? (
           <p className="muted">{t('moderation.contentGone')}</p>
@@ -70,9 +73,9 @@ function ReportCard({ report }: { report: ModerationReport }) {
         ) : (
           <>
             <p className={styles.line}>
-              <span className="muted">{t('moderation.from')}: </span>
+              <span className="muted">{t('punctuation.colon', { label: t('moderation.from') })} </span>
               {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
-              <span className="muted"> · {t('moderation.to')}: </span>
+              <span className="muted"> · {t('punctuation.colon', { label: t('moderation.to') })} </span>
               {content.owner && <UserLink user={content.owner} />}
             </p>
             <p className={styles.question}>{content.question}</p>
@@ -82,7 +85,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
       </div>
       {account && (
         <p className={styles.line}>
-          <span className="muted">{t('moderation.account')}: </span>
+          <span className="muted">{t('punctuation.colon', { label: t('moderation.account') })} </span>
           <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{t('moderation.suspendedTag')}</span>}
         </p>
       )}

@@ -17,7 +17,8 @@ function whoDidIt(first: string, count: number, second?: string): string {
   return t('groupOthers', { first, count: count - 1 });
 }
 
-const quote = (answer: string) => (answer.length > 60 ? `${answer.slice(0, 60)}...` : answer);
+/** The answer's first 60 characters, in the language's quotes: “…” in English, « … » in French. */
+const quote = (answer: string) => t('punctuation.quoted', { text: answer.length > 60 ? t('punctuation.truncated', { text: answer.slice(0, 60) }) : answer });
 
 /** The Activity tab: one row per answer and day ('Chloé and 9 others liked your answer'), newest first. */
 export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
@@ -40,7 +41,8 @@ function GroupRow({ group }: { group: ActivityGroup }) {
   if (!first) return null;
   const target = group.post ? `/profile#post-${group.post.id}` : `/u/${first.username}`;
   const people = { count: group.count };
-  const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? `${t('likedYourAnswer', people)}:` : t('likedYourAnswer', people);
+  const liked = t('likedYourAnswer', people);
+  const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? t('punctuation.colon', { label: liked }) : liked;
   return (
     <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
       <Link to={target} className={styles.row} data-testid="activity-group">
@@ -60,7 +62,7 @@ function GroupRow({ group }: { group: ActivityGroup }) {
             <strong>{whoDidIt(first.fullname, group.count, second?.fullname)}</strong> {group.count === 1 && <span className="muted">@{first.username} </span>}
             {what}
           </span>
-          {group.post && <span className={styles.quote}>“{quote(group.post.answer)}”</span>}
+          {group.post && <span className={styles.quote}>{quote(group.post.answer)}</span>}
           <time className={styles.time} dateTime={group.latestAt}>
             {relativeTimeText(group.latestAt)}
           </time>

@@ -19,7 +19,13 @@ export function AnswerNotificationsList({ items }: { items: AnswerNotification[]
             <span className={styles.text}>
               <span>
                 <strong>{item.receiver.fullname}</strong> {t('answeredYourQuestion')}
-                {item.isAnonymous && <span className={styles.tag}>{t('anonymousQuestionLabel')}</span>}
+                {/* a space before the tag: a word of its own for screen readers, and a line may break there */}
+                {item.isAnonymous && (
+                  <>
+                    {' '}
+                    <span className={styles.tag}>{t('anonymousQuestionLabel')}</span>
+                  </>
+                )}
               </span>
               <span className={styles.question}>{item.question}</span>
               <span className={styles.answer}>{item.answer}</span>

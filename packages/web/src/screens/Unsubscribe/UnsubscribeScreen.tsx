@@ -1,8 +1,10 @@
 import { PlainLayout } from '../../app/AppShell';
 import { UnsubscribeConfirm } from '../../features/account/UnsubscribeConfirm';
+import { t, useDocumentTitle } from '../../i18n';
 import styles from '../Auth.module.css';
 
 export function UnsubscribeScreen() {
+  useDocumentTitle(t('titles.unsubscribe'));
   return (
     <PlainLayout>
       <div className={styles.form}>
