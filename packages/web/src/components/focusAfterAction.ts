@@ -64,6 +64,8 @@ export function focusWhenReady(target: () => HTMLElement | null | undefined): ()
   return stop;
 }
 
+const REGION = 'section, [role="dialog"], main';
+
 /**
  * Call when an action is about to remove `item` (a row of a list, an inbox card): once it has
  * left the page, focus goes to the first control of the next item, else of the previous one,
@@ -75,8 +77,9 @@ export function focusAfterRemoval(item: HTMLElement | null | undefined): () => v
   const siblings = [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child.tagName === item.tagName);
   const index = siblings.indexOf(item);
   const candidates = [...siblings.slice(index + 1), ...siblings.slice(0, index).reverse()];
-  // where the list lives: its card, dialog or the screen, which stays when the last item goes
-  const region = item.closest<HTMLElement>('section, [role="dialog"], main');
+  // where the list lives (its section, dialog, the screen): the nearest that stays when the last item goes
+  const regions: HTMLElement[] = [];
+  for (let region = item.closest<HTMLElement>(REGION); region; region = region.parentElement?.closest<HTMLElement>(REGION) ?? null) regions.push(region);
 
   return focusWhenReady(() => {
     if (item.isConnected) return null;
@@ -84,7 +87,8 @@ export function focusAfterRemoval(item: HTMLElement | null | undefined): () => v
       const control = candidate.isConnected ? candidate.querySelector<HTMLElement>(FOCUSABLE) : null;
       if (control) return control;
     }
-    if (!region?.isConnected) return null;
+    const region = regions.find((element) => element.isConnected);
+    if (!region) return null;
     return region.querySelector<HTMLElement>('[data-empty-state]') ?? region.querySelector<HTMLElement>('h1, h2, h3') ?? region;
   });
 }
