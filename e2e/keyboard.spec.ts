@@ -68,6 +68,27 @@ test('inbox: after answering or deleting a question, focus goes to the next one,
   await asker.context.close();
 });
 
+test('own profile: after deleting an answer, focus goes to the next answer, then to the empty list', async ({ page }) => {
+  const owner = newUser('kbown');
+  await signUpViaApi(page, owner);
+  for (const text of ['Self one', 'Self two']) {
+    const asked = await page.request.post(`/api/users/${owner.username}/questions`, { data: { text, isAnonymous: true } });
+    const { id } = await asked.json();
+    expect((await page.request.post(`/api/questions/${id}/answer`, { data: { answer: `${text}, answered` } })).ok()).toBe(true);
+  }
+
+  await page.goto('/profile');
+  const post = (text: string) => page.getByRole('article', { name: `Answer by @${owner.username}` }).filter({ hasText: text });
+  await expect(post('Self one')).toBeVisible();
+  await press(post('Self two').getByRole('button', { name: 'Delete answer' }));
+  await confirmWithKeyboard(page, 'Delete');
+  await expect(post('Self two')).toHaveCount(0);
+  await expect(post('Self one').getByRole('button', { name: 'Delete answer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await confirmWithKeyboard(page, 'Delete');
+  await expect(page.locator(':focus')).toHaveText('No answers now.');
+});
+
 test('Settings › Blocked users: after Unblock, focus goes to the next person, then to the empty list', async ({ page, browser }) => {
   const viewer = newUser('kbset');
   await signUpViaApi(page, viewer);
