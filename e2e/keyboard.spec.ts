@@ -29,7 +29,10 @@ async function confirmWithKeyboard(page: Page, action: string): Promise<void> {
   await expect(dialog).toHaveCount(0);
 }
 
-test('inbox: after answering or deleting a question, focus goes to the next one, else the previous, else the empty state', async ({ page, browser }) => {
+test('inbox: after answering or deleting a question, focus goes to the next one, else the previous, else the empty state', async ({
+  page,
+  browser,
+}, testInfo) => {
   const asker = await signedInUser(browser, 'kbask');
   const owner = newUser('kbinbox');
   await signUpViaApi(page, owner);
@@ -65,6 +68,7 @@ test('inbox: after answering or deleting a question, focus goes to the next one,
   await press(card('Question three').getByRole('button', { name: 'Delete' }));
   await confirmWithKeyboard(page, 'Delete');
   await expect(page.locator(':focus')).toHaveText('No questions yet.');
+  await page.screenshot({ path: testInfo.outputPath('inbox-emptied-390.png') });
   await asker.context.close();
 });
 
