@@ -95,6 +95,8 @@ export const en = {
   continueNow: 'Continue now',
 
   // Navigation
+  /** the first stop of Tab on the main screens, over the navigation (decision 207) */
+  skipToContent: 'Skip to content',
   navMain: 'Main',
   navHome: 'Accueil',
   navFriends: 'Friends',

@@ -87,6 +87,7 @@ export const fr: Catalog = {
   notificationsNotSupported: 'Notifications non prises en charge',
   continueNow: 'Continuer',
 
+  skipToContent: 'Aller au contenu',
   navMain: 'Principale',
   navHome: 'Accueil',
   navFriends: 'Amis',

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-
-const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), textarea:not(:disabled), select:not(:disabled), [tabindex="0"]';
+import { FOCUSABLE, focusIsLost } from './focusAfterAction';
 
 /**
  * Keeps keyboard focus inside a modal dialog while it is open: focuses `initialFocus` (else the
  * dialog, which needs tabIndex={-1}) on open, wraps Tab and Shift+Tab at the ends, calls `onEscape`
- * on Escape, and gives focus back to where it was when the dialog closes. Spread the result on
+ * on Escape, and gives focus back to where it was when the dialog closes, unless the action the
+ * dialog confirmed has already put it somewhere else (decision 207). Spread the result on
  * the dialog element: `<div role="dialog" tabIndex={-1} {...trap}>`.
  */
 export function useFocusTrap<T extends HTMLElement>({ onEscape, initialFocus }: { onEscape(): void; initialFocus?: RefObject<HTMLElement | null> }) {
@@ -13,8 +13,11 @@ export function useFocusTrap<T extends HTMLElement>({ onEscape, initialFocus }: 
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    (initialFocus?.current ?? ref.current)?.focus();
-    return () => previouslyFocused?.focus?.();
+    const dialog = ref.current;
+    (initialFocus?.current ?? dialog)?.focus();
+    return () => {
+      if (focusIsLost() || dialog?.contains(document.activeElement)) previouslyFocused?.focus?.();
+    };
   }, [initialFocus]);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -8,6 +8,7 @@ import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useDeleteAnswer, useProfileAnswers } from './api';
 import { PostCard } from './PostCard';
 import { t } from '../../i18n';
@@ -27,18 +28,20 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
     return <LoadError error={answers.error} fallback={t('answersLoadError')} onRetry={() => void answers.refetch()} />;
   }
 
-  if (posts.length === 0) return <EmptyState title={t('noAnswersNow')} />;
-
   const onDelete = async (postId: string) => {
     if (!(await dialogs.confirm(t('confirmDeleteAnswer'), { confirmLabel: t('delete'), danger: true }))) return;
+    focusAfterRemoval(document.getElementById(`post-${postId}`));
     deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (
+    // the section stays when the last answer is deleted: focus goes to its empty state
     <section aria-label={t('answers')}>
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />
-      ))}
+      {posts.length === 0 ? (
+        <EmptyState title={t('noAnswersNow')} />
+      ) : (
+        posts.map((post) => <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
+      )}
       {answers.hasNextPage && <LoadMoreFooter />}
     </section>
   );

@@ -2,6 +2,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { SettingsSection } from '../../components/SettingsSection';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { UserList } from '../profiles/UserList';
 import { useBlockedAskers } from '../safety/api';
 import { BlockedAskersList } from '../safety/BlockedAskersList';
@@ -20,8 +21,10 @@ export function BlockedUsersSection() {
   const items = blocked.data?.items ?? [];
   const askerEntries = askers.data?.items ?? [];
 
-  const onUnblock = async (username: string) => {
+  const onUnblock = async (username: string, row: HTMLElement | null) => {
     if (!(await confirm(t('confirmUnblock'), { confirmLabel: t('unblock'), danger: true }))) return;
+    // the person leaves the list at once: focus goes on to the next row
+    focusAfterRemoval(row);
     // spec §8: a failed unblock is silent; the list reloads from the server
     toggle.mutate({ key: username, on: false }, { onError: (error) => console.error('unblock failed', error) });
   };
@@ -41,7 +44,7 @@ export function BlockedUsersSection() {
               <button
                 type="button"
                 className="btn btn-secondary btn-small"
-                onClick={() => void onUnblock(user.username)}
+                onClick={(event) => void onUnblock(user.username, event.currentTarget.closest('li'))}
                 aria-label={t('unblockUser', { name: `@${user.username}` })}
               >
                 {t('unblock')}

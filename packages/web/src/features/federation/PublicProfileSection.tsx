@@ -1,5 +1,6 @@
 import { SettingSwitch, SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
 import { useFederationOn, useRemoteBlocks, useUnblockRemote } from './api';
@@ -88,12 +89,14 @@ function RemoteBlocks() {
                 className="btn btn-secondary btn-small"
                 aria-label={t('unblockUser', { name: label })}
                 disabled={unblock.isPending}
-                onClick={() =>
+                onClick={(event) => {
+                  const row = event.currentTarget.closest('li');
                   void (async () => {
-                    if (await confirm(t('confirmUnblock')))
-                      unblock.mutate(block.kind === 'actor' ? { kind: 'actor', target: block.target } : { kind: 'domain', target: block.target });
-                  })()
-                }
+                    if (!(await confirm(t('confirmUnblock')))) return;
+                    focusAfterRemoval(row);
+                    unblock.mutate(block.kind === 'actor' ? { kind: 'actor', target: block.target } : { kind: 'domain', target: block.target });
+                  })();
+                }}
               >
                 {t('unblock')}
               </button>

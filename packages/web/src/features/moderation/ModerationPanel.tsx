@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { errorMessage } from '../../api/client';
 import { useModerationQueue, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
 import styles from './Moderation.module.css';
@@ -46,9 +47,11 @@ function ReportCard({ report }: { report: ModerationReport }) {
   const canDelete = content.kind !== 'profile' && content.exists;
   const canSuspend = account !== null && !account.suspended;
 
-  const act = async (action: ReportAction) => {
+  const act = async (action: ReportAction, item: HTMLElement | null) => {
     if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete')))) return;
     if (action === 'suspend' && account && !(await dialogs.confirm(t('moderation.confirmSuspend', { username: account.username })))) return;
+    // resolved, the report leaves the queue
+    focusAfterRemoval(item);
     resolve.mutate({ id: report.id, action }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
   };
 
@@ -91,16 +94,31 @@ function ReportCard({ report }: { report: ModerationReport }) {
       )}
       {report.sameItemOpen > 0 && <p className="muted">{t('moderation.otherReports', { count: report.sameItemOpen })}</p>}
       <div className={styles.actions}>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void act('dismiss')} disabled={resolve.isPending}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={(event) => void act('dismiss', event.currentTarget.closest('li'))}
+          disabled={resolve.isPending}
+        >
           {t('moderation.dismiss')}
         </button>
         {canDelete && (
-          <button type="button" className="btn btn-danger btn-small" onClick={() => void act('delete')} disabled={resolve.isPending}>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            onClick={(event) => void act('delete', event.currentTarget.closest('li'))}
+            disabled={resolve.isPending}
+          >
             {t('moderation.deleteContent')}
           </button>
         )}
         {canSuspend && (
-          <button type="button" className="btn btn-danger btn-small" onClick={() => void act('suspend')} disabled={resolve.isPending}>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            onClick={(event) => void act('suspend', event.currentTarget.closest('li'))}
+            disabled={resolve.isPending}
+          >
             {t('moderation.suspendAccount')}
           </button>
         )}

@@ -27,11 +27,12 @@ export function ReportDialog({ kind, target, onClose }: { kind: ReportTargetKind
   if (report.isSuccess) {
     return (
       <Modal title={t(`moderation.reportTitle.${kind}`)} onClose={onClose}>
-        <p role="status" className={styles.sent}>
+        <p id={`${id}-sent`} role="status" className={styles.sent}>
           {report.data.alreadyReported ? t('moderation.alreadyReported') : t('moderation.reportSent')}
         </p>
         <div className={styles.actions}>
-          <button type="button" className="btn btn-primary" onClick={onClose}>
+          {/* Send has gone with the form: focus moves to what replaced it, which also reads the thanks */}
+          <button type="button" className="btn btn-primary" onClick={onClose} autoFocus aria-describedby={`${id}-sent`}>
             {t('moderation.done')}
           </button>
         </div>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
 import { ApiError, errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusWhenReady } from '../../components/focusAfterAction';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
 import { t } from '../../i18n';
@@ -20,6 +21,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
   const dialogs = useDialogs();
   const id = useId();
   const blank = isBlankText(text);
+  const textarea = useRef<HTMLTextAreaElement>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -30,6 +32,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         onSuccess: () => {
           setText('');
           dialogs.toast(t('questionSent'));
+          // 'Ask' is disabled again by the empty box: ready for the next question instead
+          focusWhenReady(() => textarea.current);
         },
         onError: (error) => {
           const refused = error instanceof ApiError && error.code === 'blocked';
@@ -45,6 +49,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         {t('askMeAQuestion')}
       </label>
       <textarea
+        ref={textarea}
         id={`${id}-text`}
         className="textarea"
         value={text}

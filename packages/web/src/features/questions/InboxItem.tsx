@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { ReportButton } from '../moderation/ReportButton';
@@ -20,6 +21,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const id = useId();
   const blank = isBlankText(answer);
   const answerButton = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLElement>(null);
   // Cancel or Escape: the box closes (the draft stays for next time) and focus goes back to 'Answer'
   const closeAnswer = () => {
     setAnswering(false);
@@ -29,16 +31,19 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();
     if (blank || answerQuestion.isPending) return;
+    // answered, the question leaves the inbox: focus goes on to the next one
+    focusAfterRemoval(card.current);
     answerQuestion.mutate({ id: question.id, answer }, { onError: () => void dialogs.alert(t('errorSendingResponse')) });
   };
 
   const onDelete = async () => {
     if (!(await dialogs.confirm(t('confirmDeleteQuestion'), { confirmLabel: t('delete'), danger: true }))) return;
+    focusAfterRemoval(card.current);
     deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (
-    <article className={`card ${styles.item}`} aria-labelledby={`${id}-q`}>
+    <article ref={card} className={`card ${styles.item}`} aria-labelledby={`${id}-q`}>
       <p className={styles.from}>
         {question.sender ? (
           <Link to={`/u/${question.sender.username}`}>

@@ -1,5 +1,6 @@
 import { type BlockedAsker } from '@askbox/common';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useUnblockAsker } from './api';
 import styles from './Safety.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -10,8 +11,9 @@ export function BlockedAskersList({ entries }: { entries: BlockedAsker[] }) {
   const { confirm } = useDialogs();
   if (entries.length === 0) return null;
 
-  const onUnblock = async (entryId: string) => {
+  const onUnblock = async (entryId: string, row: HTMLElement | null) => {
     if (!(await confirm(t('confirmUnblock')))) return;
+    focusAfterRemoval(row);
     // like unblocking a user (spec §8): a failure is silent, the list reloads from the server
     unblock.mutate(entryId, { onError: (error) => console.error('unblock asker failed', error) });
   };
@@ -30,7 +32,7 @@ export function BlockedAskersList({ entries }: { entries: BlockedAsker[] }) {
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => void onUnblock(entry.id)}
+            onClick={(event) => void onUnblock(entry.id, event.currentTarget.closest('li'))}
             aria-label={t('safety.unblockAnonymousAsker', { question: entry.questionText })}
           >
             {t('unblock')}

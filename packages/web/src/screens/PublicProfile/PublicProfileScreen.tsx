@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Ban, Lock, ShieldOff, UserX } from 'lucide-react';
 
@@ -10,6 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { Loading } from '../../components/Loading';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { focusWhenReady } from '../../components/focusAfterAction';
 import { ApiError, errorMessage } from '../../api/client';
 import { useMe } from '../../features/session/api';
 import { useProfile } from '../../features/profiles/api';
@@ -78,9 +79,13 @@ function OtherProfile({ username }: { username: string }) {
   const profile = useProfile(username);
   const blockToggle = useBlockToggle();
   const { confirm, alert } = useDialogs();
+  // Block and Débloquer replace each other: focus follows to the one that appears
+  const blockButton = useRef<HTMLButtonElement>(null);
+  const unblockButton = useRef<HTMLButtonElement>(null);
 
   const setBlocked = async (block: boolean) => {
     if (!(await confirm(block ? t('confirmBlock') : t('confirmUnblock'), { confirmLabel: block ? t('block') : t('unblock'), danger: true }))) return;
+    focusWhenReady(() => (block ? unblockButton : blockButton).current);
     blockToggle.mutate(
       { key: username, on: block },
       {
@@ -116,7 +121,7 @@ function OtherProfile({ username }: { username: string }) {
   if (data.viewer.blockedByViewer) {
     return (
       <StateScreen icon={<ShieldOff size={56} color="var(--color-danger)" aria-hidden />} title={t('userBlocked')} text={t('youBlockedText')}>
-        <button type="button" className="btn btn-primary" onClick={() => void setBlocked(false)} disabled={blockToggle.isPending}>
+        <button ref={unblockButton} type="button" className="btn btn-primary" onClick={() => void setBlocked(false)} disabled={blockToggle.isPending}>
           {t('unblockFr')}
         </button>
       </StateScreen>
@@ -131,7 +136,14 @@ function OtherProfile({ username }: { username: string }) {
         coverEnd={
           <>
             <ReportButton kind="profile" target={data.user.username} />
-            <button type="button" className="icon-btn" aria-label={t('blockThisUser')} onClick={() => void setBlocked(true)} disabled={blockToggle.isPending}>
+            <button
+              ref={blockButton}
+              type="button"
+              className="icon-btn"
+              aria-label={t('blockThisUser')}
+              onClick={() => void setBlocked(true)}
+              disabled={blockToggle.isPending}
+            >
               <Ban size={20} aria-hidden />
             </button>
           </>
