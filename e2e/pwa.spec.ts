@@ -121,17 +121,20 @@ test('Escape closes the install prompt from anywhere; it never takes the focus, 
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await page.clock.runFor(3100);
   await expect(prompt).toBeVisible();
-  await homeTab.focus();
-  await page.keyboard.press('Shift+Tab'); // the sheet comes just before the tab bar
-  const gotIt = prompt.getByRole('button', { name: "J'ai compris" });
-  await expect(gotIt).toBeFocused();
-  expect(await gotIt.evaluate((button) => getComputedStyle(button).outlineStyle)).toBe('solid');
-  await page.keyboard.press('Shift+Tab');
-  await expect(prompt.getByRole('button', { name: 'Plus tard' })).toBeFocused();
+  const profileTab = page.getByRole('link', { name: 'Profile' });
+  await profileTab.focus();
+  await page.keyboard.press('Tab'); // the sheet comes right after the navigation, before the feed
+  await expect(prompt.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const later = prompt.getByRole('button', { name: 'Plus tard' });
+  await expect(later).toBeFocused();
+  expect(await later.evaluate((button) => getComputedStyle(button).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Tab');
+  await expect(prompt.getByRole('button', { name: "J'ai compris" })).toBeFocused();
   // Escape from inside closes it as 'Plus tard' would, and focus goes back where it came from
   await page.keyboard.press('Escape');
   await expect(prompt).toHaveCount(0);
-  await expect(homeTab).toBeFocused();
+  await expect(profileTab).toBeFocused();
 });
 
 test('the install prompt comes back after 30 days, with iOS instructions on an iPhone', async ({ browser, baseURL }) => {

@@ -36,13 +36,14 @@ export function AppShell() {
       <AccountLocale />
       <AccountTheme />
       <TabBar />
+      {/* the install sheet right after the navigation: Tab reaches it without crossing an endless feed */}
+      {pathname === '/home' && <InstallPrompt />}
       <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
         {/* the tab bar stays while a screen's chunk loads */}
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>
       </main>
-      {pathname === '/home' && <InstallPrompt />}
     </div>
   );
 }
