@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -39,6 +39,15 @@ export async function signUpViaApi(page: Page, user: NewUser): Promise<{ id: str
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).user;
+}
+
+/** A new person signed up in a browser context of their own (close `context` when done). */
+export async function signedInUser(browser: Browser, prefix: string): Promise<{ context: BrowserContext; page: Page; user: NewUser }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = newUser(prefix);
+  await signUpViaApi(page, user);
+  return { context, page, user };
 }
 
 /**

@@ -1,17 +1,9 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, newUser, signUpViaApi, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
 
 // Keyboard only (decision 207): every control is reached with Tab or focus() and pressed with
 // Enter, and after an action that removes, replaces or disables the focused control, focus is
 // on the sensible next element, never back on <body>.
-
-async function signedInUser(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUpViaApi(page, user);
-  return { context, page, user };
-}
 
 /** Presses a control from the keyboard. */
 async function press(control: Locator): Promise<void> {

@@ -1,14 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-setup';
-import { expect, newUser, signUpViaApi, test } from './fixtures';
-
-async function signedInUser(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser(prefix);
-  await signUpViaApi(page, user);
-  return { context, page, user };
-}
+import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
