@@ -132,6 +132,23 @@ test('leaving Edit profil with unsaved changes asks first: Keep editing keeps th
   await page.getByRole('link', { name: 'Edit profil' }).click();
   await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: RED_PNG });
   await expect(page.getByRole('img', { name: /\(preview\)$/ })).toHaveAttribute('src', /^blob:/);
+  // while the save uploads it, closing the tab would abort it: that asks too (leaving in the app would not)
+  let releaseUpload = () => {};
+  await page.route('**/api/me/avatar', async (route) => {
+    await new Promise<void>((resolve) => (releaseUpload = resolve));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Saving' })).toBeDisabled();
+  expect(await asksBeforeUnload(page)).toBe(true);
+  releaseUpload();
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await asksBeforeUnload(page)).toBe(false);
+  await page.unroute('**/api/me/avatar');
+
+  await page.getByRole('link', { name: 'Edit profil' }).click();
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: RED_PNG });
+  await expect(page.getByRole('img', { name: /\(preview\)$/ })).toHaveAttribute('src', /^blob:/);
   const leaving = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
   const prompt = await leaving;

@@ -13,21 +13,28 @@ type AskToLeave = () => Promise<boolean>;
 /** At most one screen is on show, so at most one asks. */
 let askToLeave: AskToLeave | null = null;
 
-/** While `unsaved`, `ask` answers whether to leave anyway, and tab close or reload asks too. */
-export function useAskBeforeLeaving(unsaved: boolean, ask: AskToLeave): void {
+/**
+ * While `unsaved`, `ask` answers whether to leave anyway (the in-app ways out), and while
+ * `lostOnUnload`, closing or reloading the tab asks too. They differ while a save is under way:
+ * leaving inside the app lets its requests finish, unloading the page would abort them.
+ */
+export function useAskBeforeLeaving({ unsaved, lostOnUnload }: { unsaved: boolean; lostOnUnload: boolean }, ask: AskToLeave): void {
   useEffect(() => {
     if (!unsaved) return;
     askToLeave = ask;
+    return () => {
+      if (askToLeave === ask) askToLeave = null;
+    };
+  }, [unsaved, ask]);
+  useEffect(() => {
+    if (!lostOnUnload) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = true; // what Chromium before 119 listens to
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      if (askToLeave === ask) askToLeave = null;
-      window.removeEventListener('beforeunload', onBeforeUnload);
-    };
-  }, [unsaved, ask]);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [lostOnUnload]);
 }
 
 /**

@@ -39,14 +39,14 @@ function usePickedImage() {
 }
 
 /** Cancel, the tab bar, and closing or reloading the tab ask before unsaved edits are thrown away. */
-function useAskBeforeDiscarding(unsaved: boolean) {
+function useAskBeforeDiscarding(state: { unsaved: boolean; lostOnUnload: boolean }) {
   const dialogs = useDialogs();
   const askToDiscard = useCallback(
     // danger: the dialog opens on 'Keep editing', so a hurried Enter keeps the edits
     () => dialogs.confirm(t('discardChangesQuestion'), { confirmLabel: t('discardChanges'), cancelLabel: t('keepEditing'), danger: true }),
     [dialogs],
   );
-  useAskBeforeLeaving(unsaved, askToDiscard);
+  useAskBeforeLeaving(state, askToDiscard);
 }
 
 const TEXT_FIELDS = ['fullname', 'bio', 'website'] as const;
@@ -72,8 +72,8 @@ export function EditProfileScreen() {
   const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const changed = fullname !== me.fullname || bio !== me.bio || website !== me.website || avatar !== null || cover !== null;
-  // a save under way or done loses nothing by leaving
-  useAskBeforeDiscarding(changed && !save.isPending && !save.isSuccess);
+  // while saving, leaving in the app lets the save finish, but closing the tab would abort its uploads
+  useAskBeforeDiscarding({ unsaved: changed && !save.isPending && !save.isSuccess, lostOnUnload: changed && !save.isSuccess });
   const ids = { fullname: useId(), bio: useId(), website: useId(), username: useId(), avatar: useId(), cover: useId() };
 
   const onPick = async (kind: Kind, input: HTMLInputElement) => {
