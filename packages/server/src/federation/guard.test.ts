@@ -48,6 +48,7 @@ describe('the outgoing-address guard', () => {
       '::',
       'fe80::1',
       'fc00::1',
+      'fec0::1',
       '::ffff:127.0.0.1',
       '::ffff:7f00:1',
       '64:ff9b::a00:1',

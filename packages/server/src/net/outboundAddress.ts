@@ -63,6 +63,7 @@ for (const [prefix, bits] of [
   ['2001:db8::', 32],
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inward by some networks)
   ['ff00::', 8], // multicast
 ] as const) {
   blocked.addSubnet(prefix, bits, 'ipv6');
