@@ -31,6 +31,9 @@ if (typeof document !== 'undefined') {
 }
 const isTextField = (element: HTMLElement) => element.matches('textarea, input:not([type=checkbox], [type=radio], [type=button], [type=submit])');
 
+/** Stops the one request still waiting, if any. */
+let cancelPending: () => void = () => {};
+
 /**
  * Moves focus to `target()` as soon as it returns an element that is on the page and enabled (a
  * button still disabled while its request runs is waited for), if focus was lost on the way.
@@ -38,6 +41,8 @@ const isTextField = (element: HTMLElement) => element.matches('textarea, input:n
  * click, or when the screen changes. Returns a function that cancels the request.
  */
 export function focusWhenReady(target: () => HTMLElement | null | undefined): () => void {
+  // the newest action decides: an older request still waiting (its list not refetched yet) lapses
+  cancelPending();
   const { pathname } = window.location;
   const attempt = (): boolean => {
     if (window.location.pathname !== pathname) return true;
@@ -57,7 +62,9 @@ export function focusWhenReady(target: () => HTMLElement | null | undefined): ()
     observer.disconnect();
     clearTimeout(timer);
     document.removeEventListener('pointerdown', stop, true);
+    if (cancelPending === stop) cancelPending = () => {};
   }
+  cancelPending = stop;
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
   // a pointer user who clicks elsewhere meanwhile has chosen where to be
   document.addEventListener('pointerdown', stop, true);
