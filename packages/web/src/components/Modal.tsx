@@ -1,10 +1,15 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { useFocusTrap } from './useFocusTrap';
 import styles from './Modal.module.css';
 import { t } from '../i18n';
 
-/** A modal dialog (role=dialog) with a title, focus kept inside, Escape and backdrop close it. */
+/**
+ * A modal dialog (role=dialog) with a title, focus kept inside, Escape and backdrop close it.
+ * Drawn at the end of <body> (a portal), so it looks the same wherever it is opened: inside a
+ * post or a cover it would inherit their font sizes and button styles.
+ */
 export function Modal({ title, onClose, children, hideTitle = false }: { title: string; onClose(): void; children: ReactNode; hideTitle?: boolean }) {
   const titleId = useId();
   const trap = useFocusTrap<HTMLDivElement>({ onEscape: onClose });
@@ -18,7 +23,7 @@ export function Modal({ title, onClose, children, hideTitle = false }: { title: 
     };
   }, []);
 
-  return (
+  return createPortal(
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className={styles.modal} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} {...trap}>
         <header className={styles.header}>
@@ -31,6 +36,7 @@ export function Modal({ title, onClose, children, hideTitle = false }: { title: 
         </header>
         <div className={styles.body}>{children}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -3,6 +3,7 @@ import { Search, X } from 'lucide-react';
 import { type FriendCard } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
+import { Loading } from '../../components/Loading';
 import { Spinner } from '../../components/Spinner';
 import { SkeletonList } from '../../components/Skeleton';
 import { useRecommendedFriends, useUserSearch } from '../../features/friends/api';
@@ -81,7 +82,9 @@ function FriendList({ items, label }: { items: FriendCard[]; label: string }) {
 
 function SearchResults({ query }: { query: string }) {
   const results = useUserSearch(query);
-  if (query.trim() === '' || results.isPending) return <Spinner label={t('searching')} />;
+  if (query.trim() === '') return <Spinner label={t('searching')} />;
+  // offline, a search that cannot start says so instead of spinning
+  if (results.isPending) return <Loading query={results} label={t('searching')} />;
   if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
   if (results.data.items.length === 0) return <EmptyState title={t('noUsersFound')} />;
   return <FriendList items={results.data.items} label={t('searchResults')} />;

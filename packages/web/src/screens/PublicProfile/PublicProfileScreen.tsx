@@ -96,9 +96,15 @@ function OtherProfile({ username }: { username: string }) {
   };
 
   if (profile.isPending) {
+    // the way back and the screen's margins while it loads, or while it waits for the network
     return (
       <PlainLayout>
-        <Loading query={profile} label={t('loadingProfile')} />
+        <div className={styles.topBar}>
+          <BackButton fallback="/home" />
+        </div>
+        <div className="screen">
+          <Loading query={profile} label={t('loadingProfile')} />
+        </div>
       </PlainLayout>
     );
   }
