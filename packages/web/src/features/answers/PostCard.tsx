@@ -17,7 +17,7 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
           <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.username} size={36} />
           <span>
-            <strong>{post.receiver.fullname}</strong> <span className="muted">@{post.receiver.username}</span>
+            <strong>{post.receiver.fullname}</strong> <span className={`muted ${styles.handle}`}>@{post.receiver.username}</span>
           </span>
         </Link>
       )}
@@ -25,7 +25,7 @@ export function PostCard({ post, showReceiver, onDelete }: { post: Post; showRec
         <p className={styles.from}>
           {post.sender ? (
             <Link to={`/u/${post.sender.username}`}>
-              {post.sender.fullname} <span className="muted">@{post.sender.username}</span>
+              {post.sender.fullname} <span className={`muted ${styles.handle}`}>@{post.sender.username}</span>
             </Link>
           ) : post.isAnonymous ? (
             <span className="muted">{t('anonymous')}</span>
