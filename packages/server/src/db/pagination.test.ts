@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { openTestDatabase } from '../test/harness.js';
 import { beforeCursor, decodeCursor, encodeCursor, toPage } from './pagination.js';
 import type { DroppableDatabase } from './throwaway.js';
