@@ -50,18 +50,18 @@ describe('sign up', () => {
   });
 
   it.each([
-    [{ username: 'Bad-Name' }, en.errors.username_characters],
-    [{ username: 'white space' }, en.errors.username_characters],
-    [{ repeatPassword: 'different!' }, en.errors.passwords_mismatch],
-    [{ password: 'short', repeatPassword: 'short' }, 'Password must be at least 8 characters'],
-    [{ email: 'not-an-email' }, en.errors.email_invalid],
-    [{ email: '' }, en.errors.email_required],
-    [{ fullname: '   ' }, en.errors.fullname_required],
-    [{ username: '' }, en.errors.username_required],
-  ])('refuses %j with its message', async (over, message) => {
+    [{ username: 'Bad-Name' }, 'username_characters', en.errors.username_characters],
+    [{ username: 'white space' }, 'username_characters', en.errors.username_characters],
+    [{ repeatPassword: 'different!' }, 'passwords_mismatch', en.errors.passwords_mismatch],
+    [{ password: 'short', repeatPassword: 'short' }, 'password_too_short', 'Password must be at least 8 characters', { min: 8 }],
+    [{ email: 'not-an-email' }, 'email_invalid', en.errors.email_invalid],
+    [{ email: '' }, 'email_required', en.errors.email_required],
+    [{ fullname: '   ' }, 'fullname_required', en.errors.fullname_required],
+    [{ username: '' }, 'username_required', en.errors.username_required],
+  ])('refuses %j with its code and message', async (over, code, message, params?: object) => {
     const res = await signup(signupBody(over));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid_input', message } });
+    expect(res.json()).toEqual({ error: { code, message, ...(params ? { params } : {}) } });
   });
 
   it('refuses a missing field with a 400, never a 500', async () => {
@@ -272,7 +272,7 @@ describe('the app', () => {
   it('answers unknown API routes and malformed JSON with JSON 4xx errors', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('not_found');
+    expect(missing.json().error).toEqual({ code: 'route_not_found', message: 'No route GET /api/nope', params: { method: 'GET', url: '/api/nope' } });
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeDefined();
