@@ -65,7 +65,8 @@ export function errorFromResponse(status: number, data: unknown, retryAfter?: st
 /** An API error's text in the user's language: 'Too many attempts. Try again in 14 minutes.' when the server said when. */
 function apiErrorText({ code, params, retryAfter }: ApiError): string {
   if (code === 'network') return navigator.onLine ? t('somethingWentWrong') : t('offline');
-  if (retryAfter !== undefined) return retryAfter < 60 ? t('tryAgainInSeconds', { count: retryAfter }) : t('tryAgainInMinutes', { count: Math.ceil(retryAfter / 60) });
+  if (retryAfter !== undefined)
+    return retryAfter < 60 ? t('tryAgainInSeconds', { count: retryAfter }) : t('tryAgainInMinutes', { count: Math.ceil(retryAfter / 60) });
   return translateError({ code, params });
 }
 
