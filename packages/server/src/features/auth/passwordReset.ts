@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { type Locale } from '@askbox/common';
+import type { Locale } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/open.js';

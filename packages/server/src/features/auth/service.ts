@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { type SignupInput } from '@askbox/common';
+import type { SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';

@@ -1,5 +1,5 @@
 import { and, desc, eq, or } from 'drizzle-orm';
-import { type BlockState } from '@askbox/common';
+import type { BlockState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { blocks, follows, users } from '../../db/schema/index.js';

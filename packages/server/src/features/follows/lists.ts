@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type UserPage } from '@askbox/common';
+import type { UserPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';

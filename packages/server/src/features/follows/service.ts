@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type FollowState } from '@askbox/common';
+import type { FollowState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { follows } from '../../db/schema/index.js';
