@@ -19,7 +19,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // npm run test:reliability (issue 11): the whole surface under attack, on PostgreSQL; minutes, not run by npm test
+      // npm run test:reliability: the whole surface under attack, on PostgreSQL; minutes, so npm test leaves it out
+      // (--project=!reliability) and CI runs it once, on its own
       {
         test: {
           name: 'reliability',
