@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'common', include: ['packages/common/src/**/*.test.ts'] } },
+      // checks of the repository itself: the decision records' index, the house's language
+      { test: { name: 'repository', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
