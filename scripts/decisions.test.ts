@@ -35,8 +35,7 @@ function parseRecord(file: string): DecisionRecord {
     fields.set(field[1]!, field[2]!);
   }
   const numbers = (name: Relation) => (fields.get(name) ?? '').split(',').flatMap((n) => (n.trim() ? [n.trim()] : []));
-  for (const name of fields.keys())
-    if (!['Date', 'Status', ...RELATIONS].includes(name)) throw new Error(`${file}: unknown header line '${name}'`);
+  for (const name of fields.keys()) if (!['Date', 'Status', ...RELATIONS].includes(name)) throw new Error(`${file}: unknown header line '${name}'`);
   return {
     file,
     number: title[1]!,
@@ -105,7 +104,8 @@ describe('decision records', () => {
         expect(Number(n), `${r.file}: superseded by an earlier record, ${n}`).toBeGreaterThan(Number(r.number));
         expect(byNumber.get(n)!.relations.Supersedes, `${n} does not say it supersedes ${r.number}`).toContain(r.number);
       }
-      for (const n of r.relations.Supersedes) expect(byNumber.get(n)?.relations['Superseded by'], `${n} does not say ${r.number} supersedes it`).toContain(r.number);
+      for (const n of r.relations.Supersedes)
+        expect(byNumber.get(n)?.relations['Superseded by'], `${n} does not say ${r.number} supersedes it`).toContain(r.number);
     }
   });
 
