@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { t } from '../i18n';
 
-/** A password input with a show/hide toggle (spec §2 signup). */
+/** A password input with a show/hide toggle. */
 /**
  * `toggleLabels` name what the show/hide button reveals; it must not contain the field's label,
  * so that finding the field by its label finds only the field.
