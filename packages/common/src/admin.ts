@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { userText } from './text.js';
 
-/** POST /api/admin/global-question: one anonymous question for every user (spec §5: ≤300, non-blank). */
+/** POST /api/admin/global-question: one anonymous question for every user (≤300 characters, non-blank). */
 export const globalQuestionSchema = z.object({
   text: userText({ max: MAX_TEXT_LENGTH, required: 'question_required', tooLong: 'question_too_long' }),
 });

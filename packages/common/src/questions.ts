@@ -3,7 +3,7 @@ import { MAX_TEXT_LENGTH } from './limits.js';
 import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
-/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters (spec §5, §9). */
+/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters. */
 const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: `${field}_required`, tooLong: `${field}_too_long` });
 
 export const askQuestionSchema = z.object({

@@ -3,7 +3,7 @@ import { errorCode } from './errors.js';
 import { MUTED_WORD_MAX_LENGTH } from './limits.js';
 
 /**
- * The receiver's safety tools (issue 10 §2): muted words, blocking the asker of an inbox
+ * The receiver's safety tools: muted words, blocking the asker of an inbox
  * question without learning who it was, refusing anonymous questions (a settings field).
  */
 

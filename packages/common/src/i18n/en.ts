@@ -166,7 +166,7 @@ export const en = {
   groupShowMore: 'Show more',
   answeredYourQuestion: 'answered your question',
   anonymousQuestionLabel: 'Anonymous question',
-  // Push notifications (spec §9): titles with an emoji, bodies built from the event
+  // Push notifications: titles with an emoji, bodies built from the event
   pushTitleLike: 'New Like ❤️',
   pushTitleFollow: 'New Follower 👋',
   pushTitleQuestion: 'New Question ❓',
@@ -252,7 +252,7 @@ export const en = {
   themeDark: 'Dark',
   themeUpdateError: 'Could not save your theme. Please try again.',
 
-  // Public profile (issue 15): not in the spec, worded to match it
+  // Public profile: not in the spec, worded to match it
   outsideAskbox: 'Outside Askbox',
   publicProfile: 'Public profile',
   publicProfileExplanation: 'When on, your answers may be read outside Askbox: in link previews, in feed readers and on the fediverse.',
@@ -422,7 +422,7 @@ export const en = {
     report_action_invalid: 'Choose dismiss, delete or suspend',
   },
 
-  /** Relative times (spec §9): 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */
+  /** Relative times: 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */
   time: {
     justNow: 'just now',
   },
@@ -531,7 +531,7 @@ export const en = {
     unsubscribed: 'Done: Askbox will not email you notifications any more. You can turn them on again in Settings.',
     openAskbox: 'Open Askbox',
   },
-  // Safety tools (issue 10): block an anonymous asker, muted words, refuse anonymous questions
+  // Safety tools: block an anonymous asker, muted words, refuse anonymous questions
   safety: {
     blockAsker: 'Block this asker',
     confirmBlockAsker:
