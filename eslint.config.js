@@ -140,6 +140,34 @@ export default tseslint.config(
     files: [`packages/${workspace}/**/*.{ts,tsx}`],
     rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [root, abs('packages', workspace)] }] },
   })),
+  // Only the HTTP layer uses http/ (decision 250): services, workers and the CLI refuse with
+  // AppError (src/errors.ts) and know nothing of statuses, requests or replies.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/http/**',
+      'packages/server/src/**/routes.ts',
+      // the composition root and the context it builds (which holds the web shell routes answer with)
+      'packages/server/src/{app,context}.ts',
+      // Fastify hooks that hand ActivityPub requests to the federation engine
+      'packages/server/src/federation/{bridge,index}.ts',
+      'packages/server/src/test/**',
+      'packages/server/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)http/`,
+              message: 'Only routes and the HTTP layer import http/: raise an AppError (src/errors.ts); http/errors.ts gives each code its status.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/common/**/*.ts', 'packages/server/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

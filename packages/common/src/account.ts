@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './limits.js';
-import { en } from './i18n/en.js';
+import { errorCode } from './errors.js';
 import { emailSchema, passwordSchema, required } from './auth.js';
 import { accountSettingsSchema, localeSchema } from './settings.js';
 
@@ -12,10 +12,10 @@ import { accountSettingsSchema, localeSchema } from './settings.js';
 /** A password typed to prove who you are: checked against the hash, never against the rules. */
 const typedPassword = z.string().max(MAX_PASSWORD_LENGTH);
 
-const mismatch = { message: en.passwordsMismatch, path: ['repeatPassword'] };
+const mismatch = { message: errorCode('passwords_mismatch'), path: ['repeatPassword'] };
 
 export const changePasswordSchema = z
-  .object({ currentPassword: typedPassword, newPassword: passwordSchema, repeatPassword: required('repeatPassword') })
+  .object({ currentPassword: typedPassword, newPassword: passwordSchema, repeatPassword: required('repeat_password_required') })
   .refine((v) => v.newPassword === v.repeatPassword, mismatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
@@ -24,7 +24,7 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema, locale:
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z
-  .object({ token: z.string().min(1).max(200), password: passwordSchema, repeatPassword: required('repeatPassword') })
+  .object({ token: z.string().min(1).max(200), password: passwordSchema, repeatPassword: required('repeat_password_required') })
   .refine((v) => v.password === v.repeatPassword, mismatch);
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 

@@ -1,33 +1,33 @@
 import { z } from 'zod';
 import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASSWORD_LENGTH } from './limits.js';
-import { en } from './i18n/en.js';
+import { errorCode, type ErrorCode } from './errors.js';
 import { isBlankText, lineText, textLength, userText } from './text.js';
 import { isReservedUsername, USERNAME_PATTERN } from './username.js';
 
-/** Schemas speak English (the server's `message`); the web shows them translated (keyOfEnglishText). */
-export const required = (field: keyof typeof en.required) => z.string({ error: en.required[field] });
+/** Schemas refuse with error codes: the server sends them, the web shows their text in the user's language. */
+export const required = (code: ErrorCode & `${string}_required`) => z.string({ error: code });
 
-export const emailSchema = required('email')
+export const emailSchema = required('email_required')
   .trim()
   .toLowerCase()
-  .min(1, en.required.email)
-  .pipe(z.email({ error: en.emailInvalid }).max(254, en.emailInvalid));
+  .min(1, errorCode('email_required'))
+  .pipe(z.email({ error: errorCode('email_invalid') }).max(254, errorCode('email_invalid')));
 
-export const usernameSchema = required('username')
-  .min(1, en.required.username)
-  .max(MAX_USERNAME_LENGTH, en.tooLong.username)
-  .regex(USERNAME_PATTERN, en.usernameChars)
+export const usernameSchema = required('username_required')
+  .min(1, errorCode('username_required'))
+  .max(MAX_USERNAME_LENGTH, errorCode('username_too_long'))
+  .regex(USERNAME_PATTERN, errorCode('username_characters'))
   // a page or API word as a name would make that profile unreachable: taken, as far as people are concerned
-  .refine((value) => !isReservedUsername(value), { message: en.usernameTaken });
+  .refine((value) => !isReservedUsername(value), { message: errorCode('username_taken') });
 
-export const fullnameSchema = userText({ max: MAX_FULLNAME_LENGTH, required: en.required.fullname, tooLong: en.tooLong.fullname, multiline: false });
+export const fullnameSchema = userText({ max: MAX_FULLNAME_LENGTH, required: 'fullname_required', tooLong: 'fullname_too_long', multiline: false });
 
 /** A new password: the same rules wherever one is chosen (sign-up, change, reset). */
-export const passwordSchema = required('password')
-  .min(1, en.required.password)
-  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: en.passwordTooShort, abort: true })
-  .refine((value) => !isBlankText(value), { message: en.passwordBlank, abort: true })
-  .max(MAX_PASSWORD_LENGTH, en.passwordTooLong);
+export const passwordSchema = required('password_required')
+  .min(1, errorCode('password_required'))
+  .refine((value) => textLength(value) >= MIN_PASSWORD_LENGTH, { message: errorCode('password_too_short'), abort: true })
+  .refine((value) => !isBlankText(value), { message: errorCode('password_blank'), abort: true })
+  .max(MAX_PASSWORD_LENGTH, errorCode('password_too_long'));
 // the server also refuses the most common passwords (a list too big for the web app: features/auth/password.ts)
 
 export const signupSchema = z
@@ -36,9 +36,9 @@ export const signupSchema = z
     username: usernameSchema,
     fullname: fullnameSchema,
     password: passwordSchema,
-    repeatPassword: required('repeatPassword'),
+    repeatPassword: required('repeat_password_required'),
   })
-  .refine((v) => v.password === v.repeatPassword, { message: en.passwordsMismatch, path: ['repeatPassword'] });
+  .refine((v) => v.password === v.repeatPassword, { message: errorCode('passwords_mismatch'), path: ['repeatPassword'] });
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { en } from './i18n/en.js';
+import { errorCode } from './errors.js';
 
 /**
  * People on other servers (ActivityPub): remote followers of a public profile, and the remote
@@ -22,9 +22,6 @@ export type RemoteFollower = z.infer<typeof remoteFollowerSchema>;
 export const remoteFollowerListSchema = z.object({ items: z.array(remoteFollowerSchema) });
 export type RemoteFollowerList = z.infer<typeof remoteFollowerListSchema>;
 
-/** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
-export const REMOTE_BLOCKS_MAX = 1000;
-
 /** Block one remote account (by actor URI) or every account of a server (by host name). */
 export const remoteBlockSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('actor'), target: z.url({ protocol: /^https?$/ }).max(2000) }),
@@ -35,7 +32,7 @@ export const remoteBlockSchema = z.discriminatedUnion('kind', [
       .trim()
       .toLowerCase()
       .max(253)
-      .regex(/^[a-z0-9.-]+$/, en.serverNameInvalid),
+      .regex(/^[a-z0-9.-]+$/, errorCode('server_name_invalid')),
   }),
 ]);
 export type RemoteBlockInput = z.infer<typeof remoteBlockSchema>;

@@ -20,3 +20,11 @@ export const NAV_BADGE_CLEAR_MS = 500;
 export const BADGE_CAP = 99;
 export const PUSH_SUBSCRIPTION_REFRESH_DAYS = 7;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+// Limits of our own (not in the spec); the refusals that name them read them from here (errors.ts)
+/** A muted-words list holds at most this many entries of at most this many characters. */
+export const MUTED_WORDS_MAX = 100;
+export const MUTED_WORD_MAX_LENGTH = 50;
+/** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
+export const REMOTE_BLOCKS_MAX = 1000;
+export const MAX_REPORT_DETAILS_LENGTH = 500;

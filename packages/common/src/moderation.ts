@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { en } from './i18n/en.js';
+import { errorCode } from './errors.js';
+import { MAX_REPORT_DETAILS_LENGTH } from './limits.js';
 import { userSummarySchema } from './users.js';
 
 /** What can be reported: a question in one's inbox, an answer, a profile. */
@@ -16,21 +17,24 @@ export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 export const REPORT_ACTIONS = ['dismiss', 'delete', 'suspend'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
-export const MAX_REPORT_DETAILS_LENGTH = 500;
-
-/** Messages of the moderation feature: the English catalog's, so the web shows them in the user's language. */
-export const moderationMessages = en.moderation.errors;
-
 /** POST /api/reports */
 export const createReportSchema = z
   .object({
-    kind: z.enum(REPORT_TARGET_KINDS, { error: moderationMessages.targetRequired }),
+    kind: z.enum(REPORT_TARGET_KINDS, { error: errorCode('report_target_required') }),
     /** question id (question, answer) or username (profile) */
-    target: z.string({ error: moderationMessages.targetRequired }).trim().min(1, moderationMessages.targetRequired).max(100, moderationMessages.targetRequired),
-    reason: z.enum(REPORT_REASONS, { error: moderationMessages.reasonRequired }),
-    details: z.string({ error: moderationMessages.detailsRequired }).trim().max(MAX_REPORT_DETAILS_LENGTH, moderationMessages.detailsTooLong).default(''),
+    target: z
+      .string({ error: errorCode('report_target_required') })
+      .trim()
+      .min(1, errorCode('report_target_required'))
+      .max(100, errorCode('report_target_required')),
+    reason: z.enum(REPORT_REASONS, { error: errorCode('report_reason_required') }),
+    details: z
+      .string({ error: errorCode('report_details_required') })
+      .trim()
+      .max(MAX_REPORT_DETAILS_LENGTH, errorCode('report_details_too_long'))
+      .default(''),
   })
-  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: moderationMessages.detailsRequired, path: ['details'] });
+  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: errorCode('report_details_required'), path: ['details'] });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
 /** A second report of the same item by the same person is accepted and changes nothing. */
@@ -72,7 +76,7 @@ export const moderationQueueSchema = z.object({ items: z.array(moderationReportS
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
 export const reportIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const resolveReportSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: 'Choose dismiss, delete or suspend' }) });
+export const resolveReportSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: errorCode('report_action_invalid') }) });
 export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
 export const resolveReportResultSchema = z.object({ resolution: z.enum(REPORT_RESOLUTIONS), resolved: z.number().int() });
 export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;

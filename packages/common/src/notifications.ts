@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCode } from './errors.js';
 import { userSummarySchema } from './users.js';
 
 export * from './push.js';
@@ -44,11 +45,11 @@ export type Counters = z.infer<typeof countersSchema>;
 
 /** A browser PushSubscription as `subscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'The push endpoint must be an https address' }).max(2000),
+  endpoint: z.url({ protocol: /^https$/, error: errorCode('push_endpoint_not_https') }).max(2000),
   // base64url as browsers give them; the server also checks the key is a P-256 point and auth is 16 bytes
   keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'The p256dh key is not a P-256 public key'),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'The auth secret must be 16 bytes'),
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, errorCode('push_key_invalid')),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, errorCode('push_auth_invalid')),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
@@ -81,7 +82,7 @@ export const activityGroupListSchema = z.object({ items: z.array(activityGroupSc
 export type ActivityGroupList = z.infer<typeof activityGroupListSchema>;
 
 /** A group id as the server writes it; anything else is refused with a 400. */
-export const activityGroupIdSchema = z.string().regex(/^(like:[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, 'Unknown notification group');
+export const activityGroupIdSchema = z.string().regex(/^(like:[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, errorCode('notification_group_unknown'));
 export const activityGroupParamsSchema = z.object({ groupId: activityGroupIdSchema });
 
 /** Everyone in one group, newest first. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { updateProfileSchema } from './profiles.js';
 import { isHttpUrl } from './urls.js';
-import { en } from './i18n/en.js';
 
 describe('profile fields', () => {
   it.each(['https://example.org', 'http://a.b/c?d=1', 'https://example.org/path#x'])('accepts the website %s', (url) => {
@@ -16,6 +15,6 @@ describe('profile fields', () => {
   it('says why a website is refused', () => {
     const result = updateProfileSchema.safeParse({ fullname: 'Ann', bio: '', website: 'javascript:alert(1)' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(en.websiteInvalid);
+    expect(result.error?.issues[0]?.message).toBe('website_invalid');
   });
 });

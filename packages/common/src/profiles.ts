@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_BIO_LENGTH, MAX_WEBSITE_LENGTH } from './limits.js';
 import { fullnameSchema } from './auth.js';
-import { en } from './i18n/en.js';
+import { errorCode } from './errors.js';
 import { isHttpUrl } from './urls.js';
 import { hasControlCharacters, lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
@@ -39,14 +39,14 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Website: empty, or an http(s) URL (no javascript:, data: ...). */
 export const websiteSchema = z
   .string()
-  .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: en.invalidCharacters, abort: true })
+  .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: errorCode('invalid_characters'), abort: true })
   .trim()
-  .max(MAX_WEBSITE_LENGTH, en.tooLong.website)
-  .refine((value) => value === '' || isHttpUrl(value), { message: en.websiteInvalid });
+  .max(MAX_WEBSITE_LENGTH, errorCode('website_too_long'))
+  .refine((value) => value === '' || isHttpUrl(value), { message: errorCode('website_invalid') });
 
 export const updateProfileSchema = z.object({
   fullname: fullnameSchema,
-  bio: userText({ max: MAX_BIO_LENGTH, tooLong: en.tooLong.bio }),
+  bio: userText({ max: MAX_BIO_LENGTH, tooLong: 'bio_too_long' }),
   website: websiteSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from './limits.js';
-import { en } from './i18n/en.js';
 import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
 /** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters. */
-const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: en.required[field], tooLong: en.tooLong[field] });
+const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: `${field}_required`, tooLong: `${field}_too_long` });
 
 export const askQuestionSchema = z.object({
   text: postText('question'),

@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { en } from './i18n/en.js';
+import { errorCode } from './errors.js';
+import { MUTED_WORD_MAX_LENGTH } from './limits.js';
 
 /**
  * The receiver's safety tools: muted words, blocking the asker of an inbox
  * question without learning who it was, refusing anonymous questions (a settings field).
  */
-
-/** A muted-words list holds at most this many entries of at most this many characters. */
-export const MUTED_WORDS_MAX = 100;
-export const MUTED_WORD_MAX_LENGTH = 50;
-
-/** Server messages of these tools (English; the web shows them in the user's language). */
-export const safetyMessages = en.safety.errors;
 
 /**
  * Folds text for matching: Unicode compatibility forms, accents removed, lower case. 'Café',
@@ -53,9 +47,9 @@ export function findMutedWord(text: string, words: readonly string[]): string | 
 }
 
 export const mutedWordSchema = z
-  .string({ error: safetyMessages.mutedWordRequired })
+  .string({ error: errorCode('muted_word_required') })
   .transform(normalizeMutedWord)
-  .pipe(z.string().min(1, safetyMessages.mutedWordRequired).max(MUTED_WORD_MAX_LENGTH, safetyMessages.mutedWordTooLong));
+  .pipe(z.string().min(1, errorCode('muted_word_required')).max(MUTED_WORD_MAX_LENGTH, errorCode('muted_word_too_long')));
 
 export const addMutedWordSchema = z.object({ word: mutedWordSchema }).strict();
 export type AddMutedWordInput = z.input<typeof addMutedWordSchema>;

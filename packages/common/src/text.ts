@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { en } from './i18n/en.js';
+import { errorCode, type ErrorCode } from './errors.js';
 import { hasControlCharacters, isBlankText, textLength } from './textRules.js';
 
 export { clampText, hasControlCharacters, isBlankText, textLength } from './textRules.js';
 
 /**
  * User text: refuses control characters, trims, and checks blank and length by the rules above.
- * `required`: the message for blank text (invisible-only included); without it blank is allowed.
- * Messages are the English catalog's, so the web shows them translated.
+ * `required`: the code for blank text (invisible-only included); without it blank is allowed.
  */
-export function userText(options: { max: number; tooLong: string; required?: string; multiline?: boolean }) {
+export function userText(options: { max: number; tooLong: ErrorCode; required?: ErrorCode; multiline?: boolean }) {
   const { max, tooLong, required, multiline = true } = options;
   return z
     .string(required ? { error: required } : undefined)
-    .refine((value) => !hasControlCharacters(value, { multiline }), { message: en.invalidCharacters, abort: true })
+    .refine((value) => !hasControlCharacters(value, { multiline }), { message: errorCode('invalid_characters'), abort: true })
     .trim()
     .refine((value) => !required || !isBlankText(value), { message: required ?? '', abort: true })
     .refine((value) => textLength(value) <= max, { message: tooLong });
@@ -24,5 +23,5 @@ export function lineText(max: number) {
   return z
     .string()
     .max(max)
-    .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: en.invalidCharacters });
+    .refine((value) => !hasControlCharacters(value, { multiline: false }), { message: errorCode('invalid_characters') });
 }

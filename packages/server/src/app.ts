@@ -14,7 +14,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { createAdmission, installAdmission } from './http/admission.js';
-import { installErrorHandler, sendFrameworkError } from './http/errors.js';
+import { installErrorHandler, sendError, sendFrameworkError } from './http/errors.js';
 import { installInputCheck } from './http/inputCheck.js';
 import { installRouteTable } from './http/routeTable.js';
 import { redactedErrorSerializer, redactPaths } from './http/logRedaction.js';
@@ -208,7 +208,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
       await ctx.db.execute(sql`select 1`);
       return { ok: true };
     } catch {
-      return reply.status(503).send({ error: { code: 'database_unavailable', message: 'The database does not answer' } });
+      return sendError(reply, 'database_unavailable');
     }
   });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BIO_LENGTH, MAX_FULLNAME_LENGTH, MAX_TEXT_LENGTH, MAX_USERNAME_LENGTH, MAX_WEBSITE_LENGTH } from '../limits.js';
 import { LOCALES } from '../settings.js';
 import { relativeTime } from '../time.js';
-import { catalogKeys, catalogs, en, fr, frenchDe, keyOfEnglishText, localeFromLanguages } from './index.js';
+import { catalogKeys, catalogs, en, fr, frenchDe, localeFromLanguages } from './index.js';
 
 // `{{fullname, de}}` is the placeholder `fullname` with a format (decision 208)
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}|<(\w+)\/?>/g)].map((m) => m[1] ?? m[2]).sort();
@@ -66,24 +65,6 @@ describe('catalogs', () => {
     expect(frenchDe('Yves')).toBe('d’Yves');
     expect(frenchDe('Yann')).toBe('de Yann');
     expect(frenchDe('42')).toBe('de 42');
-  });
-
-  it('length messages name the limits the schemas enforce', () => {
-    expect(en.tooLong.question).toContain(String(MAX_TEXT_LENGTH));
-    expect(en.tooLong.answer).toContain(String(MAX_TEXT_LENGTH));
-    expect(en.tooLong.username).toContain(String(MAX_USERNAME_LENGTH));
-    expect(en.tooLong.fullname).toContain(String(MAX_FULLNAME_LENGTH));
-    expect(en.tooLong.bio).toContain(String(MAX_BIO_LENGTH));
-    expect(en.tooLong.website).toContain(String(MAX_WEBSITE_LENGTH));
-  });
-});
-
-describe('keyOfEnglishText', () => {
-  it('finds the key of a server message, so the web can translate it', () => {
-    expect(keyOfEnglishText('This username is already taken')).toBe('usernameTaken');
-    expect(keyOfEnglishText('Email is required')).toBe('required.email');
-    expect(keyOfEnglishText('Only an admin can do this.')).toBe('errors.admin_only');
-    expect(keyOfEnglishText('something the catalog never said')).toBeUndefined();
   });
 });
 

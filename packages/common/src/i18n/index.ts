@@ -33,28 +33,6 @@ export function catalogKeys(catalog: object, prefix = ''): string[] {
   );
 }
 
-let englishIndex: Map<string, string> | null = null;
-
-/**
- * The key of an English text the server sent (its messages are the English catalog's strings),
- * so the web can show it in the user's language; undefined for texts with placeholders or
- * plurals, and for anything not in the catalog.
- */
-export function keyOfEnglishText(text: string): string | undefined {
-  if (!englishIndex) {
-    englishIndex = new Map();
-    const walk = (node: object, prefix: string) => {
-      for (const [key, value] of Object.entries(node)) {
-        if (typeof value === 'string') {
-          if (!value.includes('{{') && !/_(one|many|other)$/.test(key) && !englishIndex!.has(value)) englishIndex!.set(value, `${prefix}${key}`);
-        } else walk(value as object, `${prefix}${key}.`);
-      }
-    };
-    walk(en, '');
-  }
-  return englishIndex.get(text);
-}
-
 /**
  * The like push quotes the first 30 characters of the answer, plus '...' when longer;
  * `cut` marks the cut as the recipient's language does (French: '…', decision 208).

@@ -64,7 +64,7 @@ describe('user commands', () => {
     [['set-badge', 'ghost', 'Popular user'], 'No user named "ghost".'],
     [['set-badge', 'star'], 'Missing badge text'],
     [['set-badge', 'star', 'x'.repeat(41)], 'at most 40 characters'],
-    [['create-user', '--email', 'a@b.test'], en.required.username],
+    [['create-user', '--email', 'a@b.test'], en.errors.username_required],
     [['create-user', 'positional'], 'Unexpected argument "positional"'],
     [['create-user', '--nickname', 'x'], 'Unknown option --nickname'],
     [['launch-rockets'], 'Unknown command "launch-rockets"'],
@@ -86,11 +86,11 @@ describe('user commands', () => {
   });
 
   it.each([
-    [{ username: 'Bad-Name' }, en.usernameChars],
-    [{ password: 'short' }, en.passwordTooShort],
-    [{ email: 'nope' }, en.emailInvalid],
-    [{ username: 'operator' }, en.usernameTaken],
-    [{ email: 'op@example.test', username: 'other_op' }, en.emailTaken],
+    [{ username: 'Bad-Name' }, en.errors.username_characters],
+    [{ password: 'short' }, 'Password must be at least 8 characters'],
+    [{ email: 'nope' }, en.errors.email_invalid],
+    [{ username: 'operator' }, en.errors.username_taken],
+    [{ email: 'op@example.test', username: 'other_op' }, en.errors.email_taken],
   ])('create-user refuses %j with the sign-up message', async (over, message) => {
     const fields = { email: 'fresh@example.test', username: 'fresh_op', fullname: 'Fresh', password: 'long enough pw', ...over };
     const args = Object.entries(fields).flatMap(([k, v]) => [`--${k}`, v]);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { en, signupSchema } from '@askbox/common';
+import { en, errorOfIssue, errorText, signupSchema } from '@askbox/common';
 import type { AppContext } from '../context.js';
 import { recountCounters } from '../db/counters.js';
 import { sessions, users } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { signUp } from '../features/auth/service.js';
 import { userByUsername } from '../features/users/lookup.js';
 import { seedDemo } from './demo.js';
@@ -77,7 +77,7 @@ async function createUser(ctx: AppContext, io: CliIo, args: string[]) {
   const unknown = Object.keys(flags).filter((k) => !['email', 'username', 'fullname', 'password'].includes(k));
   if (unknown.length > 0) throw new CliError(`Unknown option --${unknown[0]}. See "npm run cli -- help".`, 2);
   const parsed = signupSchema.safeParse({ ...flags, repeatPassword: flags.password ?? '' });
-  if (!parsed.success) throw new CliError(parsed.error.issues[0]?.message ?? 'Invalid input');
+  if (!parsed.success) throw new CliError(errorText(en, errorOfIssue(parsed.error.issues[0])));
   const { repeatPassword: _repeat, ...input } = parsed.data;
   try {
     const { user } = await signUp(ctx, input);

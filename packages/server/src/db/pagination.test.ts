@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
+import { httpStatusOf } from '../http/errors.js';
 import { openTestDatabase } from '../test/harness.js';
 import { beforeCursor, decodeCursor, encodeCursor, toPage } from './pagination.js';
 import type { DroppableDatabase } from './throwaway.js';
@@ -32,7 +33,8 @@ describe('keyset cursors', () => {
     for (const raw of ['garbage', encodeCursor({ at: 'yesterday', id: 'x' }), Buffer.from('2024-05-06T07:08:09Z|').toString('base64url')]) {
       const error = errorOf(raw);
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ status: 400, code: 'invalid_cursor' });
+      expect(error).toMatchObject({ code: 'invalid_cursor' });
+      expect(httpStatusOf((error as AppError).code)).toBe(400);
     }
   });
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { hasControlCharacters } from '@askbox/common';
-import { badRequest } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { isoFromPg } from './timestamps.js';
 
 /**
@@ -29,8 +29,7 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
   const bar = text.indexOf('|');
   const at = text.slice(0, bar);
   const id = text.slice(bar + 1);
-  if (bar < 1 || !id || id.length > 100 || hasControlCharacters(id, { multiline: false }) || !isRealInstant(at))
-    throw badRequest('Invalid cursor', 'invalid_cursor');
+  if (bar < 1 || !id || id.length > 100 || hasControlCharacters(id, { multiline: false }) || !isRealInstant(at)) throw new AppError('invalid_cursor');
   return { at, id };
 }
 

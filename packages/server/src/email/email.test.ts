@@ -247,7 +247,7 @@ describe('unsubscribe (RFC 8058)', () => {
     for (const token of [forged, 'garbage', `${Buffer.from(victim.id).toString('base64url')}.`]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/email/unsubscribe?token=${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(en.unsubscribeLinkInvalid);
+      expect(res.json().error.message).toBe(en.errors.unsubscribe_link_invalid);
     }
     expect((await apiAs(t.app, victim).get('/api/me/settings')).json().emailNotifications).toBe('each');
   });

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { en } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { users } from '../db/schema/index.js';
-import { badRequest } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { verifyUnsubscribeToken } from './links.js';
 
 /** Turns the email notifications of the token's user off; a deleted account answers the same. */
 export async function unsubscribe(db: DbOrTx, secret: Buffer, token: string): Promise<void> {
   const userId = verifyUnsubscribeToken(secret, token);
-  if (!userId) throw badRequest(en.unsubscribeLinkInvalid, 'unsubscribe_link_invalid');
+  if (!userId) throw new AppError('unsubscribe_link_invalid');
   await db.update(users).set({ emailNotifications: 'off', emailDigestFrom: null }).where(eq(users.id, userId));
 }

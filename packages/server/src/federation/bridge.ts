@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/open.js';
 import { publicAnswer, publicUserByUsername } from '../features/sharing/service.js';
+import { sendError } from '../http/errors.js';
 import type { AppInstance } from '../http/types.js';
 import type { FederationEngine } from './engine.js';
 import { apUris, isFederationPath } from './uris.js';
@@ -29,7 +30,7 @@ export function installFederationBridge(app: AppInstance, options: { engine: () 
     const answerId = match[2] ? decodeURIComponent(match[2]) : null;
     const found = user && (!answerId || (await publicAnswer(db, user.id, answerId)));
     reply.header('vary', 'Accept');
-    if (!user || !found) return reply.status(404).send({ error: { code: 'not_found', message: 'Not found' } });
+    if (!user || !found) return sendError(reply, 'not_found');
     return reply.redirect(answerId ? apUris.note(origin, answerId) : apUris.actor(origin, user.id), 302);
   }
 }

@@ -1,7 +1,7 @@
 import { Accept, Announce, Create, Delete, Like, Note, Person, Reject, Update } from '@fedify/fedify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMOTE_BLOCKS_MAX, safetyMessages } from '@askbox/common';
+import { REMOTE_BLOCKS_MAX } from '@askbox/common';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { queryRows } from '../db/sql.js';
@@ -339,7 +339,11 @@ describe('remote blocks', () => {
       select ${user.id}, 'domain', 'blocked-' || n || '.example' from generate_series(1, ${REMOTE_BLOCKS_MAX}) n`);
     const more = await apiAs(t.app, user).post('/api/me/remote-blocks', { kind: 'domain', target: 'one-more.example' });
     expect(more.statusCode).toBe(400);
-    expect(more.json().error).toEqual({ code: 'remote_blocks_full', message: safetyMessages.remoteBlocksFull });
+    expect(more.json().error).toEqual({
+      code: 'remote_blocks_full',
+      message: 'You can block at most 1000 remote accounts and servers. Unblock one first.',
+      params: { max: REMOTE_BLOCKS_MAX },
+    });
     const again = await apiAs(t.app, user).post('/api/me/remote-blocks', { kind: 'domain', target: 'blocked-1.example' });
     expect(again.statusCode).toBe(200);
     expect(again.json().items).toHaveLength(REMOTE_BLOCKS_MAX);

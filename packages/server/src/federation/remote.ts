@@ -1,8 +1,8 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { REMOTE_BLOCKS_MAX, safetyMessages } from '@askbox/common';
+import { REMOTE_BLOCKS_MAX } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { remoteActors, remoteBlocks, remoteFollows, users } from '../db/schema/index.js';
-import { badRequest } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { queueFollowAnswer } from './outbox.js';
 
 /**
@@ -118,7 +118,7 @@ export async function blockRemote(tx: DbOrTx, userId: string, kind: 'actor' | 'd
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(remoteBlocks).where(eq(remoteBlocks.userId, userId));
   const added = await tx.insert(remoteBlocks).values({ userId, kind, target }).onConflictDoNothing().returning({ target: remoteBlocks.target });
-  if (added.length > 0 && Number(total) >= REMOTE_BLOCKS_MAX) throw badRequest(safetyMessages.remoteBlocksFull, 'remote_blocks_full');
+  if (added.length > 0 && Number(total) >= REMOTE_BLOCKS_MAX) throw new AppError('remote_blocks_full');
   const covered = kind === 'actor' ? eq(remoteActors.uri, target) : eq(remoteActors.domain, target);
   const ended = await tx
     .select({ actorUri: remoteFollows.actorUri, followId: remoteFollows.followId, inboxUrl: remoteActors.inboxUrl })

@@ -2,7 +2,7 @@ import { remoteBlockListSchema, remoteBlockSchema, remoteFollowerListSchema, use
 import type { ServerContext } from '../context.js';
 import { isBlockedEitherWay } from '../features/visibility/index.js';
 import { findUserByUsername } from '../features/users/lookup.js';
-import { forbidden } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { AppInstance } from '../http/types.js';
 import { requireViewer } from '../http/viewer.js';
 import { blockRemote, remoteBlockList, remoteFollowers, unblockRemote } from './remote.js';
@@ -25,7 +25,7 @@ export async function federationRoutes(app: AppInstance, ctx: ServerContext): Pr
     async (request) => {
       const viewer = requireViewer(request);
       const user = await findUserByUsername(ctx.db, request.params.username);
-      if (user.id !== viewer.id && (await isBlockedEitherWay(ctx.db, viewer.id, user.id))) throw forbidden();
+      if (user.id !== viewer.id && (await isBlockedEitherWay(ctx.db, viewer.id, user.id))) throw new AppError('forbidden');
       return { items: await remoteFollowers(ctx.db, user.id, REMOTE_FOLLOWERS_MAX) };
     },
   );

@@ -1,69 +1,81 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { en } from '@askbox/common';
+import { en, errorDetail, errorOfIssue, errorText, type ApiErrorBody, type ErrorArgs, type ErrorCode, type ErrorDetail } from '@askbox/common';
+import { AppError, RetryLaterError } from '../errors.js';
 
-/** The one error type of the server: becomes `{ error: { code, message } }` with `status`. */
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** Seconds until trying again makes sense (sent as Retry-After). */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
+/** The HTTP status of each refusal; a code not listed is a 400. */
+const statusOf: Partial<Record<ErrorCode, number>> = {
+  internal: 500,
+  database_unavailable: 503,
+  file_too_large: 413,
+  ...codesWith(401, ['unauthorized', 'incorrect_login', 'metrics_token_required']),
+  ...codesWith(403, [
+    'forbidden',
+    'admin_only',
+    'bad_origin',
+    'account_suspended',
+    'blocked',
+    'blocked_by_user',
+    'user_blocked',
+    'cannot_send_questions',
+    'anonymous_refused',
+  ]),
+  ...codesWith(404, [
+    'not_found',
+    'route_not_found',
+    'web_app_not_built',
+    'file_not_found',
+    'feed_not_found',
+    'user_not_found',
+    'report_not_found',
+    'only_inbox_questions',
+  ]),
+  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'muted_word_exists', 'already_resolved', 'anonymous_sender']),
+  ...codesWith(429, ['rate_limited', 'too_many_reports']),
+};
+
+function codesWith(status: number, codes: ErrorCode[]): Partial<Record<ErrorCode, number>> {
+  return Object.fromEntries(codes.map((code) => [code, status]));
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
-export const unauthorized = (message: string = en.signInRequired) => new AppError(401, 'unauthorized', message);
-export const forbidden = (message: string = en.forbidden, code = 'forbidden') => new AppError(403, code, message);
-export const notFound = (message: string = en.notFound) => new AppError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message: string = en.tooManyRequests, retryAfterSeconds = 60) => new AppError(429, 'rate_limited', message, retryAfterSeconds);
+export const httpStatusOf = (code: ErrorCode): number => statusOf[code] ?? 400;
+
+/** The API's error body for a refusal: its code, its English text and the values that text names. */
+export function errorBody(detail: ErrorDetail): ApiErrorBody {
+  return { error: { code: detail.code, message: errorText(en, detail), ...(detail.params ? { params: detail.params } : {}) } };
+}
+
+/** Answers a request with a refusal, at its code's status. */
+export function sendError<C extends ErrorCode>(reply: FastifyReply, code: C, ...args: ErrorArgs<C>): FastifyReply {
+  const detail = errorDetail(code, ...args);
+  return reply.status(httpStatusOf(code)).send(errorBody(detail));
+}
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // every 429 says when to come back (issue 11), whoever raised it
-    if ((error instanceof AppError ? error.status : error.statusCode) === 429)
-      reply.header('retry-after', String(error instanceof AppError ? (error.retryAfter ?? 60) : 60));
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
-    }
+    const status = error instanceof AppError ? httpStatusOf(error.detail.code) : (error.statusCode ?? 500);
+    // every 429 says when to come back, whoever raised it
+    if (error instanceof RetryLaterError || status === 429) reply.header('retry-after', String(error instanceof RetryLaterError ? error.retryAfter : 60));
+    if (error instanceof AppError) return reply.status(status).send(errorBody(error.detail));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      return reply.status(400).send({ error: { code: 'invalid_input', message: first?.message ?? 'Invalid input' } });
+      return reply.status(400).send(errorBody(errorOfIssue(error.validation[0])));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
+      return reply.status(500).send(errorBody({ code: 'internal' }));
     }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
-    }
+    if (status >= 400 && status < 500) return sendFrameworkError(error, request, reply);
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
+    return reply.status(500).send(errorBody({ code: 'internal' }));
   });
 }
 
-/** The Postgres error code of a failed query, looking through drizzle's wrapper. */
-export function pgErrorOf(error: unknown): { code?: string; constraint?: string } {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
-    }
-    current = candidate.cause;
-  }
-  return {};
-}
-
-/** The router's own refusals (a malformed %-escape in the path...) in the API's error shape. */
-export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * The framework's own refusals (a malformed %-escape in the path, a body that is not JSON, too
+ * large...) with their status: `bad_request`, with the framework's description as the message.
+ */
+export function sendFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : error.message;
-  void reply.status(status).send({ error: { code: 'bad_request', message } });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(status).send(errorBody({ code: 'invalid_url' }));
+  return reply.status(status).send({ error: { code: 'bad_request', message: error.message } } satisfies ApiErrorBody);
 }

@@ -100,7 +100,7 @@ describe('reserved usernames', () => {
   it.each(['search', 'recommended', 'settings', 'login', 'admin', 'Home'])('refuses %s as a username, as taken', async (username) => {
     const response = await signup({ username });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(username === 'Home' ? en.usernameChars : en.usernameTaken);
+    expect(response.json().error.message).toBe(username === 'Home' ? en.errors.username_characters : en.errors.username_taken);
   });
 });
 
@@ -111,11 +111,11 @@ describe('passwords', () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json().error.message).toBe(message);
     };
-    await refused('        ', en.passwordBlank);
-    await refused('😀😀😀😀😀😀😀', en.passwordTooShort); // 14 UTF-16 units, 7 characters
-    await refused('password', en.passwordTooCommon);
-    await refused('12345678', en.passwordTooCommon);
-    await refused('Iloveyou1', en.passwordTooCommon);
+    await refused('        ', en.errors.password_blank);
+    await refused('😀😀😀😀😀😀😀', 'Password must be at least 8 characters'); // 14 UTF-16 units, 7 characters
+    await refused('password', en.errors.password_too_common);
+    await refused('12345678', en.errors.password_too_common);
+    await refused('Iloveyou1', en.errors.password_too_common);
     expect((await signup({ password: 'violet tractor 42', repeatPassword: 'violet tractor 42' })).statusCode).toBe(201);
   });
 
@@ -127,7 +127,7 @@ describe('passwords', () => {
       repeatPassword: 'qwertyuiop',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(en.passwordTooCommon);
+    expect(response.json().error.message).toBe(en.errors.password_too_common);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hasControlCharacters } from '@askbox/common';
-import { badRequest } from './errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * Control characters never reach a handler (issue 11): PostgreSQL refuses a NUL in text with an
@@ -18,13 +18,13 @@ export function installInputCheck(app: FastifyInstance): void {
     try {
       decoded = decodeURIComponent(url);
     } catch {
-      throw badRequest('The address is not valid', 'invalid_url');
+      throw new AppError('invalid_url');
     }
-    if (hasControlCharacters(decoded, { multiline: false })) throw badRequest('The address contains characters that are not allowed', 'invalid_characters');
+    if (hasControlCharacters(decoded, { multiline: false })) throw new AppError('invalid_characters_in_address');
   });
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && request.body !== null && hasBadString(request.body, 0)) {
-      throw badRequest('The request contains characters that are not allowed', 'invalid_characters');
+      throw new AppError('invalid_characters_in_request');
     }
   });
 }

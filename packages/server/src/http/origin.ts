@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from './errors.js';
+import { AppError } from '../errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,11 +14,11 @@ export function installOriginCheck(app: FastifyInstance, publicUrl: string): voi
   const trusted = new Set([new URL(publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused', 'bad_origin');
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('bad_origin');
     const origin = request.headers.origin;
     if (!origin) return; // not a browser (curl, tests): it cannot carry a victim's cookie cross-site
     const host = request.headers.host;
     const sameHost = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
-    if (!sameHost && !trusted.has(origin)) throw forbidden('Cross-site request refused', 'bad_origin');
+    if (!sameHost && !trusted.has(origin)) throw new AppError('bad_origin');
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRowWithoutHash } from '../db/schema/index.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,14 +36,14 @@ export function installViewer(app: FastifyInstance, identify: (request: FastifyR
 
 /** The signed-in user, or a 401. */
 export function requireViewer(request: FastifyRequest): UserRowWithoutHash {
-  if (!request.viewer) throw unauthorized();
+  if (!request.viewer) throw new AppError('unauthorized');
   return request.viewer;
 }
 
 /** The signed-in admin, or 401/403: admin rights are checked here, never trusted from the client. */
 export function requireAdmin(request: FastifyRequest): UserRowWithoutHash {
   const viewer = requireViewer(request);
-  if (viewer.role !== 'admin') throw forbidden('Only an admin can do this.', 'admin_only');
+  if (viewer.role !== 'admin') throw new AppError('admin_only');
   return viewer;
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { sendError } from './errors.js';
 import type { AppInstance } from './types.js';
 
 /**
@@ -24,7 +25,7 @@ export function loadWebShell(distDir: string): WebShell {
     distDir,
     available: html !== null,
     sendPage(reply, head) {
-      if (html === null) return reply.status(404).send({ error: { code: 'not_found', message: 'The web app is not built' } });
+      if (html === null) return sendError(reply, 'web_app_not_built');
       // a function, not a string: a `$` in the head (a question's text) must not be read as a replacement pattern
       const page = head ? html.replace('</head>', () => `    ${head}\n  </head>`) : html;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
@@ -51,13 +52,12 @@ export function serveWebApp(app: AppInstance, shell: WebShell): void {
   } else {
     app.log.warn(`web app not built (${path.join(shell.distDir, 'index.html')} missing): run "npm run build"`);
   }
-  const noRoute = (method: string, url: string) => ({ error: { code: 'not_found', message: `No route ${method} ${url}` } });
   // the SPA's pages: a real route (not the not-found handler), so it gets the route hooks (compression, metrics)
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = !url.startsWith('/api/') && !path.extname(url);
-    if (!isPage || !shell.available) return reply.status(404).send(noRoute(request.method, url));
+    if (!isPage || !shell.available) return sendError(reply, 'route_not_found', { method: request.method, url });
     return shell.sendPage(reply);
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(noRoute(request.method, request.url.split('?')[0] ?? '/')));
+  app.setNotFoundHandler((request, reply) => sendError(reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0] ?? '/' }));
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { sendError } from '../http/errors.js';
 import type { AppInstance } from '../http/types.js';
 import type { Metrics } from './registry.js';
 
@@ -75,10 +76,7 @@ export async function installMetrics(app: AppInstance, metrics: Metrics, setting
     const token = settings.token;
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!authorised(request.headers.authorization, token)) {
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Bearer')
-          .send({ error: { code: 'unauthorized', message: 'A metrics token is required' } });
+        return sendError(reply.header('www-authenticate', 'Bearer'), 'metrics_token_required');
       }
       return reply.type(metrics.contentType).send(await metrics.text());
     });

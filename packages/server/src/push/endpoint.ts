@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import https from 'node:https';
 import tls from 'node:tls';
+import { AppError } from '../errors.js';
 import { assertPublicHttpsUrl, OutboundAddressError, publicOnlyLookup } from '../net/outboundAddress.js';
 
 /**
@@ -16,9 +17,10 @@ export interface PushEndpointPolicy {
   allowPrivateAddresses: boolean;
 }
 
-export class PushSubscriptionError extends Error {}
+/** A subscription Askbox refuses: the API sends it as it is, the worker drops the subscription. */
+export class PushSubscriptionError extends AppError<'push_endpoint_refused' | 'push_key_invalid' | 'push_auth_invalid'> {}
 
-/** Throws a PushSubscriptionError with a message for the client unless `endpoint` may receive pushes. */
+/** Throws a PushSubscriptionError unless `endpoint` may receive pushes. */
 export async function assertPushEndpoint(endpoint: string, policy: PushEndpointPolicy): Promise<URL> {
   try {
     return await assertPublicHttpsUrl(endpoint, {
@@ -26,7 +28,7 @@ export async function assertPushEndpoint(endpoint: string, policy: PushEndpointP
       allowedHosts: policy.allowedServices,
     });
   } catch (error) {
-    if (error instanceof OutboundAddressError) throw new PushSubscriptionError(`This push endpoint is refused: ${error.message}`);
+    if (error instanceof OutboundAddressError) throw new PushSubscriptionError('push_endpoint_refused', { reason: error.message });
     throw error;
   }
 }
@@ -38,9 +40,9 @@ export async function assertPushEndpoint(endpoint: string, policy: PushEndpointP
  */
 export function assertSubscriptionKeys(keys: { p256dh: string; auth: string }): void {
   const point = decodeBase64Url(keys.p256dh);
-  if (!point || point.length !== 65 || point[0] !== 4 || !isCurvePoint(point)) throw new PushSubscriptionError('The p256dh key is not a P-256 public key');
+  if (!point || point.length !== 65 || point[0] !== 4 || !isCurvePoint(point)) throw new PushSubscriptionError('push_key_invalid');
   const auth = decodeBase64Url(keys.auth);
-  if (!auth || auth.length !== 16) throw new PushSubscriptionError('The auth secret must be 16 bytes');
+  if (!auth || auth.length !== 16) throw new PushSubscriptionError('push_auth_invalid');
 }
 
 function decodeBase64Url(value: string): Buffer | null {

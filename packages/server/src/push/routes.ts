@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '@askbox/common';
 import type { AppInstance } from '../http/types.js';
 import type { ServerContext } from '../context.js';
-import { badRequest } from '../http/errors.js';
 import { requireViewer } from '../http/viewer.js';
-import { assertPushEndpoint, assertSubscriptionKeys, PushSubscriptionError } from './endpoint.js';
+import { assertPushEndpoint, assertSubscriptionKeys } from './endpoint.js';
 import { deleteSubscription, saveSubscription } from './subscriptions.js';
 
 export async function pushRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
@@ -13,13 +12,8 @@ export async function pushRoutes(app: AppInstance, ctx: ServerContext): Promise<
     { schema: { tags: ['push'], summary: "Save (or refresh) this device's push subscription", body: pushSubscriptionSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      try {
-        assertSubscriptionKeys(request.body.keys);
-        await assertPushEndpoint(request.body.endpoint, ctx.push.transport.policy);
-      } catch (error) {
-        if (error instanceof PushSubscriptionError) throw badRequest(error.message, 'invalid_push_subscription');
-        throw error;
-      }
+      assertSubscriptionKeys(request.body.keys);
+      await assertPushEndpoint(request.body.endpoint, ctx.push.transport.policy);
       await saveSubscription(ctx.db, viewer.id, request.sessionId, request.body, ctx.config.push.maxSubscriptionsPerUser);
       return reply.status(204).send(null);
     },

@@ -1,6 +1,6 @@
-import { en, sniffImageType, type ImageKind } from '@askbox/common';
+import { sniffImageType, type ImageKind } from '@askbox/common';
 import { onFirstUse } from '../firstUse.js';
-import { badRequest } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { concurrencyLimit } from '../concurrencyLimit.js';
 
 /** sharp and libvips, loaded by the first picture (decision 195) */
@@ -27,7 +27,7 @@ const SIZES: Record<ImageKind, { width: number; height: number }> = {
  * every other metadata; the orientation is applied first so the picture stays upright.
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
-  if (!sniffImageType(bytes)) throw badRequest(en.imageInvalid, 'invalid_image');
+  if (!sniffImageType(bytes)) throw new AppError('invalid_image');
   const { width, height } = SIZES[kind];
   const sharp = await loadSharp();
   try {
@@ -41,7 +41,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
     );
   } catch {
     // truncated or corrupt data behind valid magic bytes
-    throw badRequest(en.imageInvalid, 'invalid_image');
+    throw new AppError('invalid_image');
   }
 }
 

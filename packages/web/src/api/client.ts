@@ -1,15 +1,21 @@
-import { type ApiErrorBody } from '@askbox/common';
-import { t, translateMessage } from '../i18n';
+import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorDetail } from '@askbox/common';
+import { t, translateError } from '../i18n';
 
-/** An API error carrying the server's message (in the spec's words where it has them). */
+/**
+ * A refused request: the server's error code with the values its text names, or `network` when
+ * the request never reached the server. `message` is its text in the user's language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode | 'network',
+    readonly params?: ErrorDetail['params'],
+    /** Seconds the server asked to wait before trying again (a 429's Retry-After). */
+    readonly retryAfter?: number,
   ) {
-    super(message);
+    super();
     this.name = 'ApiError';
+    this.message = apiErrorText(this);
   }
 }
 
@@ -43,22 +49,25 @@ export function parseBody(text: string): unknown {
 }
 
 /** The request never reached the server. */
-export const networkError = () => new ApiError(0, 'network', navigator.onLine ? t('somethingWentWrong') : t('offline'));
-
-/** 'Too many attempts. Try again in 14 minutes.' from a Retry-After in seconds. */
-function tooManyRequestsRetry(seconds: number): string {
-  return seconds < 60 ? t('tryAgainInSeconds', { count: seconds }) : t('tryAgainInMinutes', { count: Math.ceil(seconds / 60) });
-}
+export const networkError = () => new ApiError(0, 'network');
 
 /**
- * A refused request: the server's `{ error: { code, message } }`, or a generic message. A 429 with
+ * A refused request from the server's `{ error: { code, params } }` (its English `message` is for
+ * other clients); a body without a code we know (a proxy's error page) is `internal`. A 429's
  * Retry-After (seconds) says when to try again.
  */
 export function errorFromResponse(status: number, data: unknown, retryAfter?: string | null): ApiError {
-  const error = (data as ApiErrorBody | undefined)?.error;
-  const seconds = status === 429 && retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null;
-  const message = seconds !== null ? tooManyRequestsRetry(Math.max(1, seconds)) : (error?.message ?? t('somethingWentWrong'));
-  return new ApiError(status, error?.code ?? 'error', message);
+  const error = (data as Partial<ApiErrorBody> | undefined)?.error;
+  const seconds = status === 429 && retryAfter && /^\d+$/.test(retryAfter) ? Math.max(1, Number(retryAfter)) : undefined;
+  return isErrorCode(error?.code) ? new ApiError(status, error.code, error.params, seconds) : new ApiError(status, 'internal', undefined, seconds);
+}
+
+/** An API error's text in the user's language: 'Too many attempts. Try again in 14 minutes.' when the server said when. */
+function apiErrorText({ code, params, retryAfter }: ApiError): string {
+  if (code === 'network') return navigator.onLine ? t('somethingWentWrong') : t('offline');
+  if (retryAfter !== undefined)
+    return retryAfter < 60 ? t('tryAgainInSeconds', { count: retryAfter }) : t('tryAgainInMinutes', { count: Math.ceil(retryAfter / 60) });
+  return translateError({ code, params });
 }
 
 export const api = {
@@ -69,10 +78,9 @@ export const api = {
   delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, body),
 };
 
-/** The message to show for any thrown error. */
+/** The message to show for any thrown error, in the current language. */
 export function errorMessage(error: unknown, fallback: string = t('somethingWentWrong')): string {
-  // the server speaks English with a code; the user reads their own language
-  return error instanceof ApiError ? translateMessage(error.message, error.code) : fallback;
+  return error instanceof ApiError ? apiErrorText(error) : fallback;
 }
 
 /** Queries retry network blips, never a 4xx (blocked, unknown user...): asking again will not change it. */

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, en, i18nFormatters, isLocale, keyOfEnglishText, localeFromLanguages, relativeTime, type Catalog, type Locale } from '@askbox/common';
+import { DEFAULT_LOCALE, en, i18nFormatters, isLocale, localeFromLanguages, relativeTime, type Catalog, type ErrorDetail, type Locale } from '@askbox/common';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -86,12 +86,8 @@ function subscribeToLanguage(onChange: () => void): () => void {
   return () => i18n.off('languageChanged', onChange);
 }
 
-/** A server or schema message in the user's language: its English text names the catalog key. */
-export function translateMessage(message: string, code?: string): string {
-  const key = keyOfEnglishText(message) ?? (code && i18n.exists(`errors.${code}`) ? `errors.${code}` : undefined);
-  // a key found at run time: the typed `t` cannot know it statically
-  return key ? i18n.t(key as 'ok') : message;
-}
+/** A refusal (the server's, or a shared schema's) in the user's language: `errors.<code>` with its values. */
+export const translateError = ({ code, params }: ErrorDetail): string => t(`errors.${code}`, params ?? {});
 
 /** 'just now', '5m ago', 'il y a 5 min'. */
 export const relativeTimeText = (iso: string) => relativeTime(iso, new Date(), currentLocale(), t('time.justNow'));

@@ -199,7 +199,7 @@ describe('delete my account', () => {
     const user = await signUpUser(t.app, { password: 'my own password' });
     const wrong = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: { password: 'not my own password' } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: en.wrongPassword });
+    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: en.errors.wrong_password });
     const missing = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: user.cookie }, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/me', payload: { password: 'my own password' } })).statusCode).toBe(401);

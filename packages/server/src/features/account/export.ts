@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { askerBlocks, blocks, follows, likes, mutedWords, questions, reports, sentQuestions, users } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
 const receiver = alias(users, 'receiver');
@@ -20,7 +20,7 @@ const person = (row: { username: string; fullname: string }) => ({ username: row
 export async function exportAccount(ctx: AppContext, userId: string): Promise<AccountExport> {
   const db = ctx.db;
   const [me] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!me) throw notFound();
+  if (!me) throw new AppError('not_found');
   const absolute = (url: string | null) => (url ? new URL(url, `${ctx.config.publicUrl}/`).href : null);
 
   const [asked, received, liked, following, followers, blocked] = await Promise.all([

@@ -93,11 +93,11 @@ describe('POST /api/admin/global-question', () => {
   });
 
   it.each([
-    [{ text: '' }, en.required.question],
-    [{ text: '   \n ' }, en.required.question],
+    [{ text: '' }, en.errors.question_required],
+    [{ text: '   \n ' }, en.errors.question_required],
     [{ text: 'x'.repeat(301) }, 'Question must be at most 300 characters'],
-    [{}, en.required.question],
-    [{ text: 42 }, en.required.question],
+    [{}, en.errors.question_required],
+    [{ text: 42 }, en.errors.question_required],
   ])('refuses %j with 400 and writes nothing', async (body, message) => {
     const res = await send(admin, body);
     expect(res.statusCode).toBe(400);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, en, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, type PostPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run } from '../../db/statements.js';
-import { forbidden } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { blockStateBetween, visibleAuthor } from '../visibility/index.js';
 import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } from './views.js';
 
@@ -26,8 +26,8 @@ const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; 
 export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: string, rawCursor?: string): Promise<PostPage> {
   if (ownerId !== viewerId) {
     const state = await blockStateBetween(db, viewerId, ownerId);
-    if (state.blockedByOther) throw forbidden(en.youHaveBeenBlocked, 'blocked_by_user');
-    if (state.viewerBlocked) throw forbidden(en.userBlocked, 'user_blocked');
+    if (state.blockedByOther) throw new AppError('blocked_by_user');
+    if (state.viewerBlocked) throw new AppError('user_blocked');
   }
   const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
   const rows = await run(db, profileAnswersStatement, { viewerId, ownerId, at: cursor.at, id: cursor.id });

@@ -50,18 +50,18 @@ describe('sign up', () => {
   });
 
   it.each([
-    [{ username: 'Bad-Name' }, en.usernameChars],
-    [{ username: 'white space' }, en.usernameChars],
-    [{ repeatPassword: 'different!' }, en.passwordsMismatch],
-    [{ password: 'short', repeatPassword: 'short' }, en.passwordTooShort],
-    [{ email: 'not-an-email' }, en.emailInvalid],
-    [{ email: '' }, en.required.email],
-    [{ fullname: '   ' }, en.required.fullname],
-    [{ username: '' }, en.required.username],
-  ])('refuses %j with its message', async (over, message) => {
+    [{ username: 'Bad-Name' }, 'username_characters', en.errors.username_characters],
+    [{ username: 'white space' }, 'username_characters', en.errors.username_characters],
+    [{ repeatPassword: 'different!' }, 'passwords_mismatch', en.errors.passwords_mismatch],
+    [{ password: 'short', repeatPassword: 'short' }, 'password_too_short', 'Password must be at least 8 characters', { min: 8 }],
+    [{ email: 'not-an-email' }, 'email_invalid', en.errors.email_invalid],
+    [{ email: '' }, 'email_required', en.errors.email_required],
+    [{ fullname: '   ' }, 'fullname_required', en.errors.fullname_required],
+    [{ username: '' }, 'username_required', en.errors.username_required],
+  ])('refuses %j with its code and message', async (over, code, message, params?: object) => {
     const res = await signup(signupBody(over));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid_input', message } });
+    expect(res.json()).toEqual({ error: { code, message, ...(params ? { params } : {}) } });
   });
 
   it('refuses a missing field with a 400, never a 500', async () => {
@@ -74,16 +74,16 @@ describe('sign up', () => {
     await signup(signupBody({ username: 'taken', email: 'taken@example.test' }));
     const sameName = await signup(signupBody({ username: 'taken' }));
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error.message).toBe(en.usernameTaken);
+    expect(sameName.json().error.message).toBe(en.errors.username_taken);
     const sameEmail = await signup(signupBody({ email: 'TAKEN@example.test' }));
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error.message).toBe(en.emailTaken);
+    expect(sameEmail.json().error.message).toBe(en.errors.email_taken);
   });
 
   it('lets only one of two racing sign-ups for the same username through', async () => {
     const results = await Promise.all([signup(signupBody({ username: 'racer' })), signup(signupBody({ username: 'racer' }))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(en.usernameTaken);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe(en.errors.username_taken);
   });
 
   it('follows the DEFAULT_FOLLOWS accounts that exist and skips absent ones', async () => {
@@ -112,7 +112,7 @@ describe('log in and out', () => {
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error.message).toBe(en.incorrectLogin);
+      expect(res.json().error.message).toBe(en.errors.incorrect_login);
     }
   });
 
@@ -160,7 +160,7 @@ describe('rate limits', () => {
       expect((await go()).statusCode).toBe(201);
       const third = await go();
       expect(third.statusCode).toBe(429);
-      expect(third.json().error.message).toBe(en.tooManyRequests);
+      expect(third.json().error.message).toBe(en.errors.rate_limited);
       // when the hour's window ends, for the web app to say when to try again
       expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
       expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(3600);
@@ -272,7 +272,7 @@ describe('the app', () => {
   it('answers unknown API routes and malformed JSON with JSON 4xx errors', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('not_found');
+    expect(missing.json().error).toEqual({ code: 'route_not_found', message: 'No route GET /api/nope', params: { method: 'GET', url: '/api/nope' } });
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBeDefined();

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { en } from '@askbox/common';
-import { badRequest } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 
@@ -46,6 +45,6 @@ function isCommonPassword(password: string): boolean {
 
 /** A password someone chooses (sign-up, change, reset): refused when common, else hashed. */
 export async function hashNewPassword(password: string): Promise<string> {
-  if (isCommonPassword(password)) throw badRequest(en.passwordTooCommon, 'password_too_common');
+  if (isCommonPassword(password)) throw new AppError('password_too_common');
   return hashPassword(password);
 }

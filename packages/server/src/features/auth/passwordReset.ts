@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { en, type Locale } from '@askbox/common';
+import type { Locale } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/open.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { queueEmail } from '../../email/outbox.js';
-import { badRequest } from '../../http/errors.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { AppError } from '../../errors.js';
+import { consumeRateLimit } from '../../rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
 import { hashNewPassword } from './password.js';
 
@@ -53,14 +53,14 @@ export async function issuePasswordReset(db: DbOrTx, clock: Clock, email: string
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const valid = and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, ctx.clock.now()));
   const [known] = await ctx.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens).where(valid).limit(1);
-  if (!known) throw badRequest(en.resetLinkInvalid, 'reset_link_invalid');
+  if (!known) throw new AppError('reset_link_invalid');
   const passwordHash = await hashNewPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     const [spent] = await tx
       .delete(passwordResetTokens)
       .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, ctx.clock.now())))
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw badRequest(en.resetLinkInvalid, 'reset_link_invalid');
+    if (!spent) throw new AppError('reset_link_invalid');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));

@@ -11,7 +11,7 @@ import {
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { consumeRateLimit, rateLimitClient } from '../../http/rateLimit.js';
+import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from './service.js';

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { en, moderationMessages, type SignupInput } from '@askbox/common';
+import type { SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound, pgErrorOf, unauthorized } from '../../http/errors.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { AppError } from '../../errors.js';
+import { pgErrorOf } from '../../db/pgError.js';
+import { consumeRateLimit } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
@@ -20,9 +21,9 @@ type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
  * empty instance becomes its admin (decision 170), so nobody has to stop the server to use the CLI.
  */
 export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
-  if (await userByUsername(ctx.db, input.username)) throw conflict(en.usernameTaken, 'username_taken');
+  if (await userByUsername(ctx.db, input.username)) throw new AppError('username_taken');
   const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existingEmail.length > 0) throw conflict(en.emailTaken, 'email_taken');
+  if (existingEmail.length > 0) throw new AppError('email_taken');
 
   const passwordHash = await hashNewPassword(input.password);
   try {
@@ -39,8 +40,8 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
   } catch (error) {
     // two sign-ups racing for the same name or email: the unique index decides
     const { code, constraint } = pgErrorOf(error);
-    if (code === '23505' && constraint?.includes('username')) throw conflict(en.usernameTaken, 'username_taken');
-    if (code === '23505' && constraint?.includes('email')) throw conflict(en.emailTaken, 'email_taken');
+    if (code === '23505' && constraint?.includes('username')) throw new AppError('username_taken');
+    if (code === '23505' && constraint?.includes('email')) throw new AppError('email_taken');
     throw error;
   }
 }
@@ -61,9 +62,9 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
   );
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !ok) throw unauthorized(en.incorrectLogin);
+  if (!user || !ok) throw new AppError('incorrect_login');
   // said only to someone who knows the password
-  if (user.suspendedAt) throw forbidden(moderationMessages.accountSuspended, 'account_suspended');
+  if (user.suspendedAt) throw new AppError('account_suspended');
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
   return { user, ...session };
 }
@@ -75,8 +76,8 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
 export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<UserRow> {
   await consumeRateLimit(ctx.db, `password-check:${userId}`, ctx.config.rateLimits.loginPer15Min, 900);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound();
-  if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(en.wrongPassword, 'wrong_password');
+  if (!user) throw new AppError('not_found');
+  if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('wrong_password');
   return user;
 }
 

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/open.js';
-import { sessions, users, withoutHash } from '../../db/schema/index.js';
+import { sessions, users, withoutHash, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
-import type { Viewer } from '../../http/viewer.js';
 import { publishLive } from '../../realtime/bus.js';
 
 export const SESSION_COOKIE = 'askbox_session';
@@ -31,7 +30,7 @@ const sessionUserStatement = statement<Record<string, unknown>, { id: string }>(
 const userFromRow = tableRow(users, withoutHash);
 
 /** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
-export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<Viewer | null> {
+export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<{ user: UserRowWithoutHash; sessionId: string } | null> {
   return async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;

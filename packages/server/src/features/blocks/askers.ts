@@ -4,7 +4,7 @@ import type { BlockedAsker } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { askerBlocks, questions } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { receivedQuestion } from '../visibility/index.js';
 import { block } from './service.js';
 
@@ -18,8 +18,8 @@ import { block } from './service.js';
  */
 export async function blockAsker(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
   const question = await receivedQuestion(ctx.db, questionId, receiverId);
-  if (!question) throw notFound();
-  if (question.answered) throw conflict('This question has already been answered.', 'already_answered');
+  if (!question) throw new AppError('not_found');
+  if (question.answered) throw new AppError('already_answered');
   if (!question.isAnonymous && question.senderId) {
     await block(ctx, receiverId, question.senderId);
     return;

@@ -6,9 +6,8 @@ import {
   userListSchema,
   usernameParamsSchema,
 } from '@askbox/common';
-import { en } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername, userByUsername } from '../users/lookup.js';
@@ -35,7 +34,7 @@ export async function blockRoutes(app: AppInstance, ctx: AppContext): Promise<vo
       const viewer = requireViewer(request);
       // your blocks list shows a suspended account too: lifting your own block must work on it
       const target = await userByUsername(ctx.db, request.params.username);
-      if (!target) throw notFound(en.userNotFound);
+      if (!target) throw new AppError('user_not_found');
       return unblock(ctx, viewer.id, target.id);
     },
   );

@@ -1,15 +1,15 @@
 import { and, desc, eq, or } from 'drizzle-orm';
-import { en, type BlockState } from '@askbox/common';
+import type { BlockState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { blocks, follows, users } from '../../db/schema/index.js';
-import { badRequest } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { lockPair } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /** Blocks `blockedId` and removes the follow links in both directions, all in one transaction. */
 export async function block(ctx: AppContext, blockerId: string, blockedId: string): Promise<BlockState> {
-  if (blockerId === blockedId) throw badRequest(en.cannotBlockSelf, 'self_block');
+  if (blockerId === blockedId) throw new AppError('self_block');
   await ctx.db.transaction(async (tx) => {
     await lockPair(tx, blockerId, blockedId);
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();

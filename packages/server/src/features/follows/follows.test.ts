@@ -59,7 +59,7 @@ describe('follow and unfollow', () => {
     const alice = await signUpUser(t.app);
     const res = await apiAs(t.app, alice).post(`/api/users/${alice.username}/follow`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(en.cannotFollowSelf);
+    expect(res.json().error.message).toBe(en.errors.self_follow);
     expect(await linkCount(alice.id, alice.id)).toBe(0);
   });
 
@@ -70,7 +70,7 @@ describe('follow and unfollow', () => {
     else await insertBlock(t.ctx.db, bob.id, alice.id);
     const res = await apiAs(t.app, alice).post(`/api/users/${bob.username}/follow`);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'blocked', message: en.unableToFollow });
+    expect(res.json().error).toEqual({ code: 'blocked', message: en.errors.blocked });
     expect(await linkCount(alice.id, bob.id)).toBe(0);
   });
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { en, type UserPage } from '@askbox/common';
+import type { UserPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
-import { forbidden } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { isBlockedEitherWay, visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
@@ -34,7 +34,7 @@ export async function listFollowLinks(
   direction: 'followers' | 'following',
   rawCursor?: string,
 ): Promise<UserPage> {
-  if (userId !== viewerId && (await isBlockedEitherWay(db, viewerId, userId))) throw forbidden(en.forbidden, 'blocked');
+  if (userId !== viewerId && (await isBlockedEitherWay(db, viewerId, userId))) throw new AppError('forbidden');
   const cursor = decodeCursor(rawCursor);
   const [own, other] = direction === 'followers' ? [sql`f.followee_id`, sql`f.follower_id`] : [sql`f.follower_id`, sql`f.followee_id`];
   const rows = await queryRows<LinkRow>(

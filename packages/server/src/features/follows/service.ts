@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { en, type FollowState } from '@askbox/common';
+import type { FollowState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { follows } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { isBlockedEitherWay, lockPair } from '../visibility/index.js';
 
@@ -22,11 +22,11 @@ async function followerCount(db: DbOrTx, userId: string): Promise<number> {
  * notification). Refused for oneself and when either side blocked the other.
  */
 export async function follow(ctx: AppContext, followerId: string, followeeId: string): Promise<FollowState> {
-  if (followerId === followeeId) throw badRequest(en.cannotFollowSelf, 'self_follow');
+  if (followerId === followeeId) throw new AppError('self_follow');
   return ctx.db.transaction(async (tx) => {
     // serialises with a concurrent block of the same pair, so a follow never survives a block
     await lockPair(tx, followerId, followeeId);
-    if (await isBlockedEitherWay(tx, followerId, followeeId)) throw forbidden(en.unableToFollow, 'blocked');
+    if (await isBlockedEitherWay(tx, followerId, followeeId)) throw new AppError('blocked');
     const at = new Date();
     const inserted = await tx
       .insert(follows)

@@ -5,7 +5,7 @@ import { exactLikeCount } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
 import { Batcher } from '../../db/batcher.js';
 import { run, statement } from '../../db/statements.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { sideEffects, type LikeToggles } from '../notifications/sideEffects.js';
 import { visibleAuthor } from '../visibility/index.js';
 
@@ -127,8 +127,8 @@ function batcherOf(ctx: AppContext): Batcher<Toggle, ToggleRow | null> {
 
 /** 404 unless the answer exists and is answered; 403 when a block stands between the viewer and its owner. */
 function likeable(row: ToggleRow | null): ToggleRow {
-  if (!row) throw notFound();
-  if (!row.allowed) throw forbidden();
+  if (!row) throw new AppError('not_found');
+  if (!row.allowed) throw new AppError('forbidden');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { moderationMessages, type ModerationQueue } from '@askbox/common';
+import { en, type ModerationQueue } from '@askbox/common';
 import { questions, reports, sessions, users } from '../../db/schema/index.js';
 import { insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -32,14 +32,14 @@ describe('POST /api/reports', () => {
   });
 
   it.each([
-    [{ kind: 'profile', target: 'x' }, moderationMessages.reasonRequired],
-    [{ kind: 'profile', target: 'x', reason: 'boring' }, moderationMessages.reasonRequired],
-    [{ kind: 'profile', target: 'x', reason: 'other' }, moderationMessages.detailsRequired],
-    [{ kind: 'profile', target: 'x', reason: 'other', details: '   ' }, moderationMessages.detailsRequired],
-    [{ kind: 'profile', target: 'x', reason: 'spam', details: 'y'.repeat(501) }, moderationMessages.detailsTooLong],
-    [{ kind: 'post', target: 'x', reason: 'spam' }, moderationMessages.targetRequired],
-    [{ kind: 'profile', target: '', reason: 'spam' }, moderationMessages.targetRequired],
-    [{ kind: 'profile', reason: 'spam' }, moderationMessages.targetRequired],
+    [{ kind: 'profile', target: 'x' }, en.errors.report_reason_required],
+    [{ kind: 'profile', target: 'x', reason: 'boring' }, en.errors.report_reason_required],
+    [{ kind: 'profile', target: 'x', reason: 'other' }, en.errors.report_details_required],
+    [{ kind: 'profile', target: 'x', reason: 'other', details: '   ' }, en.errors.report_details_required],
+    [{ kind: 'profile', target: 'x', reason: 'spam', details: 'y'.repeat(501) }, 'Details must be at most 500 characters'],
+    [{ kind: 'post', target: 'x', reason: 'spam' }, en.errors.report_target_required],
+    [{ kind: 'profile', target: '', reason: 'spam' }, en.errors.report_target_required],
+    [{ kind: 'profile', reason: 'spam' }, en.errors.report_target_required],
   ])('refuses %j with 400 and a clear message, writing nothing', async (body, message) => {
     const user = await signUpUser(t.app);
     const res = await report(user, body);
@@ -75,11 +75,11 @@ describe('POST /api/reports', () => {
     const theirs = await ask(third, other, 'not yours', true);
     const notMine = await report(me, { kind: 'question', target: theirs, reason: 'spam' });
     expect(notMine.statusCode).toBe(404);
-    expect(notMine.json().error.message).toBe(moderationMessages.onlyInboxQuestions);
+    expect(notMine.json().error.message).toBe(en.errors.only_inbox_questions);
     const mine = await ask(other, me, 'to me', false);
     await answer(me, mine, 'my answer');
-    expect((await report(me, { kind: 'answer', target: mine, reason: 'spam' })).json().error.message).toBe(moderationMessages.cannotReportSelf);
-    expect((await report(me, { kind: 'profile', target: me.username, reason: 'spam' })).json().error.message).toBe(moderationMessages.cannotReportSelf);
+    expect((await report(me, { kind: 'answer', target: mine, reason: 'spam' })).json().error.message).toBe(en.errors.self_report);
+    expect((await report(me, { kind: 'profile', target: me.username, reason: 'spam' })).json().error.message).toBe(en.errors.self_report);
     const unanswered = await ask(me, other, 'not answered yet', false);
     expect((await report(third, { kind: 'answer', target: unanswered, reason: 'spam' })).statusCode).toBe(404);
     // an unknown question answers exactly as someone else's (a dropped question's id is one of those)
@@ -98,7 +98,7 @@ describe('POST /api/reports', () => {
       expect((await send(b)).statusCode).toBe(200);
       const refused = await send(c);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toBe(moderationMessages.tooManyReports);
+      expect(refused.json().error.message).toBe(en.errors.too_many_reports);
     } finally {
       await limited.close();
     }
@@ -165,7 +165,7 @@ describe('resolving reports', () => {
     expect((await queue()).items).toHaveLength(0);
     const again = await resolve(await reportIdOf(x, target.id), 'dismiss');
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(moderationMessages.alreadyResolved);
+    expect(again.json().error.message).toBe(en.errors.already_resolved);
     expect((await resolve('unknown', 'dismiss')).statusCode).toBe(404);
     expect((await resolve(await reportIdOf(x, target.id), 'explode')).statusCode).toBe(400);
   });
@@ -182,7 +182,7 @@ describe('resolving reports', () => {
     await report(me, { kind: 'profile', target: owner.username, reason: 'spam' });
     const refused = await resolve(await reportIdOf(me, owner.id), 'delete');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe(moderationMessages.profileCannotBeDeleted);
+    expect(refused.json().error.message).toBe(en.errors.cannot_delete_profile);
     await clearReports();
   });
 
@@ -215,7 +215,7 @@ describe('resolving reports', () => {
     const id = await reportIdOf(me, q);
     const refused = await resolve(id, 'suspend');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(moderationMessages.anonymousStaysAnonymous);
+    expect(refused.json().error.message).toBe(en.errors.anonymous_sender);
     expect((await t.ctx.db.select().from(users).where(eq(users.id, anon.id)))[0]!.suspendedAt).toBeNull();
     expect((await resolve(id, 'delete')).json().resolution).toBe('content_deleted');
     expect((await apiAs(t.app, me).get('/api/me/inbox')).json().items).toHaveLength(0);
@@ -242,7 +242,7 @@ describe('suspension', () => {
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, bad.id))).toHaveLength(0);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: bad.email, password: 'correct horse' } });
     expect(login.statusCode).toBe(403);
-    expect(login.json().error.message).toBe(moderationMessages.accountSuspended);
+    expect(login.json().error.message).toBe(en.errors.account_suspended);
     const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: bad.email, password: 'wrong password' } });
     expect(wrong.statusCode).toBe(401);
 
@@ -286,7 +286,7 @@ describe('suspension', () => {
   it('an admin cannot suspend themself; unknown users are 404', async () => {
     const res = await apiAs(t.app, admin).post(`/api/admin/users/${admin.username}/suspend`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(moderationMessages.cannotSuspendSelf);
+    expect(res.json().error.message).toBe(en.errors.self_suspend);
     expect((await apiAs(t.app, admin).post('/api/admin/users/nobody_xyz/restore')).statusCode).toBe(404);
   });
 

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   PAGE_SIZE,
-  moderationMessages,
   type ModerationQueue,
   type ModerationReport,
   type ReportAction,
@@ -15,7 +14,7 @@ import { decodeCursor, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { questions, reports, users } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { publishLive } from '../../realtime/bus.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { userSummary } from '../users/views.js';
@@ -151,8 +150,8 @@ const sameItem = (kind: string, targetId: string) =>
 export async function resolveReport(ctx: AppContext, adminId: string, reportId: string, action: ReportAction): Promise<ResolveReportResult> {
   return ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
-    if (!report) throw notFound(moderationMessages.reportNotFound);
-    if (report.resolvedAt) throw conflict(moderationMessages.alreadyResolved, 'already_resolved');
+    if (!report) throw new AppError('report_not_found');
+    if (report.resolvedAt) throw new AppError('already_resolved');
     const item = sameItem(report.targetKind, report.targetId);
     let resolution: ReportResolution;
     let scope = item;
@@ -160,7 +159,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
     if (action === 'dismiss') {
       resolution = 'dismissed';
     } else if (action === 'delete') {
-      if (report.targetKind === 'profile') throw badRequest(moderationMessages.profileCannotBeDeleted, 'cannot_delete_profile');
+      if (report.targetKind === 'profile') throw new AppError('cannot_delete_profile');
       const [deleted] = await tx
         .delete(questions)
         .where(eq(questions.id, report.targetId))
@@ -175,10 +174,10 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
           report.targetKind === 'question'
             ? await tx.select({ isAnonymous: questions.isAnonymous }).from(questions).where(eq(questions.id, report.targetId))
             : [];
-        if (question?.isAnonymous) throw conflict(moderationMessages.anonymousStaysAnonymous, 'anonymous_sender');
+        if (question?.isAnonymous) throw new AppError('anonymous_sender');
         resolution = 'content_gone';
       } else {
-        if (report.accountId === adminId) throw badRequest(moderationMessages.cannotSuspendSelf, 'self_suspend');
+        if (report.accountId === adminId) throw new AppError('self_suspend');
         await suspendAccount(tx, report.accountId);
         resolution = 'account_suspended';
         scope = or(item, eq(reports.accountId, report.accountId))!;

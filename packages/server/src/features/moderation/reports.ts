@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { moderationMessages, type CreateReportResult, type ReportReason, type ReportTargetKind } from '@askbox/common';
+import { type CreateReportResult, type ReportReason, type ReportTargetKind } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { questions, reports } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { AppError } from '../../errors.js';
+import { consumeRateLimit } from '../../rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
 import { findUserByUsername } from '../users/lookup.js';
 
@@ -23,7 +23,7 @@ interface Target {
 async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTargetKind, target: string): Promise<Target> {
   if (kind === 'profile') {
     const user = await findUserByUsername(ctx.db, target);
-    if (user.id === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+    if (user.id === reporterId) throw new AppError('self_report');
     return { targetId: user.id, accountId: user.id };
   }
   const [question] = await ctx.db
@@ -32,14 +32,14 @@ async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTa
     .where(eq(questions.id, target))
     .limit(1);
   if (kind === 'answer') {
-    if (!question?.answered) throw notFound();
-    if (question.receiverId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+    if (!question?.answered) throw new AppError('not_found');
+    if (question.receiverId === reporterId) throw new AppError('self_report');
     return { targetId: target, accountId: question.receiverId };
   }
   // not found, and one message, whether it does not exist, went to someone else or was dropped (see receivedQuestion)
-  if (question?.receiverId !== reporterId) throw notFound(moderationMessages.onlyInboxQuestions);
+  if (question?.receiverId !== reporterId) throw new AppError('only_inbox_questions');
   if (question.isAnonymous) return { targetId: target, accountId: null };
-  if (question.senderId === reporterId) throw badRequest(moderationMessages.cannotReportSelf, 'self_report');
+  if (question.senderId === reporterId) throw new AppError('self_report');
   return { targetId: target, accountId: question.senderId };
 }
 
@@ -56,7 +56,7 @@ export async function createReport(
   const same = and(eq(reports.reporterId, reporterId), eq(reports.targetKind, input.kind), eq(reports.targetId, targetId));
   const [existing] = await ctx.db.select({ id: reports.id }).from(reports).where(same).limit(1);
   if (existing) return { reported: true, alreadyReported: true };
-  await consumeRateLimit(ctx.db, `report:${reporterId}`, ctx.config.reportsPerHour, 3600, moderationMessages.tooManyReports);
+  await consumeRateLimit(ctx.db, `report:${reporterId}`, ctx.config.reportsPerHour, 3600, 'too_many_reports');
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reports)

@@ -2,7 +2,6 @@ import {
   createReportResultSchema,
   createReportSchema,
   cursorQuerySchema,
-  moderationMessages,
   moderationQueueSchema,
   reportIdParamsSchema,
   resolveReportResultSchema,
@@ -13,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { requireAdmin, requireViewer } from '../../http/viewer.js';
 import { publishLive } from '../../realtime/bus.js';
 import { userByUsername } from '../users/lookup.js';
@@ -101,8 +100,8 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         const admin = requireAdmin(request);
         // suspended accounts are found too (the routes' usual lookup hides them)
         const user = await userByUsername(ctx.db, request.params.username);
-        if (!user) throw notFound();
-        if (action === 'suspend' && user.id === admin.id) throw badRequest(moderationMessages.cannotSuspendSelf, 'self_suspend');
+        if (!user) throw new AppError('not_found');
+        if (action === 'suspend' && user.id === admin.id) throw new AppError('self_suspend');
         await ctx.db.transaction(async (tx) => {
           await (action === 'suspend' ? suspendAccount(tx, user.id) : restoreAccount(tx, user.id));
           await publishLive(tx, { to: { admins: true }, type: 'reports' });

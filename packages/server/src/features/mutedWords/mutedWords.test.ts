@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MUTED_WORDS_MAX, safetyMessages } from '@askbox/common';
+import { en, MUTED_WORDS_MAX } from '@askbox/common';
 import { mutedWords, pushNotifications, questions, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
@@ -24,11 +24,11 @@ describe('muted words list', () => {
     expect((await as.post('/api/me/muted-words', { word: 'bad   words' })).statusCode).toBe(200);
     const dup = await as.post('/api/me/muted-words', { word: 'CAFÉ' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toBe(safetyMessages.mutedWordExists);
+    expect(dup.json().error.message).toBe(en.errors.muted_word_exists);
     const blank = await as.post('/api/me/muted-words', { word: '  ' });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe(safetyMessages.mutedWordRequired);
-    expect((await as.post('/api/me/muted-words', { word: 'x'.repeat(51) })).json().error.message).toBe(safetyMessages.mutedWordTooLong);
+    expect(blank.json().error.message).toBe(en.errors.muted_word_required);
+    expect((await as.post('/api/me/muted-words', { word: 'x'.repeat(51) })).json().error.message).toBe('A muted word has at most 50 characters.');
     expect(await words(me)).toEqual(['café', 'bad words']);
     expect((await as.delete(`/api/me/muted-words/${encodeURIComponent('Café')}`)).json().items).toMatchObject([{ word: 'bad words' }]);
     expect((await as.delete('/api/me/muted-words/unknown')).statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe('muted words list', () => {
     await t.ctx.db.insert(mutedWords).values(Array.from({ length: MUTED_WORDS_MAX }, (_, i) => ({ userId: me.id, word: `word${i}` })));
     const full = await apiAs(t.app, me).post('/api/me/muted-words', { word: 'one more' });
     expect(full.statusCode).toBe(400);
-    expect(full.json().error.message).toBe(safetyMessages.mutedWordsFull);
+    expect(full.json().error.message).toBe('You can mute at most 100 words. Remove one first.');
     expect(await words(me)).toHaveLength(MUTED_WORDS_MAX);
   });
 });

@@ -1,9 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { MUTED_WORDS_MAX, safetyMessages, type MutedWordList } from '@askbox/common';
+import { MUTED_WORDS_MAX, type MutedWordList } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { mutedWords, users } from '../../db/schema/index.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * A receiver's muted words (decision 102). A question containing one is dropped before it is
@@ -21,8 +21,8 @@ export async function addMutedWord(ctx: AppContext, userId: string, word: string
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(mutedWords).where(eq(mutedWords.userId, userId));
     const added = await tx.insert(mutedWords).values({ userId, word }).onConflictDoNothing().returning({ word: mutedWords.word });
-    if (added.length === 0) throw conflict(safetyMessages.mutedWordExists, 'muted_word_exists');
-    if (Number(total) >= MUTED_WORDS_MAX) throw badRequest(safetyMessages.mutedWordsFull, 'muted_words_full');
+    if (added.length === 0) throw new AppError('muted_word_exists');
+    if (Number(total) >= MUTED_WORDS_MAX) throw new AppError('muted_words_full');
   });
   return listMutedWords(ctx.db, userId);
 }

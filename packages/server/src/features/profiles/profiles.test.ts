@@ -100,10 +100,10 @@ describe('PATCH /api/me/profile', () => {
   });
 
   it.each([
-    [{ website: 'javascript:alert(1)' }, en.websiteInvalid],
-    [{ website: 'ftp://example.org' }, en.websiteInvalid],
-    [{ website: 'example' }, en.websiteInvalid],
-    [{ fullname: '  ' }, en.required.fullname],
+    [{ website: 'javascript:alert(1)' }, en.errors.website_invalid],
+    [{ website: 'ftp://example.org' }, en.errors.website_invalid],
+    [{ website: 'example' }, en.errors.website_invalid],
+    [{ fullname: '  ' }, en.errors.fullname_required],
     [{ bio: 'x'.repeat(501) }, 'Bio must be at most 500 characters'],
   ])('refuses %j and changes nothing', async (over, message) => {
     const user = await signUpUser(t.app, { fullname: 'Kept Name' });
@@ -213,7 +213,7 @@ describe('avatar and cover uploads', () => {
       multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg> not really an image'), 'x.jpg', 'image/jpeg'),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(en.imageInvalid);
+    expect(res.json().error.message).toBe(en.errors.invalid_image);
     const truncated = await upload(user, '/api/me/avatar', multipart((await pngWithExif(300, 300)).subarray(0, 200)));
     expect(truncated.statusCode).toBe(400);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
@@ -226,7 +226,7 @@ describe('avatar and cover uploads', () => {
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const res = await upload(user, '/api/me/avatar', multipart(big));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(en.imageTooLarge);
+    expect(res.json().error.message).toBe(en.errors.file_too_large);
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.photoUrl).toBeNull();
   });
@@ -246,7 +246,7 @@ describe('avatar and cover uploads', () => {
     const user = await signUpUser(t.app);
     const res = await upload(user, '/api/me/avatar', multipart(await pngWithExif(10, 10), 'a.jpg', 'image/jpeg', 'other'));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(en.imageMissing);
+    expect(res.json().error.message).toBe(en.errors.no_file);
     const json = await apiAs(t.app, user).post('/api/me/avatar', { file: 'x' });
     expect(json.statusCode).toBe(400);
   });

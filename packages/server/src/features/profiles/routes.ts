@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES, meResponseSchema, en, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
+import { MAX_UPLOAD_BYTES, meResponseSchema, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { AppError, badRequest } from '../../http/errors.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { AppError } from '../../errors.js';
+import { consumeRateLimit } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import type { ImageKind } from '../../storage/images.js';
 import { findUserByUsername } from '../users/lookup.js';
@@ -50,14 +50,14 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
 
 /** The bytes of the multipart field 'file', with the spec's messages for missing or oversized files. */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest(en.imageMissing, 'no_file');
+  if (!request.isMultipart()) throw new AppError('no_file');
   let file;
   try {
     file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   } catch {
-    throw badRequest(en.imageMissing, 'no_file');
+    throw new AppError('no_file');
   }
-  if (!file || file.fieldname !== 'file') throw badRequest(en.imageMissing, 'no_file');
+  if (!file || file.fieldname !== 'file') throw new AppError('no_file');
   try {
     const bytes = await file.toBuffer();
     if (file.file.truncated) throw tooLarge();
@@ -65,8 +65,8 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw badRequest(en.imageMissing, 'no_file');
+    throw new AppError('no_file');
   }
 }
 
-const tooLarge = () => new AppError(413, 'file_too_large', en.imageTooLarge);
+const tooLarge = () => new AppError('file_too_large');

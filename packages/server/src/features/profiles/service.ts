@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { en, type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
+import { type Profile, type ProfileCounts, type UpdateProfileInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { exactLikesReceived } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { runOne, statement } from '../../db/statements.js';
-import { forbidden } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { blockStateBetween } from '../visibility/index.js';
 import { avatarUrlOf } from '../users/views.js';
@@ -36,7 +36,7 @@ async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts>
 export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWithoutHash): Promise<Profile> {
   const isSelf = user.id === viewerId;
   const blocks = isSelf ? { viewerBlocked: false, blockedByOther: false } : await blockStateBetween(db, viewerId, user.id);
-  if (blocks.blockedByOther) throw forbidden(en.blockedByThemText, 'blocked_by_user');
+  if (blocks.blockedByOther) throw new AppError('blocked_by_user');
   const [counts, following] = await Promise.all([
     profileCounts(db, user.id),
     isSelf ? Promise.resolve([]) : queryRows(db, sql`select 1 from follows where follower_id = ${viewerId} and followee_id = ${user.id}`),

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE, en, safetyMessages, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, sentQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { consumeRateLimit } from '../../http/rateLimit.js';
+import { AppError } from '../../errors.js';
+import { consumeRateLimit } from '../../rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
@@ -31,8 +31,8 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
 ): Promise<{ id: string }> {
   const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
-  if (refusal === 'blocked') throw forbidden(en.cannotSendQuestions, 'blocked');
-  if (refusal === 'anonymous_refused') throw forbidden(safetyMessages.anonymousRefused, 'anonymous_refused');
+  if (refusal === 'blocked') throw new AppError('cannot_send_questions');
+  if (refusal === 'anonymous_refused') throw new AppError('anonymous_refused');
   await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
@@ -116,7 +116,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
 /** The question `userId` received, or 404 (only the receiver may answer or delete; see receivedQuestion). */
 async function questionOfReceiver(db: DbOrTx, questionId: string, userId: string) {
   const question = await receivedQuestion(db, questionId, userId);
-  if (!question) throw notFound();
+  if (!question) throw new AppError('not_found');
   return question;
 }
 
@@ -130,7 +130,7 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
       .set({ answered: true, answer, answeredAt: at })
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
-    if (!updated) throw conflict('This question has already been answered.', 'already_answered');
+    if (!updated) throw new AppError('already_answered');
     await sideEffects.answered(tx, ctx, { questionId, receiverId, senderId: updated.senderId, at });
   });
 }

@@ -3,7 +3,7 @@ import type { AccountSettings, UpdateAccountSettingsInput } from '@askbox/common
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
@@ -29,7 +29,7 @@ function impliedColumns(input: UpdateAccountSettingsInput, now: Date) {
 
 export async function getAccountSettings(db: DbOrTx, userId: string): Promise<AccountSettings> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound();
+  if (!user) throw new AppError('not_found');
   return toAccountSettings(user);
 }
 
@@ -42,7 +42,7 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
   if (Object.keys(input).length === 0) return getAccountSettings(ctx.db, userId);
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ publicProfile: users.publicProfile }).from(users).where(eq(users.id, userId)).for('update');
-    if (!before) throw notFound();
+    if (!before) throw new AppError('not_found');
     const [user] = await tx
       .update(users)
       .set({ ...input, ...impliedColumns(input, now) })

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import { apUris } from '../../federation/uris.js';
+import { sendError } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from './service.js';
 import { answerHead, atomFeed, profileHead } from './views.js';
@@ -34,7 +35,7 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
 
   app.get<{ Params: ProfileParams }>('/u/:username/feed.atom', hidden, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
-    if (!user) return reply.status(404).send({ error: { code: 'not_found', message: 'No public feed here' } });
+    if (!user) return sendError(reply, 'feed_not_found');
     const { items } = await publicAnswersPage(ctx.db, user.id);
     return reply
       .header('cache-control', 'no-cache')

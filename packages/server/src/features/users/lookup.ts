@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { en } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, withoutHash, type UserRow, type UserRowWithoutHash } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
 
 /**
@@ -28,6 +27,6 @@ const userFromRow = tableRow(users, withoutHash);
  */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRowWithoutHash> {
   const row = await runOne(db, activeUserStatement, { username: username.trim().toLowerCase() });
-  if (!row) throw notFound(en.userNotFound);
+  if (!row) throw new AppError('user_not_found');
   return userFromRow(row);
 }

@@ -21,7 +21,7 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (newPassword.mismatch) return setError(t('passwordsMismatch'));
+    if (newPassword.mismatch) return setError(t('errors.passwords_mismatch'));
     change.mutate(
       { currentPassword, newPassword: newPassword.password, repeatPassword: newPassword.repeatPassword },
       {

@@ -30,7 +30,7 @@ export function ResetPasswordForm({ titleClassName }: { titleClassName?: string 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (newPassword.mismatch) return setError({ text: t('passwordsMismatch'), linkDead: false });
+    if (newPassword.mismatch) return setError({ text: t('errors.passwords_mismatch'), linkDead: false });
     reset.mutate(
       { token, password: newPassword.password, repeatPassword: newPassword.repeatPassword },
       {

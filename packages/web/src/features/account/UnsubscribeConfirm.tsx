@@ -24,7 +24,7 @@ export function UnsubscribeConfirm({ titleClassName }: { titleClassName?: string
       ) : (
         <>
           <p className={styles.intro}>{t('selfService.unsubscribeIntro')}</p>
-          {!token && <ErrorBox>{t('unsubscribeLinkInvalid')}</ErrorBox>}
+          {!token && <ErrorBox>{t('errors.unsubscribe_link_invalid')}</ErrorBox>}
           {unsubscribe.isError && <ErrorBox>{errorMessage(unsubscribe.error)}</ErrorBox>}
           <button type="button" className="btn btn-primary btn-block" disabled={unsubscribe.isPending || !token} onClick={() => unsubscribe.mutate(token)}>
             {unsubscribe.isPending ? t('selfService.unsubscribing') : t('selfService.unsubscribe')}

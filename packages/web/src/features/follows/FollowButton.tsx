@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useFollowToggle } from './api';
 import { t } from '../../i18n';
@@ -13,7 +13,7 @@ export function FollowButton({ username, isFollowing, small = false }: { usernam
       { key: username, on: !isFollowing },
       {
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'blocked') void alert(t('unableToFollow'));
+          if (error instanceof ApiError && error.code === 'blocked') void alert(errorMessage(error));
           else console.error('follow failed', error);
         },
       },

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
@@ -35,10 +35,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
           // 'Ask' is disabled again by the empty box: ready for the next question instead
           focusWhenReady(() => textarea.current);
         },
-        onError: (error) => {
-          const refused = error instanceof ApiError && error.code === 'blocked';
-          void dialogs.alert(refused ? t('cannotSendQuestions') : errorMessage(error));
-        },
+        onError: (error) => void dialogs.alert(errorMessage(error)),
       },
     );
   };

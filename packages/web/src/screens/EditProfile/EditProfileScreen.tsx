@@ -4,6 +4,7 @@ import { Camera, ImagePlus } from 'lucide-react';
 import '../../api/validation';
 import {
   clampText,
+  errorOfIssue,
   IMAGE_SNIFF_BYTES,
   MAX_BIO_LENGTH,
   MAX_FULLNAME_LENGTH,
@@ -18,12 +19,12 @@ import { Avatar } from '../../components/Avatar';
 import { ErrorBox } from '../../components/ErrorBox';
 import { TextareaField, TextField } from '../../components/Field';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
-import { ApiError } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { leaveOrAsk, useAskBeforeLeaving } from '../../components/unsavedChanges';
 import styles from './EditProfile.module.css';
 import { Cover } from '../../components/Cover';
-import { t, translateMessage, useDocumentTitle } from '../../i18n';
+import { t, translateError, useDocumentTitle } from '../../i18n';
 
 type Kind = 'avatar' | 'cover';
 
@@ -84,7 +85,7 @@ export function EditProfileScreen() {
     setSaveError(null);
     // the first bytes decide, as on the server: a renamed text file is not a picture
     const head = new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
-    const refusal = !sniffImageType(head) ? t('imageInvalid') : file.size > MAX_UPLOAD_BYTES ? t('imageTooLarge') : undefined;
+    const refusal = !sniffImageType(head) ? t('errors.invalid_image') : file.size > MAX_UPLOAD_BYTES ? t('errors.file_too_large') : undefined;
     setPickError((errors) => ({ ...errors, [kind]: refusal }));
     if (!refusal) (kind === 'avatar' ? setAvatar : setCover)(file);
   };
@@ -96,7 +97,7 @@ export function EditProfileScreen() {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = TEXT_FIELDS.find((name) => name === issue?.path[0]) ?? 'fullname';
-      setFieldError({ field, message: translateMessage(issue?.message ?? t('errorUpdatingProfile')) });
+      setFieldError({ field, message: translateError(errorOfIssue(issue)) });
       document.getElementById(ids[field])?.focus();
       return;
     }
@@ -111,7 +112,7 @@ export function EditProfileScreen() {
           setProgress({}); // nothing is uploading any more: no progress bar left standing at 100 %
           setSaveError(
             error instanceof ApiError && error.status > 0 && error.status < 500
-              ? t('errorUpdatingProfileBecause', { reason: translateMessage(error.message, error.code) })
+              ? t('errorUpdatingProfileBecause', { reason: errorMessage(error) })
               : t('errorUpdatingProfile'),
           );
         },

@@ -5,7 +5,7 @@ import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { EmailField } from '../../components/EmailField';
 import { PasswordField } from '../../components/PasswordField';
-import { ApiError, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useLogin } from '../../features/session/api';
 import { ForgotPasswordLink, LoginNotice } from '../../features/account/LoginExtras';
 import styles from '../Auth.module.css';
@@ -25,8 +25,8 @@ export function LoginScreen() {
     setError(null);
     login.mutate(
       { email, password },
-      // never say which of the two was wrong; rate limits and outages keep their own message
-      { onError: (e) => setError(e instanceof ApiError && e.status === 401 ? t('incorrectLogin') : errorMessage(e)) },
+      // the server never says which of the two was wrong
+      { onError: (e) => setError(errorMessage(e)) },
     );
   };
 

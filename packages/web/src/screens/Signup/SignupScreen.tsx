@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import '../../api/validation';
-import { normalizeUsername, signupSchema } from '@askbox/common';
+import { errorOfIssue, normalizeUsername, signupSchema } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { EmailField } from '../../components/EmailField';
@@ -10,7 +10,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
 import styles from '../Auth.module.css';
-import { t, translateMessage, useDocumentTitle } from '../../i18n';
+import { t, translateError, useDocumentTitle } from '../../i18n';
 
 export function SignupScreen() {
   useDocumentTitle(t('titles.signup'));
@@ -24,7 +24,7 @@ export function SignupScreen() {
     // same rules as the server, checked first so the user hears of them at once
     const parsed = signupSchema.safeParse(form);
     if (!parsed.success) {
-      setError(translateMessage(parsed.error.issues[0]?.message ?? t('somethingWentWrong')));
+      setError(translateError(errorOfIssue(parsed.error.issues[0])));
       return;
     }
     setError(null);

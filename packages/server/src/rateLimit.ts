@@ -1,15 +1,21 @@
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/open.js';
-import { queryRows } from '../db/sql.js';
-import { tooManyRequests } from './errors.js';
+import type { DbOrTx } from './db/open.js';
+import { queryRows } from './db/sql.js';
+import { RetryLaterError } from './errors.js';
 
 /**
  * Fixed-window counter kept in Postgres so that every app instance shares it.
- * Throws 429 with a clear message once `limit` is passed within `windowSeconds`; the answer's
- * Retry-After says when the window ends.
+ * Refuses with `code` (a 429) once `limit` is passed within `windowSeconds`, saying when the
+ * window ends (Retry-After).
  */
-export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number, message?: string): Promise<void> {
+export async function consumeRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  code: 'rate_limited' | 'too_many_reports' = 'rate_limited',
+): Promise<void> {
   const rows = await queryRows<{ count: number; retryAfter: number }>(
     db,
     sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -19,7 +25,7 @@ export async function consumeRateLimit(db: DbOrTx, key: string, limit: number, w
         returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as "retryAfter"`,
   );
   const row = rows[0];
-  if ((row?.count ?? 0) > limit) throw tooManyRequests(message, Math.max(1, row?.retryAfter ?? windowSeconds));
+  if ((row?.count ?? 0) > limit) throw new RetryLaterError(code, Math.max(1, row?.retryAfter ?? windowSeconds));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness.js';
+import { createTestApp } from './test/harness.js';
 import { rateLimitClient } from './rateLimit.js';
 
 describe('rateLimitClient', () => {
