@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
 import { openStatementPool } from './statements.js';
+import { poolSettings, survivesLostConnections, type ConnectionLog } from './pools.js';
 import { pgliteForDrizzle } from './pgliteClient.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,9 +28,9 @@ export function drizzleOverPglite(pglite: PGlite): Db {
   return drizzlePglite({ client: pgliteForDrizzle(pglite), schema }) as unknown as Db;
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const statementPool = openStatementPool(pool, url);
+export async function openPostgres(url: string, log?: ConnectionLog): Promise<Database> {
+  const pool = survivesLostConnections(new pg.Pool(poolSettings(url)), 'queries', log);
+  const statementPool = survivesLostConnections(openStatementPool(pool, url), 'statements', log);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const close = async () => {
     await Promise.all([pool.end(), statementPool.end()]);
@@ -43,8 +44,10 @@ export async function openPostgres(url: string): Promise<Database> {
  * (PostgreSQL's 128MB when not given; the server's setting defaults to 32MB); reads beyond it go
  * to the files (and the OS cache).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export type { ConnectionLog };
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string; log?: ConnectionLog }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log);
   const dir = path.resolve(options.dataDir, 'pglite');
   const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });

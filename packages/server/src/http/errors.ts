@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { en } from '@askbox/common';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
 
 /** The one error type of the server: becomes `{ error: { code, message } }` with `status`. */
 export class AppError extends Error {
@@ -38,6 +39,14 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
+    }
+    // a database restarting or a killed connection: nothing is wrong with the request, it can be sent again
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'database_unavailable', message: en.somethingWentWrong } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
