@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { createAdmission, installAdmission } from './http/admission.js';
+import { preloadCookieParser } from './http/cookiePlugin.js';
 import { installErrorHandler, sendFrameworkError } from './http/errors.js';
 import { installInputCheck } from './http/inputCheck.js';
 import { installRouteTable } from './http/routeTable.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  await preloadCookieParser();
   await app.register(fastifyCookie);
   // image uploads (profile picture, cover); each route sets its own size cap
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });

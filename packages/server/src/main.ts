@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDatabaseUrl, waitForDatabase } from './db/availability.js';
-import { DataDirLockedError } from './db/lock.js';
+import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
     console.error(error.message);
   } else {
     console.error(error);

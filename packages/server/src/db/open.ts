@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { acquireDataDirLock } from './lock.js';
+import { acquireDataDirLock, DataDirUnusableError } from './lock.js';
 import { openStatementPool } from './statements.js';
 import { poolSettings, survivesLostConnections, type ConnectionLog } from './pools.js';
 import { pgliteForDrizzle } from './pgliteClient.js';
@@ -50,7 +50,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log);
   const dir = path.resolve(options.dataDir, 'pglite');
   const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new DataDirUnusableError(options.dataDir, error);
+  }
+  // a typo in DATA_DIR must not pass for the real instance (whose first sign-up becomes its admin)
+  if (isNew) options.log?.warn(`No database in ${path.resolve(options.dataDir)}: a new, empty instance is created there`);
   const lock = acquireDataDirLock(options.dataDir);
   try {
     const startParams = options.pgliteSharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] : undefined;
