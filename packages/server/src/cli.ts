@@ -25,7 +25,12 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
   let database;
   try {
     const config = loadConfig(env);
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
+      dataDir: config.dataDir,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+    });
     await migrateDatabase(database);
     await runCommand({ config, database, db: database.db, clock: systemClock }, io, command, args);
     return 0;

@@ -27,6 +27,7 @@ const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
+    DATABASE_DIRECT_URL: optionalString,
     PGLITE_SHARED_BUFFERS: optionalString.pipe(
       z
         .string()
@@ -111,6 +112,8 @@ const configSchema = z
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    // the same database without a pooler in between, for what needs a session of its own (LISTEN, the migration lock)
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     // the embedded database's buffer pool (in the server's memory); PGlite's default is 128MB
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

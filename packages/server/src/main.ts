@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const log = startupLog(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers, log });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseDirectUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+    log,
+  });
   // a database that is not up yet (started together with Askbox, restarting) is waited for
   const where = database.kind === 'postgres' ? describeDatabaseUrl(database.url) : 'DATA_DIR';
   await waitForDatabase(() => migrateDatabase(database, log), log, where);

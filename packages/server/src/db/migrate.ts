@@ -27,7 +27,7 @@ export async function migrateDatabase(database: Database, log?: FastifyBaseLogge
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
-  const client = new pg.Client(poolSettings(database.url));
+  const client = new pg.Client(poolSettings(database.sessionUrl));
   client.on('error', () => undefined); // the query under way fails and says why
   await client.connect();
   try {

@@ -19,7 +19,16 @@ export type DbOrTx = Db | Tx;
 
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; statementPool: pg.Pool; url: string; close(): Promise<void> };
+  | {
+      kind: 'postgres';
+      db: Db;
+      pool: pg.Pool;
+      statementPool: pg.Pool;
+      url: string;
+      /** for what needs a session of its own (LISTEN, the migration lock): DATABASE_DIRECT_URL past a pooler, else `url` */
+      sessionUrl: string;
+      close(): Promise<void>;
+    };
 
 /** pg_trgm must be loaded every time a PGlite database that uses it is opened. */
 export const pgliteExtensions = { pg_trgm };
@@ -28,14 +37,14 @@ export function drizzleOverPglite(pglite: PGlite): Db {
   return drizzlePglite({ client: pgliteForDrizzle(pglite), schema }) as unknown as Db;
 }
 
-export async function openPostgres(url: string, log?: ConnectionLog): Promise<Database> {
+export async function openPostgres(url: string, log?: ConnectionLog, sessionUrl = url): Promise<Database> {
   const pool = survivesLostConnections(new pg.Pool(poolSettings(url)), 'queries', log);
   const statementPool = survivesLostConnections(openStatementPool(pool, url), 'statements', log);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const close = async () => {
     await Promise.all([pool.end(), statementPool.end()]);
   };
-  return { kind: 'postgres', db, pool, statementPool, url, close };
+  return { kind: 'postgres', db, pool, statementPool, url, sessionUrl, close };
 }
 
 /**
@@ -46,8 +55,14 @@ export async function openPostgres(url: string, log?: ConnectionLog): Promise<Da
  */
 export type { ConnectionLog };
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string; log?: ConnectionLog }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  databaseDirectUrl?: string;
+  dataDir: string;
+  pgliteSharedBuffers?: string;
+  log?: ConnectionLog;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log, options.databaseDirectUrl ?? options.databaseUrl);
   const dir = path.resolve(options.dataDir, 'pglite');
   const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   try {

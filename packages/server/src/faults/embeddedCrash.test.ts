@@ -19,9 +19,10 @@ afterAll(async () => {
 });
 
 describe('the embedded database killed under writes', () => {
-  it('starts again on the first try after each of five SIGKILLs, with every acknowledged write', async () => {
+  it('starts again on the first try after each of five SIGKILLs, with every acknowledged write', { timeout: 1_200_000 }, async () => {
     server = await startAskbox({ DATA_DIR: dataDir });
-    await server.healthy();
+    // a new instance first creates its database (initdb): minutes on a busy machine
+    await server.healthy(540_000);
     await signUp(server.base, 'embedded_receiver');
     const asker = await signUp(server.base, 'embedded_asker');
     const acknowledged: string[] = [];

@@ -96,7 +96,7 @@ export class EventBus {
       this.unlisten = await this.database.pglite.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
       return;
     }
-    const client = new pg.Client({ connectionString: this.database.url, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.database.sessionUrl, keepAlive: true });
     client.on('notification', (n) => {
       if (n.channel === EVENTS_CHANNEL && n.payload) this.dispatch(n.payload);
     });
