@@ -52,7 +52,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // named prepared statements lost between two queries: a transaction-mode pooler that does not keep them
+    if (pgErrorOf(error).code === '26000')
+      request.log.error(
+        { err: error },
+        'a prepared statement vanished from its connection: behind PgBouncer in transaction mode, use PgBouncer 1.21+ with max_prepared_statements (docs/operations.md), or session mode',
+      );
+    else request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
   });
 }
