@@ -141,7 +141,7 @@ export default tseslint.config(
     rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [root, abs('packages', workspace)] }] },
   })),
   {
-    files: ['packages/common/**/*.ts', 'packages/server/**/*.ts'],
+    files: ['packages/common/**/*.ts', 'packages/server/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     rules: {
       // a module that imports itself round a loop is a boundary drawn wrong (cli/commands ↔ cli/demo was one)

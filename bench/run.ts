@@ -8,12 +8,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { openDatabase, type Database } from '../packages/server/src/db/open.js';
-import { driverReplay, pgbenchReplay, type Throughput } from './lib/bare.js';
+import { driverReplay, pgbenchReplay, throughputOf, type BareSlice, type Throughput } from './lib/bare.js';
 import { pgliteRunner, pgRunner, StatementRecorder } from './lib/capture.js';
 import { summariseCpuProfile } from './lib/cpuProfile.js';
 import { explainReadPaths, type Explained } from './lib/explain.js';
 import { likeToggleSequence, pickLikePairs, type LikePair } from './lib/likes.js';
-import { cycle, httpLoad, type LoadResult, type Step } from './lib/load.js';
+import { cycle, HttpLoad, httpLoad, type LoadResult, type Step } from './lib/load.js';
 import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     quick: { type: 'boolean', default: false },
     seconds: { type: 'string' },
+    slice: { type: 'string' },
     warmup: { type: 'string' },
     connections: { type: 'string', default: '8' },
     viewers: { type: 'string' },
@@ -48,8 +49,12 @@ const { values: args } = parseArgs({
 
 const quick = args.quick;
 const settings = {
-  seconds: Number(args.seconds ?? (quick ? 4 : 15)),
-  warmup: Number(args.warmup ?? (quick ? 1 : 3)),
+  /** measured seconds of each side (API, bare SQL) of a read path, and of each write scenario */
+  seconds: Number(args.seconds ?? (quick ? 6 : 15)),
+  /** a read path's API and bare SQL take turns in slices this long (whole seconds: pgbench's -T) */
+  slice: Math.max(1, Math.round(Number(args.slice ?? (quick ? 2 : 3)))),
+  /** load not counted before a server's first slice of a path: a quick run measures a warm server too */
+  warmup: Number(args.warmup ?? 3),
   connections: Number(args.connections),
   viewers: Number(args.viewers ?? (quick ? 50 : 100)),
   sseClients: Number(args['sse-clients'] ?? (quick ? 200 : 1000)),
@@ -62,6 +67,7 @@ const databaseUrl = args.pglite ? undefined : (args['database-url'] ?? process.e
 const dataDir = args['data-dir'] ?? process.env.DATA_DIR ?? './data';
 if (!args.pglite && !databaseUrl) throw new Error('set DATABASE_URL (or --database-url), or pass --pglite to use DATA_DIR');
 const bareMode = args.bare ?? (args.pglite ? 'driver' : 'pgbench');
+const rounds = Math.max(1, Math.ceil(settings.seconds / settings.slice));
 const log = (line: string) => console.log(line);
 
 const openBenchDatabase = () => openDatabase({ databaseUrl, dataDir });
@@ -81,7 +87,7 @@ let explained: Explained[] = [];
 let idleRssMb = NaN;
 
 log(
-  `Askbox server benchmark on ${args.pglite ? `PGlite (${dataDir})` : 'PostgreSQL'} — ${settings.connections} connections, ${settings.seconds} s per path (+${settings.warmup} s warm-up), bare SQL by ${bareMode}`,
+  `Askbox server benchmark on ${args.pglite ? `PGlite (${dataDir})` : 'PostgreSQL'} — ${settings.connections} connections, read paths in ${rounds} turns of ${settings.slice} s API then ${settings.slice} s bare SQL (+${settings.warmup} s warm-up), bare SQL by ${bareMode}`,
 );
 log(
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${os
@@ -132,10 +138,6 @@ try {
     writeExplain(args.explain, explained);
     log(`  EXPLAIN (ANALYZE, BUFFERS) of ${explained.length} statements written to ${args.explain}`);
   }
-
-  // 2. Bare SQL on PGlite now (the server cannot open it while we hold it); on PostgreSQL each
-  //    path's bare run goes right before its API run, so both see the same machine load.
-  if (database.kind === 'pglite') for (const p of paths) await bareRun(p, database);
 } finally {
   // PGlite: one process at a time, so the server may only open it once we closed it
   if (database.kind === 'pglite') await database.close();
@@ -166,23 +168,52 @@ function askSequence(): Step[] {
   ];
 }
 
-// 3. The server over HTTP.
+// 2. The read paths, API and bare SQL in turns: a slice of one, a slice of the other, `rounds`
+//    times, so that the drift of a shared machine falls on both sides of each ratio. PostgreSQL:
+//    one server, a path's slices in turns. PGlite belongs to one process at a time, so a turn is a
+//    pass over every path: bare SQL with the database open here, then the API with the server
+//    started on it (warmed again: a new process).
+const measured = paths.filter((p) => p.name !== 'feedChunked' && selected.has(p.name) && p.requests.length > 0);
+const chunkedPath = paths.find((p) => p.name === 'feedChunked');
+/** What is replayed bare beside a path: the path itself, and the chunked pattern beside page 1 of the feed. */
+const bareTargets = (p: ReadPath): ReadPath[] =>
+  bareMode === 'none' ? [] : [p, ...(p.name === 'feed1' && chunkedPath && chunkedPath.requests.length > 0 ? [chunkedPath] : [])];
+const apiLoads = new Map<string, HttpLoad>();
+const bareSlices = new Map<string, BareSlice[]>();
 const loadOptions = { connections: settings.connections, seconds: settings.seconds, warmup: settings.warmup };
-let server: RunningServer = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'] });
+let server: RunningServer | undefined;
+const startBenchServer = () => startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'] });
 try {
-  idleRssMb = server.rssMb();
-  for (const p of paths) {
-    if (database.kind === 'postgres') await bareRun(p, database);
-    if (!selected.has(p.name) || p.requests.length === 0) continue;
-    // one request first: whatever a running server keeps warm (caches, prepared statements) is warm
-    await fetch(`${server.url}${p.requests[0]!.path}`, { headers: { cookie: p.requests[0]!.viewer.cookie } });
-    const result = await httpLoad(server, readSequence(p), loadOptions);
-    rowOf(p).api = result;
-    await settle(server);
-    log(
-      `  API ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB (${heapText(result.heapAfter)})${errorsOf(result)}`,
-    );
+  if (database.kind === 'postgres') {
+    server = await startBenchServer();
+    idleRssMb = server.rssMb();
+    for (const p of measured) {
+      for (let turn = 0; turn < rounds; turn++) {
+        await apiSlice(p, server, turn === 0);
+        for (const target of bareTargets(p)) await bareSlice(target, database, 0);
+      }
+      await reportPath(p, server);
+    }
+  } else {
+    for (let turn = 0; turn < rounds; turn++) {
+      database = await openBenchDatabase();
+      try {
+        // a newly opened embedded database starts with an empty buffer pool
+        for (const p of measured) for (const target of bareTargets(p)) await bareSlice(target, database, 1);
+      } finally {
+        await database.close();
+      }
+      server = await startBenchServer();
+      if (turn === 0) idleRssMb = server.rssMb();
+      for (const p of measured) await apiSlice(p, server, true);
+      if (turn < rounds - 1) {
+        await server.stop();
+        server = undefined;
+      }
+    }
+    for (const p of measured) await reportPath(p, server!);
   }
+  server ??= await startBenchServer();
   if (selected.has('like') && likePairs.length > 0) {
     const result = await httpLoad(server, likeToggleSequence(likePairs), loadOptions);
     rows.push({ name: 'like', label: 'like toggle (like, unlike)', api: result });
@@ -208,16 +239,16 @@ try {
     log(`  global question to ${globalQuestion.count.toLocaleString('en')} users: ${fixed(globalQuestion.seconds, 2)} s`);
   }
 } finally {
-  await server.stop();
+  await server?.stop();
 }
 
-// 4. Optional: a CPU profile of the server while it serves page 1 of the feed.
+// 3. Optional: a CPU profile of the server while it serves page 1 of the feed.
 let profileLines: string[] = [];
 if (args['cpu-prof']) {
   const dir = path.resolve(args['cpu-prof']);
   fs.mkdirSync(dir, { recursive: true });
   const before = new Set(fs.readdirSync(dir));
-  server = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'], cpuProfDir: dir });
+  const profiledServer = await startServer({ databaseUrl, dataDir: args.pglite ? dataDir : undefined, logLevel: args['log-level'], cpuProfDir: dir });
   const profiled = args['cpu-prof-path'];
   const profiledPath = paths.find((p) => p.name === profiled);
   if (profiled !== 'like' && profiled !== 'ask' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path, 'like' or 'ask'`);
@@ -227,10 +258,10 @@ if (args['cpu-prof']) {
   const loadStarted = performance.now();
   let loadEnded = loadStarted;
   try {
-    result = await httpLoad(server, sequence, loadOptions);
+    result = await httpLoad(profiledServer, sequence, loadOptions);
     loadEnded = performance.now();
   } finally {
-    await server.stop();
+    await profiledServer.stop();
   }
   // only the samples taken while the load ran (not start-up, not shutdown)
   const tailMs = performance.now() - loadEnded;
@@ -250,7 +281,7 @@ if (args['cpu-prof']) {
   }
 }
 
-// 5. Put the database back as it was (sessions, questions and likes the run wrote).
+// 4. Put the database back as it was (sessions, questions and likes the run wrote).
 if (database.kind === 'pglite') database = await openBenchDatabase();
 try {
   await cleanUp(database.db, subjects.sessionIds, likePairs);
@@ -278,18 +309,49 @@ function rowOf(p: ReadPath): Row {
   return row;
 }
 
-/** The captured statements of a path replayed bare at the same concurrency (pgbench, or the driver). */
-async function bareRun(p: ReadPath, db: Database): Promise<void> {
-  if (bareMode === 'none' || p.requests.length === 0) return;
-  if (!(selected.has(p.name) || (p.name === 'feedChunked' && selected.has('feed1')))) return;
-  const options = { connections: settings.connections, seconds: settings.seconds };
-  const result =
-    bareMode === 'pgbench' && db.kind === 'postgres'
-      ? pgbenchReplay(db.url, p.requests, options)
-      : await driverReplay(db.kind === 'pglite' ? { kind: 'pglite', pglite: db.pglite } : { kind: 'postgres', url: db.url }, p.requests, options);
-  log(`  bare SQL ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${fixed(result.p50, 2)} ms, p99 ${fixed(result.p99, 2)} ms`);
-  if (p.name === 'feedChunked') chunked = result;
-  else rowOf(p).bare = result;
+/** A slice of a path through the API; `warm` first on a server that has not served it yet. */
+async function apiSlice(p: ReadPath, target: RunningServer, warm: boolean): Promise<void> {
+  let load = apiLoads.get(p.name);
+  if (!load) apiLoads.set(p.name, (load = new HttpLoad(readSequence(p), settings.connections)));
+  if (warm) {
+    // one request first, then load that is not counted
+    await fetch(`${target.url}${p.requests[0]!.path}`, { headers: { cookie: p.requests[0]!.viewer.cookie } });
+    await load.warm(target, settings.warmup);
+  }
+  await load.slice(target, settings.slice);
+  await settle(target);
+}
+
+/** A slice of a path's captured statements replayed bare at the same concurrency (pgbench, or the driver), after `warmSeconds` not counted. */
+async function bareSlice(p: ReadPath, db: Database, warmSeconds: number): Promise<void> {
+  const replay = (seconds: number) => {
+    const options = { connections: settings.connections, seconds };
+    return bareMode === 'pgbench' && db.kind === 'postgres'
+      ? Promise.resolve(pgbenchReplay(db.url, p.requests, options))
+      : driverReplay(db.kind === 'pglite' ? { kind: 'pglite', pglite: db.pglite } : { kind: 'postgres', url: db.url }, p.requests, options);
+  };
+  if (warmSeconds > 0) await replay(warmSeconds);
+  bareSlices.set(p.name, [...(bareSlices.get(p.name) ?? []), await replay(settings.slice)]);
+}
+
+/** A path's slices as one row (and the chunked pattern's beside page 1 of the feed). */
+async function reportPath(p: ReadPath, target: RunningServer): Promise<void> {
+  const row = rowOf(p);
+  const result = await apiLoads.get(p.name)!.result(target);
+  row.api = result;
+  const bare = bareSlices.get(p.name);
+  if (bare) {
+    row.bare = throughputOf(bare);
+    log(`  bare SQL ${p.label}: ${fixed(row.bare.rps, 0)} req/s, p50 ${fixed(row.bare.p50, 2)} ms, p99 ${fixed(row.bare.p99, 2)} ms`);
+  }
+  const chunkedSlices = p.name === 'feed1' ? bareSlices.get('feedChunked') : undefined;
+  if (chunkedSlices) {
+    chunked = throughputOf(chunkedSlices);
+    log(`  bare SQL ${chunkedPath!.label}: ${fixed(chunked.rps, 0)} req/s, p50 ${fixed(chunked.p50, 2)} ms, p99 ${fixed(chunked.p99, 2)} ms`);
+  }
+  log(
+    `  API ${p.label}: ${fixed(result.rps, 0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${fixed(result.cpuMsPerRequest, 2)} ms/request, RSS ≤ ${fixed(result.rssMaxMb, 0)} MB (${heapText(result.heapAfter)})${errorsOf(result)}`,
+  );
 }
 
 /** Waits until the server answers /healthz quickly again (slow queries of the last scenario finished). */

@@ -5,7 +5,7 @@ import { newUser, signUpThroughUi, signUpViaApi, type NewUser } from './fixtures
 import { root, startApp } from './app-server';
 
 /**
- * Issue 13 journeys on an EMPTY instance with the defaults (no DEFAULT_FOLLOWS): this file starts
+ * First-run journeys on an EMPTY instance with the defaults (no DEFAULT_FOLLOWS): this file starts
  * its own app, so the first account here really is the first one. Tests run in order: the first
  * signs up the operator.
  */

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, newUser, signUpViaApi, test, type NewUser } from './fixtures';
 
 /**
- * Live journeys of issue 4. They drive the questions (issue 3) and follows (issue 6) endpoints
+ * Live notification journeys. They drive the questions and follows endpoints
  * through the API contract, so they pass once those features are merged.
  */
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, newUser, signUpViaApi, test } from './fixtures';
 
-/** Screens of issue 4 that need nothing from the other features. */
+/** The notifications screens' journeys that need nothing from the other features. */
 
 test('the Notifications screen has two real tabs with their empty states', async ({ page }) => {
   await signUpViaApi(page, newUser('ntabs'));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, newUser, signUpViaApi, test } from './fixtures';
 
 /**
- * Stored XSS (issue 11): markup and script typed into every user text the app shows (full name,
+ * Stored XSS: markup and script typed into every user text the app shows (full name,
  * bio, question, answer) is rendered as text in Chromium, on every screen that shows it. Nothing
  * runs: no dialog, no element made from it, no flag set by a handler.
  */

@@ -1,4 +1,4 @@
-// CI's dependency check (issue 11): no high or critical advisory in production dependencies.
+// CI's dependency check: no high or critical advisory in production dependencies.
 // When the registry's advisory service cannot be reached, say so plainly and do not fail:
 // that is not a finding about our dependencies.
 import { spawnSync } from 'node:child_process';

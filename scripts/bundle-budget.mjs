@@ -1,5 +1,5 @@
 /**
- * `npm run size`: the web app's JavaScript budget (issue 14, decision 147), checked on the built
+ * `npm run size`: the web app's JavaScript budget (decision 147), checked on the built
  * app (run `npm run build` first). For each first screen, the JavaScript a visit downloads before
  * the screen can show — the entry chunk, the screen's chunk and everything they import statically —
  * compressed with brotli as the server sends it. Fails (exit 1) when a budget is passed.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const budgets = [
-  // issue 14's figure; 121 KB since the router runs in declarative mode (decision 147, last addendum)
+  // 121 KB since the router runs in declarative mode (decision 147)
   { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147)

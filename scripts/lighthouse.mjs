@@ -2,10 +2,12 @@
  * `npm run lighthouse`: Lighthouse (mobile preset, the npm package with Debian's Chromium) on
  * /onboarding, /home and a profile of the BUILT app (run `npm run build` first). Starts the app on
  * a free port with a throw-away DATA_DIR, makes two users (one follows the other, who has answers),
- * and writes docs/lighthouse/<page>.report.html and .json, then prints the four scores per page.
+ * and writes lighthouse-report/<page>.report.html and .json (not kept in git: a run's full reports),
+ * and the scores of every page to docs/benchmarks/lighthouse.json (kept: the latest run's summary,
+ * decision 230), then prints the four scores per page.
  * Scores depend on the machine: on a busy one, performance reads low (docs/benchmarks.md).
  *
- *   npm run build && npm run lighthouse [-- --out DIR]
+ *   npm run build && npm run lighthouse [-- --out DIR] [-- --summary FILE]
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +20,12 @@ import { serverEntry } from './build-server.mjs';
 import { spawnServer } from './run-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: options } = parseArgs({ options: { out: { type: 'string', default: path.join(root, 'docs/lighthouse') } } });
+const { values: options } = parseArgs({
+  options: {
+    out: { type: 'string', default: path.join(root, 'lighthouse-report') },
+    summary: { type: 'string', default: path.join(root, 'docs/benchmarks/lighthouse.json') },
+  },
+});
 
 if (!fs.existsSync(path.join(root, 'packages/web/dist/index.html')) || !fs.existsSync(serverEntry)) throw new Error('Build the app first: npm run build');
 
@@ -126,10 +133,7 @@ try {
       .map((a) => a.id);
     summary.push({ page: page.url, ...scores, lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue), failing });
   }
-  fs.writeFileSync(
-    path.join(options.out, 'summary.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), pages: summary }, null, 2)}\n`,
-  );
+  fs.writeFileSync(options.summary, `${JSON.stringify({ date: new Date().toISOString(), loadavg: os.loadavg(), pages: summary }, null, 2)}\n`);
   for (const s of summary) console.log(JSON.stringify(s));
 } finally {
   await chrome?.kill();

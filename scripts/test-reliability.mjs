@@ -1,4 +1,4 @@
-// `npm run test:reliability` (issue 11): the reliability suite against a real PostgreSQL — the
+// `npm run test:reliability`: the reliability suite against a real PostgreSQL — the
 // authorization matrix, the anonymity scan, fuzzing from the OpenAPI document, concurrency and
 // crash recovery. Each file creates and drops its own database on TEST_DATABASE_URL's server.
 import { spawnSync } from 'node:child_process';

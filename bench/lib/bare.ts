@@ -15,6 +15,19 @@ export interface Throughput {
   requests: number;
 }
 
+/** One slice of a bare replay: each request's latency (ms), and the seconds they took together. */
+export interface BareSlice {
+  latencies: number[];
+  seconds: number;
+}
+
+/** Slices taken between other measurements (A, B, A, B…) as one run. */
+export function throughputOf(slices: BareSlice[]): Throughput {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+}
+
 /** A statement on one line for pgbench: its `--` comments end at their line, so they go first (the server's SQL has no `--` inside a string). */
 const oneLine = (text: string) => text.replace(/--[^\n]*/g, '').replace(/\s*\n\s*/g, ' ');
 
@@ -28,7 +41,7 @@ const PGBENCH_MAX_SCRIPTS = 100;
  * to_char formats for a variable in extended mode). A pgbench "transaction" is one HTTP request's
  * worth of SQL, run in order on one connection.
  */
-export function pgbenchReplay(url: string, requests: ReadRequest[], options: { connections: number; seconds: number }): Throughput {
+export function pgbenchReplay(url: string, requests: ReadRequest[], options: { connections: number; seconds: number }): BareSlice {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-pgbench-'));
   try {
     const scripts = requests.slice(0, PGBENCH_MAX_SCRIPTS).map((request, i) => {
@@ -60,8 +73,9 @@ export function pgbenchReplay(url: string, requests: ReadRequest[], options: { c
       .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').trim().split('\n'))
       .map((line) => Number(line.split(' ')[2]) / 1000)
       .filter((ms) => Number.isFinite(ms));
-    latencies.sort((a, b) => a - b);
-    return { rps: Number(tps?.[1] ?? 0), p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+    // pgbench's own rate leaves its connection time out; the slice's time is the one that rate implies
+    const rate = Number(tps?.[1] ?? 0);
+    return { latencies, seconds: rate > 0 ? latencies.length / rate : options.seconds };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -77,7 +91,7 @@ export async function driverReplay(
   target: { kind: 'postgres'; url: string } | { kind: 'pglite'; pglite: PGlite },
   requests: ReadRequest[],
   options: { connections: number; seconds: number },
-): Promise<Throughput> {
+): Promise<BareSlice> {
   const clients: pg.Client[] = [];
   const runners: Runner[] = [];
   for (let i = 0; i < options.connections; i++) {
@@ -106,6 +120,5 @@ export async function driverReplay(
   );
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.end()));
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+  return { latencies, seconds: elapsed };
 }

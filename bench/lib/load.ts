@@ -28,24 +28,48 @@ export type ConnectionContext = Record<string, unknown>;
 /** One step of a sequence: the next request, given its connection's context (a later step may need what an earlier one chose). */
 export type Step = (context: ConnectionContext) => HttpRequest;
 
+/** What autocannon answers for a run with `skipAggregateResult`: counts, and histograms to merge. */
+interface RawResult {
+  totalCompletedRequests: number;
+  /** seconds */
+  duration: number;
+}
+const { aggregateResult } = autocannon as unknown as {
+  aggregateResult(results: RawResult[], options: { url: string; connections: number }): autocannon.Result;
+};
+
+interface Slice {
+  result: RawResult;
+  cpuMs: number;
+  rssMaxMb: number;
+}
+
 /**
  * Drives the server over real HTTP with autocannon: `connections` keep-alive connections, each
- * sending its next request as soon as the previous answer arrived, for `seconds` (after a
- * warm-up of `warmup` seconds that is not counted). `sequence` lists the requests one connection
- * sends in turn (e.g. like then unlike); each call of a step's function picks that step's next
- * subject, and may leave in its connection's context what a later step needs.
+ * sending its next request as soon as the previous answer arrived. `sequence` lists the requests
+ * one connection sends in turn (e.g. like then unlike); each call of a step's function picks that
+ * step's next subject, and may leave in its connection's context what a later step needs.
+ *
+ * The load is measured in slices, so that another measurement can run between them and see the
+ * same drift of a shared machine (A, B, A, B…): `warm` sends load that is not counted, each
+ * `slice` adds its requests, latencies, server CPU time and memory to the result.
  */
-export async function httpLoad(
-  server: RunningServer,
-  sequence: Step[],
-  options: { connections: number; seconds: number; warmup: number },
-): Promise<LoadResult> {
-  const run = (seconds: number) =>
-    autocannon({
+export class HttpLoad {
+  private readonly slices: Slice[] = [];
+
+  constructor(
+    private readonly sequence: Step[],
+    private readonly connections: number,
+  ) {}
+
+  private async run(server: RunningServer, seconds: number): Promise<RawResult> {
+    const result = await autocannon({
       url: server.url,
-      connections: options.connections,
+      connections: this.connections,
       duration: seconds,
-      requests: sequence.map((next) => ({
+      // the slices' latency histograms are merged by aggregateResult in `result`
+      skipAggregateResult: true,
+      requests: this.sequence.map((next) => ({
         method: 'GET' as const,
         setupRequest: (request: autocannon.Request, context: object) => {
           const r = next(context as ConnectionContext);
@@ -59,24 +83,54 @@ export async function httpLoad(
         },
       })),
     });
-  if (options.warmup > 0) await run(options.warmup);
-  const stopRss = sampleMax(() => server.rssMb());
-  const cpuBefore = server.cpuMs();
-  const result = await run(options.seconds);
-  const cpuMs = server.cpuMs() - cpuBefore;
-  const rssMaxMb = stopRss();
-  const heapAfter = await server.heap();
-  return {
-    rps: result.requests.total / (result.duration || options.seconds),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    rssMaxMb,
-    heapAfter,
-    cpuMsPerRequest: cpuMs / Math.max(1, result.requests.total),
-  };
+    return result as unknown as RawResult;
+  }
+
+  /** Load that is not counted: whatever a running server keeps warm (JIT, caches, prepared statements) is warm after it. */
+  async warm(server: RunningServer, seconds: number): Promise<void> {
+    if (seconds > 0) await this.run(server, seconds);
+  }
+
+  async slice(server: RunningServer, seconds: number): Promise<void> {
+    const stopRss = sampleMax(() => server.rssMb());
+    const cpuBefore = server.cpuMs();
+    const result = await this.run(server, seconds);
+    this.slices.push({ result, cpuMs: server.cpuMs() - cpuBefore, rssMaxMb: stopRss() });
+  }
+
+  /** The slices so far as one run; the heap is read from `server` now (right after the last slice). */
+  async result(server: RunningServer): Promise<LoadResult> {
+    const merged = aggregateResult(
+      this.slices.map((s) => s.result),
+      { url: server.url, connections: this.connections },
+    );
+    const requests = this.slices.reduce((n, s) => n + s.result.totalCompletedRequests, 0);
+    const seconds = this.slices.reduce((n, s) => n + s.result.duration, 0);
+    const cpuMs = this.slices.reduce((n, s) => n + s.cpuMs, 0);
+    return {
+      rps: requests / seconds,
+      p50: merged.latency.p50,
+      p99: merged.latency.p99,
+      requests,
+      errors: merged.errors + merged.timeouts,
+      non2xx: merged.non2xx,
+      rssMaxMb: Math.max(...this.slices.map((s) => s.rssMaxMb)),
+      heapAfter: await server.heap(),
+      cpuMsPerRequest: cpuMs / Math.max(1, requests),
+    };
+  }
+}
+
+/** One measured run of `seconds` after a warm-up of `warmup` seconds that is not counted. */
+export async function httpLoad(
+  server: RunningServer,
+  sequence: Step[],
+  options: { connections: number; seconds: number; warmup: number },
+): Promise<LoadResult> {
+  const load = new HttpLoad(sequence, options.connections);
+  await load.warm(server, options.warmup);
+  await load.slice(server, options.seconds);
+  return load.result(server);
 }
 
 /** Cycles through a list: each call returns the next item. */

@@ -13,9 +13,10 @@ import { queryRows } from '../../packages/server/src/db/sql.js';
 import { SESSION_COOKIE, sessionViewer } from '../../packages/server/src/features/auth/sessions.js';
 import { feedPage } from '../../packages/server/src/features/feed/service.js';
 import { profileAnswersPage } from '../../packages/server/src/features/answers/service.js';
-import { hydratePosts, postColumns, postCursorTime, type PostRow } from '../../packages/server/src/features/answers/views.js';
+import { hydratedPostPage, postFromRow, skeletonColumns } from '../../packages/server/src/features/answers/views.js';
 import { newestFirst } from '../../packages/server/src/db/pagination.js';
 import { isoFromPg } from '../../packages/server/src/db/timestamps.js';
+import { run } from '../../packages/server/src/db/statements.js';
 import { recommendFriends, searchUsers } from '../../packages/server/src/features/friends/service.js';
 import { inboxPage } from '../../packages/server/src/features/questions/service.js';
 import { findUserByUsername } from '../../packages/server/src/features/users/lookup.js';
@@ -116,10 +117,25 @@ export async function captureReadPaths(db: Db, recorder: StatementRecorder, subj
   return paths;
 }
 
+/** The columns of a chunk's rows: the page skeleton's, read back by the chunked pattern to merge them. */
+interface ChunkRow {
+  id: string;
+  answered_at: string;
+}
+
+/**
+ * The chunked pattern's hydration: the server's own page statement (its receiver, sender and like
+ * joins, and the anonymity rule with them) over the merged page's ids instead of a skeleton query.
+ */
+const hydrateChunkedPage = hydratedPostPage<{ ids: string[] }>(
+  'bench_chunked_feed_page',
+  sql`select ${skeletonColumns} from questions q where q.id = any(${sql.placeholder('ids')}::text[])`,
+);
+
 /**
  * The original app's feed: load the followee ids, then one query per chunk of 10 followees
- * (Firestore's `in` limit), merge and sort in JS, keep a page, hydrate it the same way ours does.
- * Each chunk's query is ordered as the index is, like ours.
+ * (Firestore's `in` limit), merge and sort in JS, keep a page, hydrate it with the server's page
+ * statement. Each chunk's query is ordered as the index is, like ours.
  */
 async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
   const followees = await queryRows<{ id: string }>(db, sql`select followee_id as id from follows where follower_id = ${viewerId}`);
@@ -127,9 +143,9 @@ async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
   for (let i = 0; i < followees.length; i += 10) chunks.push(followees.slice(i, i + 10).map((f) => f.id));
   const perChunk = await Promise.all(
     chunks.map((ids) =>
-      queryRows<PostRow>(
+      queryRows<ChunkRow>(
         db,
-        sql`select ${postColumns} from questions q
+        sql`select ${skeletonColumns} from questions q
             where q.receiver_id in (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,
@@ -138,12 +154,13 @@ async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
       ),
     ),
   );
-  const at = (row: PostRow) => isoFromPg(postCursorTime(row), 'us');
+  const at = (row: ChunkRow) => isoFromPg(row.answered_at, 'us');
   const page = perChunk
     .flat()
     .sort((a, b) => (at(a) === at(b) ? b.id.localeCompare(a.id) : at(b).localeCompare(at(a))))
     .slice(0, PAGE_SIZE);
-  return hydratePosts(db, viewerId, page);
+  const rows = await run(db, hydrateChunkedPage, { viewerId, ids: page.map((row) => row.id) });
+  return rows.map(postFromRow);
 }
 
 async function captureChunkedFeed(db: Db, recorder: StatementRecorder, viewers: Person[]): Promise<ReadPath> {

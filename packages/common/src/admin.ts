@@ -3,7 +3,7 @@ import { MAX_TEXT_LENGTH } from './limits.js';
 import { en } from './i18n/en.js';
 import { userText } from './text.js';
 
-/** POST /api/admin/global-question: one anonymous question for every user (spec §5: ≤300, non-blank). */
+/** POST /api/admin/global-question: one anonymous question for every user (≤300 characters, non-blank). */
 export const globalQuestionSchema = z.object({
   text: userText({ max: MAX_TEXT_LENGTH, required: en.required.question, tooLong: en.tooLong.question }),
 });

@@ -1,9 +1,9 @@
-/** Business constants from the product spec §9, shared by server and web. */
+/** Business constants of the product, shared by server and web. */
 export const MAX_TEXT_LENGTH = 300; // questions, answers, global question
 export const PAGE_SIZE = 20; // home feed and profile answers
 export const RECOMMENDED_FRIENDS_MAX = 20;
 export const SEARCH_RESULTS_MAX = 20;
-/** The Activity tab covers the last 7 days counted from midnight (spec §9). */
+/** The Activity tab covers the last 7 days counted from midnight. */
 export const ACTIVITY_WINDOW_DAYS = 7;
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

@@ -1,6 +1,6 @@
 // Zod-free on purpose: the service worker imports this file alone ('@askbox/common/push').
 
-/** `data` of a push_notifications row, exactly as spec §3. */
+/** `data` of a push_notifications row: what the service worker reads to show and open a notification. */
 export type PushData =
   | { type: 'like'; likerId: string; likerUsername: string; postId: string; timestamp: string }
   | { type: 'follow'; followerId: string; followerUsername: string; timestamp: string }

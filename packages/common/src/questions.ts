@@ -4,7 +4,7 @@ import { en } from './i18n/en.js';
 import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
-/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters (spec §5, §9). */
+/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters. */
 const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: en.required[field], tooLong: en.tooLong[field] });
 
 export const askQuestionSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { en } from './i18n/en.js';
 
 /**
- * The receiver's safety tools (issue 10 §2): muted words, blocking the asker of an inbox
+ * The receiver's safety tools: muted words, blocking the asker of an inbox
  * question without learning who it was, refusing anonymous questions (a settings field).
  */
 

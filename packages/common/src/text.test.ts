@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askQuestionSchema, clampText, en, hasControlCharacters, isBlankText, textLength, updateProfileSchema } from './index.js';
 
-describe('the one text rule (issue 11)', () => {
+describe('the one text rule', () => {
   it('counts code points, as the server and the web counter both do', () => {
     expect(textLength('abc')).toBe(3);
     expect(textLength('😀😀')).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * The one place user text is judged (issue 11): which characters are refused, what counts as
+ * The one place user text is judged: which characters are refused, what counts as
  * blank, and how length is counted. The server's schemas, its HTTP-layer check and the web
  * counters all read these, so a text the counter accepts is a text the server accepts. A zod-free
  * module: the web's counters import it on the first screens (decision 147); the schemas built on

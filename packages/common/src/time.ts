@@ -3,7 +3,7 @@ import { en } from './i18n/en.js';
 import type { Locale } from './locales.js';
 
 /**
- * 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' (spec §9) in English; other languages
+ * 'just now' under 60 s, then 'm ago', 'h ago', 'd ago' in English; other languages
  * say it through Intl ('il y a 5 min'). `justNow` is the catalog's word for under a minute in that
  * language (passed in, so the web loads only its own language's catalog).
  */

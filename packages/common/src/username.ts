@@ -1,6 +1,6 @@
 import { MAX_USERNAME_LENGTH } from './limits.js';
 
-/** Lower-case letters, digits and underscore only (spec §3, §5). */
+/** Lower-case letters, digits and underscore only. */
 export const USERNAME_PATTERN = /^[a-z0-9_]+$/;
 
 /** What the signup field does as the user types: strip other characters, lowercase. */
@@ -12,7 +12,7 @@ export function normalizeUsername(input: string): string {
 }
 
 /**
- * Names no account can take (issue 11): each is a page of the web app (`/home`, `/settings`...), a
+ * Names no account can take: each is a page of the web app (`/home`, `/settings`...), a
  * word of the API's paths (`/api/users/search` would hide a user called search), or a name people
  * would mistake for the service. Tests derive the pages and API words from the web router and the
  * server's route table, so a new route without its word here fails them.

@@ -3,7 +3,11 @@ import { ESLint } from 'eslint';
 
 // The repository's own lint config, run on imports written from places in the web app: proves the
 // boundaries of docs/decisions/061 are enforced, and stay so when other config blocks are added.
-const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
+// The cycle check is left out here: it would read the web app's whole import graph for each line.
+const eslint = new ESLint({
+  cwd: new URL('../../..', import.meta.url).pathname,
+  overrideConfig: { rules: { 'import-x/no-cycle': 'off' } },
+});
 
 async function refused(file: string, source: string): Promise<boolean> {
   const [result] = await eslint.lintText(`import '${source}';\n`, { filePath: `packages/web/src/${file}` });

@@ -44,7 +44,7 @@ describe('catalogs', () => {
   });
 
   it('French follows French typography, so its punctuation never starts a line (decision 208)', () => {
-    // the spec's own French is kept verbatim, its plain apostrophe included (spec §4)
+    // the spec's own French is kept verbatim, its plain apostrophe included
     const SPEC_FRENCH = ["J'ai compris"];
     for (const key of catalogKeys(fr)) {
       const text = SPEC_FRENCH.reduce((rest, verbatim) => rest.replaceAll(verbatim, ''), valueAt(fr, key));

@@ -60,7 +60,7 @@ export const en = {
   emailInvalid: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
-  // issue 11: not in the spec, worded like its other messages
+  // not in the spec, worded like its other messages
   passwordBlank: 'Password cannot be only spaces',
   passwordTooCommon: 'This password is too common. Choose another one.',
   invalidCharacters: 'This text contains characters that are not allowed',
@@ -200,7 +200,7 @@ export const en = {
   groupShowMore: 'Show more',
   answeredYourQuestion: 'answered your question',
   anonymousQuestionLabel: 'Anonymous question',
-  // Push notifications (spec §9): titles with an emoji, bodies built from the event
+  // Push notifications: titles with an emoji, bodies built from the event
   pushTitleLike: 'New Like ❤️',
   pushTitleFollow: 'New Follower 👋',
   pushTitleQuestion: 'New Question ❓',
@@ -293,7 +293,7 @@ export const en = {
   themeDark: 'Dark',
   themeUpdateError: 'Could not save your theme. Please try again.',
 
-  // Public profile (issue 15): not in the spec, worded to match it
+  // Public profile: not in the spec, worded to match it
   outsideAskbox: 'Outside Askbox',
   publicProfile: 'Public profile',
   publicProfileExplanation: 'When on, your answers may be read outside Askbox: in link previews, in feed readers and on the fediverse.',
@@ -380,7 +380,7 @@ export const en = {
     invalid_input: 'Invalid input',
   },
 
-  /** Relative times (spec §9): 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */
+  /** Relative times: 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */
   time: {
     justNow: 'just now',
   },
@@ -489,7 +489,7 @@ export const en = {
     unsubscribed: 'Done: Askbox will not email you notifications any more. You can turn them on again in Settings.',
     openAskbox: 'Open Askbox',
   },
-  // Safety tools (issue 10): block an anonymous asker, muted words, refuse anonymous questions
+  // Safety tools: block an anonymous asker, muted words, refuse anonymous questions
   safety: {
     blockAsker: 'Block this asker',
     confirmBlockAsker:

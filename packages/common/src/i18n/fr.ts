@@ -443,7 +443,7 @@ export const fr: Catalog = {
     unsubscribed: 'C’est fait : Askbox ne vous enverra plus de notifications par e-mail. Vous pouvez les réactiver dans les Réglages.',
     openAskbox: 'Ouvrir Askbox',
   },
-  // Outils de sécurité (issue 10)
+  // Outils de sécurité
   safety: {
     blockAsker: 'Bloquer cette personne',
     confirmBlockAsker:

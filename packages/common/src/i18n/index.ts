@@ -56,7 +56,7 @@ export function keyOfEnglishText(text: string): string | undefined {
 }
 
 /**
- * The like push quotes the first 30 characters of the answer, plus '...' when longer (spec §9);
+ * The like push quotes the first 30 characters of the answer, plus '...' when longer;
  * `cut` marks the cut as the recipient's language does (French: '…', decision 208).
  */
 export const likeExcerpt = (answer: string, cut = (text: string) => `${text}...`) => (answer.length > 30 ? cut(answer.slice(0, 30)) : answer);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isReservedUsername, USERNAME_PATTERN } from '@askbox/common';
 
 // The web router's own table (router.tsx): every top-level page that could be read as a username
-// is reserved, so no profile ever hides behind a page (issue 11). A new page without its word fails.
+// is reserved, so no profile ever hides behind a page. A new page without its word fails.
 describe('reserved usernames', () => {
   it('include the first word of every page the web app routes', () => {
     const source = fs.readFileSync(new URL('./router.tsx', import.meta.url), 'utf8');

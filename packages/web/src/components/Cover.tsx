@@ -12,7 +12,7 @@ function coverImage(url: string): string {
 }
 
 /**
- * A profile cover: the uploaded image, or the default gradient when there is none (spec §2), in
+ * A profile cover: the uploaded image, or the default gradient when there is none, in
  * the owner's colour when `seed` (the username) is given.
  */
 export function Cover({

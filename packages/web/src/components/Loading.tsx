@@ -8,7 +8,7 @@ import { Spinner } from './Spinner';
  * A list that has no data yet: the spinner while it loads, but an honest word instead of an
  * endless spinner when the request waits for the network (offline, nothing kept on this device);
  * the query carries on by itself when the network is back. `skeleton`: the shape of the cards to
- * come instead of a spinner, so nothing jumps when they arrive (issue 13).
+ * come instead of a spinner, so nothing jumps when they arrive.
  */
 export function Loading({ query, label, skeleton }: { query: { fetchStatus: FetchStatus }; label: string; skeleton?: 'post' | 'question' }) {
   if (query.fetchStatus === 'paused') return <ErrorBox>{t('offlineNothingKept')}</ErrorBox>;

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { t } from '../i18n';
+import { Field } from './Field';
 
-/** A password input with a show/hide toggle (spec §2 signup). */
 /**
- * `toggleLabels` name what the show/hide button reveals; it must not contain the field's label,
+ * A password input with a show/hide toggle. `toggleLabels` name what the show/hide button reveals; it must not contain the field's label,
  * so that finding the field by its label finds only the field.
  */
 export function PasswordField(props: {
@@ -16,34 +16,34 @@ export function PasswordField(props: {
   autoComplete: string;
   name: string;
 }) {
-  const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <div style={{ position: 'relative' }}>
-        <input
-          id={id}
-          name={props.name}
-          className="input"
-          type={visible ? 'text' : 'password'}
-          value={props.value}
-          autoComplete={props.autoComplete}
-          required
-          onChange={(e) => props.onChange(e.target.value)}
-          style={{ paddingRight: 52 }}
-        />
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label={visible ? (props.toggleLabels?.hide ?? t('hidePassword')) : (props.toggleLabels?.show ?? t('showPassword'))}
-          aria-pressed={visible}
-          onClick={() => setVisible((v) => !v)}
-          style={{ position: 'absolute', right: 2, top: 0 }}
-        >
-          {visible ? <EyeOff size={20} aria-hidden /> : <Eye size={20} aria-hidden />}
-        </button>
-      </div>
-    </div>
+    <Field label={props.label}>
+      {(control) => (
+        <div style={{ position: 'relative' }}>
+          <input
+            {...control}
+            name={props.name}
+            className="input"
+            type={visible ? 'text' : 'password'}
+            value={props.value}
+            autoComplete={props.autoComplete}
+            required
+            onChange={(e) => props.onChange(e.target.value)}
+            style={{ paddingRight: 52 }}
+          />
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={visible ? (props.toggleLabels?.hide ?? t('hidePassword')) : (props.toggleLabels?.show ?? t('showPassword'))}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            style={{ position: 'absolute', right: 2, top: 0 }}
+          >
+            {visible ? <EyeOff size={20} aria-hidden /> : <Eye size={20} aria-hidden />}
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
-/** Distance from the page bottom at which the next page starts loading (spec §9). */
+/** Distance from the page bottom at which the next page starts loading. */
 const LOAD_MORE_THRESHOLD_PX = 200;
 
 /**

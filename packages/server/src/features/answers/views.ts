@@ -1,80 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Post } from '@askbox/common';
-import type { DbOrTx } from '../../db/open.js';
-import { likes, users } from '../../db/schema/index.js';
 import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
-import { blockedEitherWayAmong, visibleUser } from '../visibility/index.js';
+import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
-
-/**
- * The columns every post query selects (the skeleton). Times stay as the database's text and are
- * formatted in JS after the LIMIT (see db/timestamps.ts); the like count is kept on the row (with
- * the changes not folded into it yet, decision 199).
- */
-export const postColumns = sql`q.id, q.text, q.answer, q.is_anonymous as "isAnonymous",
-  q.sender_id as "senderId", q.receiver_id as "receiverId",
-  q.created_at as "createdAt", q.answered_at as "answeredAt", ${exactLikeCount(sql`q.id`, sql`q.like_count`)} as "likeCount"`;
-
-export interface PostRow {
-  id: string;
-  text: string;
-  answer: string | null;
-  isAnonymous: boolean;
-  senderId: string | null;
-  receiverId: string;
-  /** timestamptz as text */
-  createdAt: string;
-  answeredAt: string | null;
-  likeCount: number;
-}
-
-/** The cursor time of a post row (for toPage). */
-export const postCursorTime = (row: PostRow) => row.answeredAt ?? row.createdAt;
-
-/**
- * Hydrates a page of post rows: users, the viewer's likes and the block check of named senders
- * in three batch queries (like counts come with the rows). The sender is loaded only for non-anonymous questions, so an anonymous sender
- * can never reach a response, whatever the caller does with the result. A named sender is left
- * out too when a block stands between them and the viewer (the question itself stays).
- */
-export async function hydratePosts(db: DbOrTx, viewerId: string, rows: PostRow[]): Promise<Post[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const userIds = [...new Set(rows.flatMap((r) => (r.isAnonymous || !r.senderId ? [r.receiverId] : [r.receiverId, r.senderId])))];
-  const namedSenderIds = [...new Set(rows.flatMap((r) => (!r.isAnonymous && r.senderId && r.senderId !== viewerId ? [r.senderId] : [])))];
-  const [people, liked, hiddenSenders] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, userIds)),
-    db
-      .select({ questionId: likes.questionId })
-      .from(likes)
-      .where(and(eq(likes.userId, viewerId), inArray(likes.questionId, ids))),
-    // a block cuts every link: a named sender blocked either way with the viewer is not shown
-    blockedEitherWayAmong(db, viewerId, namedSenderIds),
-  ]);
-  const byId = new Map(people.map((u) => [u.id, userSummary(u)]));
-  const likedIds = new Set(liked.map((l) => l.questionId));
-  return rows.flatMap((r) => {
-    const receiver = byId.get(r.receiverId);
-    if (!receiver) return [];
-    const sender = !r.isAnonymous && r.senderId && !hiddenSenders.has(r.senderId) ? (byId.get(r.senderId) ?? null) : null;
-    return [
-      {
-        id: r.id,
-        text: r.text,
-        answer: r.answer ?? '',
-        isAnonymous: r.isAnonymous,
-        createdAt: isoFromPg(r.createdAt),
-        answeredAt: isoFromPgOrNull(r.answeredAt),
-        sender,
-        receiver,
-        likeCount: Number(r.likeCount),
-        likedByViewer: likedIds.has(r.id),
-      },
-    ];
-  });
-}
 
 /**
  * What a page statement's skeleton selects from `questions q` (its alias): the post and the ids
@@ -113,7 +43,7 @@ const viewer = sql.placeholder('viewerId');
  * in index order), and the rows are joined with their receiver, the viewer's like and the sender.
  * The sender is joined only when the question is not anonymous, so an anonymous sender's id or
  * name never leaves the database; a named sender blocked either way with the viewer is left out
- * too (the post stays). Same rules as `hydratePosts` (unused since; kept until the visibility work lands).
+ * too (the post stays).
  */
 export function hydratedPostPage<Args extends Record<string, unknown>>(name: string, skeleton: SQL): Statement<HydratedPostRow, Args & { viewerId: string }> {
   return statement<HydratedPostRow, Args & { viewerId: string }>(

@@ -177,7 +177,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('limits log-ins per account too, whichever IPs they come from (issue 11)', async () => {
+  it('limits log-ins per account too, whichever IPs they come from', async () => {
     const limited = await createTestApp({ rateLimits: { ...t.ctx.config.rateLimits, loginPerAccountPer15Min: 3 } });
     try {
       const victim = await signUpUser(limited.app);
@@ -235,7 +235,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('proxy trust (issue 11)', () => {
+describe('proxy trust', () => {
   it('takes the client IP from as many X-Forwarded-For hops as there are proxies, not from what the client wrote', async () => {
     const app = await createTestApp({ trustProxy: 1, rateLimits: { ...t.ctx.config.rateLimits, signupPerHour: 1 } });
     try {

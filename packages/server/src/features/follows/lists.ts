@@ -23,7 +23,7 @@ interface LinkRow {
 /**
  * Who follows `userId` ('followers') or whom `userId` follows ('following'), newest link first,
  * paged with the one keyset cursor (link time, the other person's id): every follower is
- * reachable, however many there are (issue 11: the list used to stop at 500).
+ * reachable, however many there are.
  * Refused (403) across a block between the viewer and `userId`; people in a block with the
  * viewer are left out: the viewer must not see them anywhere.
  */

@@ -105,7 +105,7 @@ function afterPrefix(prefix: string): string {
 }
 
 /**
- * Case-insensitive substring search on username and full name (spec §5), excluding the viewer
+ * Case-insensitive substring search on username and full name, excluding the viewer
  * and anyone in a block with them either way; prefix matches of the username come first.
  */
 export async function searchUsers(db: DbOrTx, viewerId: string, query: string): Promise<FriendCard[]> {

@@ -6,7 +6,7 @@ import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '.
 import { eventually, insertQuestion, insertSubscription, openEventStream } from '../../test/notificationFixtures.js';
 
 /**
- * The anonymity proof (decision 100, issue 10 §1): everything the receiver of anonymous questions
+ * The anonymity proof (decision 100): everything the receiver of anonymous questions
  * can observe — inbox, badges, feed, notifications (grouped too), profile, live events, push and email outboxes,
  * and the answers to their actions on those questions — is identical whichever of several users
  * sent them, before and after named blocks both ways (the global question's sender, the admin,

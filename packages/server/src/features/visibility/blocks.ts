@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/open.js';
 import { run, statement } from '../../db/statements.js';
@@ -27,18 +27,6 @@ const blockState = statement<{ blockerId: string }, { viewerId: string; otherId:
 export async function blockStateBetween(db: DbOrTx, viewerId: string, otherId: string): Promise<{ viewerBlocked: boolean; blockedByOther: boolean }> {
   const rows = await run(db, blockState, { viewerId, otherId });
   return { viewerBlocked: rows.some((r) => r.blockerId === viewerId), blockedByOther: rows.some((r) => r.blockerId === otherId) };
-}
-
-/** Which of `userIds` are in a block with the viewer, either way: one query for a whole page. */
-export async function blockedEitherWayAmong(db: DbOrTx, viewerId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(
-      or(and(eq(blocks.blockerId, viewerId), inArray(blocks.blockedId, userIds)), and(eq(blocks.blockedId, viewerId), inArray(blocks.blockerId, userIds))),
-    );
-  return new Set(rows.map((b) => (b.blockerId === viewerId ? b.blockedId : b.blockerId)));
 }
 
 /** The viewer in a fragment: an id, a prepared statement's placeholder, or a column of the caller's query (one viewer a row). */

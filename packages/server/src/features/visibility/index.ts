@@ -3,7 +3,7 @@
  * inbox, counters, feed, push, email and live events, and where the block rules live. Other
  * code imports this file only (lint enforces it).
  */
-export { blockStateBetween, blockedEitherWayAmong, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
+export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export {
   globalQuestionAudience,

@@ -8,7 +8,7 @@ import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
 import { t } from '../../i18n';
 
-/** Settings' 'Admin Features' card, admins only (spec §2); the server checks the role again. */
+/** Settings' 'Admin Features' card, admins only; the server checks the role again. */
 export function AdminCard() {
   const { data: me } = useMe();
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useSendGlobalQuestion } from './api';
 import styles from './AdminCard.module.css';
 import { t } from '../../i18n';
 
-/** Spec §2/§4 global-send modal: closed → open → sending → closed with the success alert. */
+/** The admin's global-question modal: closed → open → sending → closed with the success alert. */
 export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
   const [text, setText] = useState('');
   const send = useSendGlobalQuestion();

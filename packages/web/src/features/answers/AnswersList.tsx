@@ -13,7 +13,7 @@ import { useDeleteAnswer, useProfileAnswers } from './api';
 import { PostCard } from './PostCard';
 import { t } from '../../i18n';
 
-/** A profile's answered questions, newest first, 20 a page with infinite scroll (spec §2). */
+/** A profile's answered questions, newest first, 20 a page with infinite scroll. */
 export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
   const answers = useProfileAnswers(username);
   const deleteAnswer = useDeleteAnswer();

@@ -10,7 +10,7 @@ import { useBlockedUsers, useBlockToggle } from './api';
 import { t } from '../../i18n';
 
 /**
- * Settings' 'Blocked users' list (spec §2): a spinner while loading, an empty list if loading fails.
+ * Settings' 'Blocked users' list: a spinner while loading, an empty list if loading fails.
  * Below the people, the anonymous askers blocked from the inbox ('Anonymous asker' and their question).
  */
 export function BlockedUsersSection() {
@@ -25,7 +25,7 @@ export function BlockedUsersSection() {
     if (!(await confirm(t('confirmUnblock'), { confirmLabel: t('unblock'), danger: true }))) return;
     // the person leaves the list at once: focus goes on to the next row
     focusAfterRemoval(row);
-    // spec §8: a failed unblock is silent; the list reloads from the server
+    // a failed unblock is silent; the list reloads from the server
     toggle.mutate({ key: username, on: false }, { onError: (error) => console.error('unblock failed', error) });
   };
 

@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 export function FollowButton({ username, isFollowing, small = false }: { username: string; isFollowing: boolean; small?: boolean }) {
   const toggle = useFollowToggle();
   const { alert } = useDialogs();
-  // spec §8: a failed follow is silent (the state reconciles with the server), except the block refusal
+  // a failed follow is silent (the state reconciles with the server), except the block refusal
   const onClick = () =>
     toggle.mutate(
       { key: username, on: !isFollowing },

@@ -30,7 +30,7 @@ export function followToggle(queryClient: QueryClient): Toggle<FollowState> {
 }
 
 /**
- * `mutate({ key: username, on: following })`. A failed follow is silent (spec §8) but for the block
+ * `mutate({ key: username, on: following })`. A failed follow is silent but for the block
  * refusal, which the caller tells the user about.
  */
 export const useFollowToggle = () => useToggleMutation(followToggle);

@@ -8,7 +8,7 @@ import { t } from '../../i18n';
 /** Heart with the like count: filled when the viewer liked the answer; toggles optimistically. */
 export function LikeButton({ post }: { post: Post }) {
   const toggle = useLikeToggle();
-  // spec §8: a failed like is silent; the count goes back to what the server knows
+  // a failed like is silent; the count goes back to what the server knows
   const onClick = () => toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
   return (
     <button

@@ -5,7 +5,7 @@ import { useToggleMutation, type Toggle } from '../../api/toggleQueue';
 import { findCachedPost, invalidatePostLists, invalidateProfilesExceptAnswers, updateCachedPost } from '../answers/api';
 import { profileKeys } from '../profiles/api';
 
-/** Likes (spec §4): shown at once in every cached copy of the post, then the server's exact count. */
+/** Likes: shown at once in every cached copy of the post, then the server's exact count. */
 export function likeToggle(queryClient: QueryClient): Toggle<LikeState> {
   const show = (postId: string, liked: boolean, likeCount?: number) =>
     updateCachedPost(queryClient, postId, (post) => ({
@@ -32,5 +32,5 @@ export function likeToggle(queryClient: QueryClient): Toggle<LikeState> {
   };
 }
 
-/** `mutate({ key: postId, on: liked })`; a failed like is silent (spec §8): the caller only logs it. */
+/** `mutate({ key: postId, on: liked })`; a failed like is silent: the caller only logs it. */
 export const useLikeToggle = () => useToggleMutation(likeToggle);

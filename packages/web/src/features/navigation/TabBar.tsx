@@ -17,7 +17,7 @@ const tabs = [
   { to: '/notifications', label: 'navNotifications', icon: Bell, badge: 'notifications' },
 ] as const;
 
-/** Hides when the page scrolls down, shows again on scroll up (spec §2). */
+/** Hides when the page scrolls down, shows again on scroll up. */
 function useHideOnScroll(): [boolean, (hidden: boolean) => void] {
   const [hidden, setHidden] = useState(false);
   const lastY = useRef(0);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCounters } from '../notifications/api';
 
-/** Spec §4: on /notifications the nav badge clears after 0.5 s. */
+/** On /notifications the nav badge clears after 0.5 s. */
 const CLEAR_ON_NOTIFICATIONS_MS = 500;
 
 /**

@@ -5,7 +5,7 @@ import { canWebShare, useCopyLink, useProfileLink, webShare } from './share';
 import styles from './InviteCard.module.css';
 import { t } from '../../i18n';
 
-/** 'Invite your friends': the viewer's own profile link, to copy or share (spec §2 Friends). */
+/** 'Invite your friends': the viewer's own profile link, to copy or share (the Friends screen). */
 export function InviteCard() {
   const me = useViewer();
   const link = useProfileLink(me.username);

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { onBeforeLogout, useAppConfig } from '../session/api';
 
-// This device's Web Push subscription: subscribe, keep it fresh, remove it on logout (spec §7, §9).
+// This device's Web Push subscription: subscribe, keep it fresh, remove it on logout.
 
 /** localStorage key: when this device last saved its subscription on the server. */
 const SAVED_AT_KEY = 'askbox.push.savedAt';
-/** Spec §7/§9: the push token is refreshed when older than 7 days. */
+/** The push token is refreshed when older than 7 days. */
 export const REFRESH_AFTER_MS = 7 * 24 * 3600 * 1000;
 /** The PWA's service worker may not be registered (yet): never wait on it longer than this. */
 const WORKER_TIMEOUT_MS = 4000;

@@ -44,7 +44,7 @@ function useFocusReturn() {
   return { sheet, onFocus, giveFocusBack };
 }
 
-/** The PWA install prompt on /home (spec §4): 3 s after load, once per 30 days, not when installed. */
+/** The PWA install prompt on /home: 3 s after load, once per 30 days, not when installed. */
 export function InstallPrompt() {
   const [open, setOpen] = useState(false);
   const titleId = useId();

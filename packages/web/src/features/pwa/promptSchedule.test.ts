@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('install prompt schedule (spec §4)', () => {
+describe('install prompt schedule', () => {
   const now = Date.UTC(2026, 0, 31);
 
   it('shows the first time', () => {

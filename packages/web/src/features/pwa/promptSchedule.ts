@@ -8,7 +8,7 @@ export function isStandalone(): boolean {
   return iosStandalone || window.matchMedia('(display-mode: standalone)').matches;
 }
 
-/** Spec §4: at most once every 30 days, never inside the installed app. */
+/** At most once every 30 days, never inside the installed app. */
 export function shouldShowInstallPrompt(now = Date.now()): boolean {
   if (isStandalone()) return false;
   let last = NaN;

@@ -9,7 +9,7 @@ import styles from './AskBox.module.css';
 import { t } from '../../i18n';
 
 /**
- * The 'Ask me a question' box on a profile (spec §2, §5). On the own profile the question goes
+ * The 'Ask me a question' box on a profile. On the own profile the question goes
  * to yourself. The text is kept on any failure. When the receiver refuses anonymous questions
  * there is no 'Ask anonymously' checkbox and the question goes with the asker's name.
  */

@@ -14,7 +14,7 @@ export function BlockedAskersList({ entries }: { entries: BlockedAsker[] }) {
   const onUnblock = async (entryId: string, row: HTMLElement | null) => {
     if (!(await confirm(t('confirmUnblock')))) return;
     focusAfterRemoval(row);
-    // like unblocking a user (spec §8): a failure is silent, the list reloads from the server
+    // like unblocking a user: a failure is silent, the list reloads from the server
     unblock.mutate(entryId, { onError: (error) => console.error('unblock asker failed', error) });
   };
 

@@ -2,8 +2,9 @@ import { THEMES, type Theme } from '@askbox/common';
 
 /**
  * The colour theme (decision 121): 'system' follows prefers-color-scheme; 'light' and 'dark'
- * pin it with `<html data-theme>`, which tokens.css reads. Kept in this browser (signed-out
- * screens, the next visit's first paint) and on the account (AccountTheme).
+ * pin it with `<html data-theme>`. The scheme in force, either way, is `<html data-scheme>`, the
+ * one attribute tokens.css reads, so the dark tokens are written once. Kept in this browser
+ * (signed-out screens, the next visit's first paint) and on the account (AccountTheme).
  */
 const STORAGE_KEY = 'askbox.theme';
 const listeners = new Set<() => void>();
@@ -19,15 +20,21 @@ function saved(): Theme {
 
 let current: Theme = saved();
 
+const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)');
+
 function paint(theme: Theme): void {
   const root = document.documentElement;
   if (theme === 'system') delete root.dataset.theme;
   else root.dataset.theme = theme;
+  root.dataset.scheme = theme === 'system' ? (systemDark()?.matches ? 'dark' : 'light') : theme;
 }
 
-/** Called once before the first render, so the first paint has the chosen colours. */
+/** Called once before the first render, so the first paint has the chosen colours; follows the system's changes after. */
 export function applySavedTheme(): void {
   paint(current);
+  systemDark()?.addEventListener('change', () => {
+    if (current === 'system') paint(current);
+  });
 }
 
 export const currentTheme = (): Theme => current;

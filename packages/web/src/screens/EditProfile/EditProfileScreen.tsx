@@ -16,6 +16,7 @@ import { useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBox } from '../../components/ErrorBox';
+import { TextareaField, TextField } from '../../components/Field';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { ApiError } from '../../api/client';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -50,7 +51,7 @@ function useAskBeforeDiscarding(state: { unsaved: boolean; lostOnUnload: boolean
 }
 
 const TEXT_FIELDS = ['fullname', 'bio', 'website'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
+type TextFieldName = (typeof TEXT_FIELDS)[number];
 
 /** a scheme, not words: the same in every language */
 const URL_PLACEHOLDER = 'https://';
@@ -67,14 +68,14 @@ export function EditProfileScreen() {
   const [cover, setCover] = usePickedImage();
   const [progress, setProgress] = useState<Partial<Record<Kind, number>>>({});
   // a refused field is named under itself, marked invalid and focused (the first one the schema names)
-  const [fieldError, setFieldError] = useState<{ field: TextField; message: string } | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: TextFieldName; message: string } | null>(null);
   // a refused file is named next to its own picker, at once; the previous picture stays
   const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const changed = fullname !== me.fullname || bio !== me.bio || website !== me.website || avatar !== null || cover !== null;
   // while saving, leaving in the app lets the save finish, but closing the tab would abort its uploads
   useAskBeforeDiscarding({ unsaved: changed && !save.isPending && !save.isSuccess, lostOnUnload: changed && !save.isSuccess });
-  const ids = { fullname: useId(), bio: useId(), website: useId(), username: useId(), avatar: useId(), cover: useId() };
+  const ids = { fullname: useId(), bio: useId(), website: useId(), avatar: useId(), cover: useId() };
 
   const onPick = async (kind: Kind, input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -118,13 +119,7 @@ export function EditProfileScreen() {
     );
   };
 
-  const invalidProps = (field: TextField) => (fieldError?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids[field]}-error` } : {});
-  const errorUnder = (field: TextField) =>
-    fieldError?.field === field && (
-      <ErrorBox id={`${ids[field]}-error`} className={styles.fieldError}>
-        {fieldError.message}
-      </ErrorBox>
-    );
+  const errorsOf = (field: TextFieldName) => (fieldError?.field === field ? [fieldError.message] : null);
 
   const coverUrl = cover?.preview ?? me.coverURL;
   return (
@@ -167,55 +162,41 @@ export function EditProfileScreen() {
           ),
       )}
 
-      <div className="field">
-        <label htmlFor={ids.fullname}>{t('fullnameLabel')}</label>
-        <input
-          id={ids.fullname}
-          className="input"
-          value={fullname}
-          onChange={(e) => setFullname(e.target.value)}
-          autoComplete="name"
-          required
-          maxLength={MAX_FULLNAME_LENGTH}
-          {...invalidProps('fullname')}
-        />
-        {errorUnder('fullname')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.username}>{t('usernameLabel')}</label>
-        <input id={ids.username} className={`input ${styles.readonly}`} value={`@${me.username}`} readOnly aria-describedby={`${ids.username}-hint`} />
-        <span id={`${ids.username}-hint`} className="hint">
-          {t('usernameCannotChange')}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.bio}>{t('bioLabel')}</label>
-        <textarea
-          id={ids.bio}
-          className="textarea"
-          value={bio}
-          onChange={(e) => setBio(clampText(e.target.value, MAX_BIO_LENGTH))}
-          aria-describedby={fieldError?.field === 'bio' ? `${ids.bio}-error ${ids.bio}-count` : `${ids.bio}-count`}
-          aria-invalid={fieldError?.field === 'bio' || undefined}
-        />
-        <RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />
-        {errorUnder('bio')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.website}>{t('websiteLabel')}</label>
-        <input
-          id={ids.website}
-          className="input"
-          type="url"
-          inputMode="url"
-          placeholder={URL_PLACEHOLDER}
-          value={website}
-          onChange={(e) => setWebsite(e.target.value)}
-          maxLength={MAX_WEBSITE_LENGTH}
-          {...invalidProps('website')}
-        />
-        {errorUnder('website')}
-      </div>
+      <TextField
+        id={ids.fullname}
+        label={t('fullnameLabel')}
+        errors={errorsOf('fullname')}
+        errorClassName={styles.fieldError}
+        inputProps={{ value: fullname, onChange: (e) => setFullname(e.target.value), autoComplete: 'name', required: true, maxLength: MAX_FULLNAME_LENGTH }}
+      />
+      <TextField
+        label={t('usernameLabel')}
+        hint={t('usernameCannotChange')}
+        inputProps={{ className: `input ${styles.readonly}`, value: `@${me.username}`, readOnly: true }}
+      />
+      <TextareaField
+        id={ids.bio}
+        label={t('bioLabel')}
+        errors={errorsOf('bio')}
+        errorClassName={styles.fieldError}
+        describedBy={`${ids.bio}-count`}
+        after={<RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />}
+        textareaProps={{ value: bio, onChange: (e) => setBio(clampText(e.target.value, MAX_BIO_LENGTH)) }}
+      />
+      <TextField
+        id={ids.website}
+        label={t('websiteLabel')}
+        errors={errorsOf('website')}
+        errorClassName={styles.fieldError}
+        inputProps={{
+          type: 'url',
+          inputMode: 'url',
+          placeholder: URL_PLACEHOLDER,
+          value: website,
+          onChange: (e) => setWebsite(e.target.value),
+          maxLength: MAX_WEBSITE_LENGTH,
+        }}
+      />
 
       {saveError && <ErrorBox>{saveError}</ErrorBox>}
       <div className={styles.buttons}>

@@ -15,7 +15,7 @@ const tabs = [
   { id: 'answers', label: 'answers' },
 ] as const satisfies readonly { id: NotificationTab; label: string }[];
 
-/** Two tabs (spec §2); opening a tab, or viewing it while it has unread items, marks it read. */
+/** Two tabs; opening a tab, or viewing it while it has unread items, marks it read. */
 export function NotificationsScreen() {
   useDocumentTitle(t('titles.notifications'));
   const [tab, setTab] = useState<NotificationTab>('activity');

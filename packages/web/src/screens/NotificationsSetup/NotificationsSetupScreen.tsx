@@ -9,7 +9,7 @@ import { useRevealed } from '../../components/revealed';
 import styles from '../Auth.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
-/** Spec §9: without push support, move on to /home after 2 s. */
+/** Without push support, move on to /home after 2 s. */
 const UNSUPPORTED_REDIRECT_MS = 2000;
 
 /** Asks for push permission after sign-in; every way out (enable, skip, failure) ends on /home. */

@@ -89,7 +89,7 @@ function OtherProfile({ username }: { username: string }) {
     blockToggle.mutate(
       { key: username, on: block },
       {
-        // spec §8: a failed unblock is silent (the screen reloads from the server); a failed block says why
+        // a failed unblock is silent (the screen reloads from the server); a failed block says why
         onError: (error) => (block ? void alert(errorMessage(error)) : console.error('unblock failed', error)),
       },
     );

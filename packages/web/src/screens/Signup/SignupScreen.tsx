@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import '../../api/validation';
 import { normalizeUsername, signupSchema } from '@askbox/common';
 import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { EmailField } from '../../components/EmailField';
+import { TextField } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
@@ -13,7 +14,6 @@ import { t, translateMessage, useDocumentTitle } from '../../i18n';
 
 export function SignupScreen() {
   useDocumentTitle(t('titles.signup'));
-  const ids = { username: useId(), fullname: useId() };
   const [form, setForm] = useState({ email: '', username: '', fullname: '', password: '', repeatPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const signup = useSignup();
@@ -39,36 +39,23 @@ export function SignupScreen() {
         <h1 className={styles.title}>{t('signupTitle')}</h1>
         {error && <ErrorBox>{error}</ErrorBox>}
         <EmailField label={t('emailLabel')} value={form.email} onChange={set('email')} />
-        <div className="field">
-          <label htmlFor={ids.username}>{t('usernameLabel')}</label>
-          <input
-            id={ids.username}
-            name="username"
-            className="input"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={form.username}
-            onChange={(e) => set('username')(normalizeUsername(e.target.value))}
-            aria-describedby={`${ids.username}-hint`}
-          />
-          <span id={`${ids.username}-hint`} className="hint">
-            {t('usernameHint')}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.fullname}>{t('fullnameLabel')}</label>
-          <input
-            id={ids.fullname}
-            name="fullname"
-            className="input"
-            autoComplete="name"
-            required
-            value={form.fullname}
-            onChange={(e) => set('fullname')(e.target.value)}
-          />
-        </div>
+        <TextField
+          label={t('usernameLabel')}
+          hint={t('usernameHint')}
+          inputProps={{
+            name: 'username',
+            autoComplete: 'username',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            required: true,
+            value: form.username,
+            onChange: (e) => set('username')(normalizeUsername(e.target.value)),
+          }}
+        />
+        <TextField
+          label={t('fullnameLabel')}
+          inputProps={{ name: 'fullname', autoComplete: 'name', required: true, value: form.fullname, onChange: (e) => set('fullname')(e.target.value) }}
+        />
         <PasswordField label={t('passwordLabel')} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
         <PasswordField
           label={t('repeatPasswordLabel')}
