@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: ['packages/server/src/reliability/**'],
+          exclude: ['packages/server/src/reliability/**', 'packages/server/src/faults/**'],
           globalSetup: ['packages/server/src/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -30,6 +30,17 @@ export default defineConfig({
           globalSetup: ['packages/server/src/test/globalSetup.ts'],
           testTimeout: 240_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      // npm run test:faults: the server's own processes through database restarts, killed connections,
+      // slow receivers, simultaneous starts and crashes; each file starts what it breaks (its own PostgreSQL)
+      {
+        test: {
+          name: 'faults',
+          include: ['packages/server/src/faults/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

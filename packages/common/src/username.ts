@@ -66,6 +66,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'config',
   'media',
   'healthz',
+  'readyz',
   'metrics',
   'ap',
   'inbox',

@@ -8,13 +8,17 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { createAdmission, installAdmission } from './http/admission.js';
+<<<<<<< HEAD
 import { installErrorHandler, sendError, sendFrameworkError } from './http/errors.js';
+=======
+import { preloadCookieParser } from './http/cookiePlugin.js';
+import { installErrorHandler, sendFrameworkError } from './http/errors.js';
+>>>>>>> faults
 import { installInputCheck } from './http/inputCheck.js';
 import { installRouteTable } from './http/routeTable.js';
 import { redactedErrorSerializer, redactPaths } from './http/logRedaction.js';
@@ -29,17 +33,18 @@ import { sessionViewer } from './features/auth/sessions.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { loadVapidKeys } from './push/vapid.js';
-import { startPushWorker } from './push/worker.js';
+import { createPushWorker } from './push/worker.js';
 import { createPushAgent } from './push/endpoint.js';
-import { outboxCounts, startOutboxWorker } from './outbox/outbox.js';
-import { LIKE_COUNT_FOLD_MS, likeCountFolder } from './db/counters.js';
+import { outboxCounts } from './outbox/outbox.js';
+import { LIKE_COUNT_FOLD_MS, createLikeCountFold } from './db/counters.js';
+import { installHealthChecks } from './http/health.js';
 import { emailOutbox, federationDeliveries, pushNotifications } from './db/schema/index.js';
 import { Metrics } from './metrics/registry.js';
 import { installMetrics } from './metrics/routes.js';
 import { loadLinkSecret } from './email/links.js';
 import { createMailer } from './email/mailer.js';
 import { emailRoutes } from './email/routes.js';
-import { runEmailBatch, startEmailWorker } from './email/worker.js';
+import { createEmailWorker, runEmailBatch } from './email/worker.js';
 import { EventBus } from './realtime/bus.js';
 import { LiveHub } from './realtime/hub.js';
 import { liveRoutes } from './realtime/routes.js';
@@ -93,6 +98,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: sendFrameworkError,
+    // shutting down, requests that arrive on open connections are still served (health.ts closes
+    // their connections after them) instead of a 503 the client would have to retry
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // the first hook of every request: with the database in this thread, served in the order they were read (decision 194)
   const admission = database.kind === 'pglite' ? createAdmission() : null;
@@ -103,17 +111,24 @@ export async function buildApp(config: Config, database: Database, options: Buil
 
   const bus = await EventBus.start(database, app.log);
   const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
+  bus.onResume(() => live.resyncAll());
   const vapid = await loadVapidKeys(database.db, config);
   const pushTransport = { policy: config.push, agent: createPushAgent(config.push, options.pushCa) };
+  const lease = config.outboxLeaseSeconds;
   const worker = config.push.worker
-    ? startPushWorker({ db: database.db, vapid, transport: pushTransport, maxAttempts: config.push.maxAttempts, pollMs: config.push.pollMs, log: app.log })
+    ? createPushWorker({
+        db: database.db,
+        vapid,
+        transport: pushTransport,
+        maxAttempts: config.push.maxAttempts,
+        leaseSeconds: lease,
+        pollMs: config.push.pollMs,
+        log: app.log,
+      })
     : null;
   // every like and unlike leaves its change to the counts pending, folded in here (decision 199)
   const foldMs = options.likeCountFoldMs === undefined ? LIKE_COUNT_FOLD_MS : options.likeCountFoldMs;
-  const likeCountFold =
-    foldMs === null
-      ? null
-      : startOutboxWorker({ name: 'like count fold', pollMs: foldMs, log: app.log, runBatch: likeCountFolder(database.db), batch: Infinity });
+  const likeCountFold = foldMs === null ? null : createLikeCountFold(database.db, app.log, foldMs);
   const clock = options.clock ?? systemClock;
   const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log: app.log });
   const emailDeps = {
@@ -123,10 +138,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
     linkSecret: await loadLinkSecret(database.db),
     mailer,
     maxAttempts: config.email.maxAttempts,
+    leaseSeconds: lease,
     digestHourUtc: config.email.digestHourUtc,
     log: app.log,
   };
-  const emailWorker = config.email.worker ? startEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
+  const emailWorker = config.email.worker ? createEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
   const metrics =
     config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size, admission && (() => admission.waiting)) : null;
   const ctx: ServerContext = {
@@ -137,6 +153,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     bus,
     live,
     push: { vapid, worker, transport: pushTransport },
+    likeCountFold,
     email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
     metrics,
     webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
@@ -151,6 +168,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
     metrics.port = listener.port;
     app.addHook('onClose', () => listener.close());
   }
+  // the background passes start once every plugin is loaded: on the embedded database their queries
+  // run on this thread, and started earlier they held up plugin loading past its timeout after a crash
+  app.addHook('onReady', async () => {
+    worker?.start();
+    likeCountFold?.start();
+    emailWorker?.start();
+  });
   // open SSE streams would keep the server from closing: end them first
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
@@ -173,6 +197,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  await preloadCookieParser();
   await app.register(fastifyCookie);
   // image uploads (profile picture, cover); each route sets its own size cap
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
@@ -203,6 +228,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         .replace(/style-src 'self'[^;]*;/, "style-src 'self' 'unsafe-inline';"),
   });
 
+<<<<<<< HEAD
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ctx.db.execute(sql`select 1`);
@@ -211,6 +237,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
       return sendError(reply, 'database_unavailable');
     }
   });
+=======
+  installHealthChecks(app, ctx.db);
+>>>>>>> faults
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { databaseCommands, helpText, runCommand } from './cli/commands.js';
@@ -25,7 +25,12 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
   let database;
   try {
     const config = loadConfig(env);
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      databaseDirectUrl: config.databaseDirectUrl,
+      dataDir: config.dataDir,
+      pgliteSharedBuffers: config.pgliteSharedBuffers,
+    });
     await migrateDatabase(database);
     await runCommand({ config, database, db: database.db, clock: systemClock }, io, command, args);
     return 0;
@@ -34,7 +39,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
       io.err(error.message);
       return error.exitCode;
     }
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
       io.err(error.message);
       return 1;
     }

@@ -27,6 +27,7 @@ const configSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString,
+    DATABASE_DIRECT_URL: optionalString,
     PGLITE_SHARED_BUFFERS: optionalString.pipe(
       z
         .string()
@@ -71,6 +72,8 @@ const configSchema = z
     PUSH_MAX_SUBSCRIPTIONS: positiveInt(10),
     PUSH_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
     SSE_HEARTBEAT_MS: positiveInt(25000),
+    OUTBOX_LEASE_SECONDS: positiveInt(60),
+    SHUTDOWN_DRAIN_SECONDS: positiveInt(10),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'use at least 16 characters').optional()),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:password@host:587 (or smtps://)' }).optional()),
@@ -109,6 +112,8 @@ const configSchema = z
     host: env.HOST,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    // the same database without a pooler in between, for what needs a session of its own (LISTEN, the migration lock)
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     // the embedded database's buffer pool (in the server's memory); PGlite's default is 128MB
     pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -159,6 +164,10 @@ const configSchema = z
       allowPrivateAddresses: env.PUSH_ALLOW_PRIVATE_ADDRESSES === 'true',
     },
     sseHeartbeatMs: env.SSE_HEARTBEAT_MS,
+    // a worker's claim on outbox rows: renewed while it sends, so only a worker gone this long loses it
+    outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
+    // on SIGTERM: how long requests under way may take before the server closes anyway
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     // Prometheus metrics: off unless a token (GET /metrics with a bearer token) or a port is set
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     email: {

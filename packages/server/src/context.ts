@@ -9,6 +9,7 @@ import type { FederationRuntime } from './federation/index.js';
 import type { WebShell } from './http/webShell.js';
 import type { VapidKeys } from './push/vapid.js';
 import type { PushWorker } from './push/worker.js';
+import type { Runner } from './outbox/runner.js';
 import type { EventBus } from './realtime/bus.js';
 import type { LiveHub } from './realtime/hub.js';
 
@@ -33,6 +34,8 @@ export interface ServerContext extends AppContext {
   /** This instance's open SSE streams. */
   live: LiveHub;
   push: { vapid: VapidKeys; worker: PushWorker | null; transport: PushTransport };
+  /** Folds pending like-count changes into the stored counts (null when a test folds them itself); stopped with the server. */
+  likeCountFold: Runner | null;
   /** Emails: the transport, the key of unsubscribe links, this instance's worker; `runBatch` sends due rows now. */
   email: { mailer: Mailer; linkSecret: Buffer; worker: EmailWorker | null; runBatch(): Promise<number> };
   /** Prometheus metrics when configured (METRICS_TOKEN / METRICS_PORT); an outbox worker adds its queue with `addOutbox`. */

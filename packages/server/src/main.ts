@@ -1,17 +1,28 @@
 import fs from 'node:fs';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DataDirLockedError } from './db/lock.js';
+import { describeDatabaseUrl, waitForDatabase } from './db/availability.js';
+import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
+import { startupLog } from './http/startupLog.js';
 
 async function main(): Promise<void> {
   // settings may come from a .env file in the working directory (see .env.example)
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
-  await migrateDatabase(database);
+  const log = startupLog(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseDirectUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
+    log,
+  });
+  // a database that is not up yet (started together with Askbox, restarting) is waited for
+  const where = database.kind === 'postgres' ? describeDatabaseUrl(database.url) : 'DATA_DIR';
+  await waitForDatabase(() => migrateDatabase(database, log), log, where);
   const app = await buildApp(config, database);
   // the embedded database has no autovacuum of its own (decision 192)
   const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.pglite, app.log) : null;
@@ -20,8 +31,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: unready at once, finishing the requests under way');
+    // requests under way get SHUTDOWN_DRAIN_SECONDS; connections still open then are cut
+    const drained = setTimeout(() => app.server.closeAllConnections(), config.shutdownDrainSeconds * 1000);
+    drained.unref();
     await app.close();
+    clearTimeout(drained);
     await maintenance?.stop();
     await database.close();
     process.exit(0);
@@ -35,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
     console.error(error.message);
   } else {
     console.error(error);

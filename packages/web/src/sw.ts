@@ -41,7 +41,7 @@ registerRoute(
       }
     },
     // feeds, WebFinger, NodeInfo and ActivityPub documents are the server's, never the app shell
-    { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/ap\//, /^\/\.well-known\//, /^\/nodeinfo\//, /\.atom$/] },
+    { denylist: [/^\/api\//, /^\/media\//, /^\/healthz/, /^\/readyz/, /^\/ap\//, /^\/\.well-known\//, /^\/nodeinfo\//, /\.atom$/] },
   ),
 );
 

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './open.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createRunner, type Runner } from '../outbox/runner.js';
 import { queryRows } from './sql.js';
 
 /**
@@ -61,4 +63,9 @@ export function likeCountFolder(db: DbOrTx, now: () => number = Date.now): () =>
     }
     return moved;
   };
+}
+
+/** The server's fold, every `everyMs` (LIKE_COUNT_FOLD_MS): owned by its context, started and stopped with the server. */
+export function createLikeCountFold(db: DbOrTx, log: FastifyBaseLogger, everyMs = LIKE_COUNT_FOLD_MS): Runner {
+  return createRunner({ name: 'like count fold', pollMs: everyMs, log, batch: Infinity, runPass: likeCountFolder(db) });
 }

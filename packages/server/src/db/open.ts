@@ -7,8 +7,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
-import { acquireDataDirLock } from './lock.js';
+import { acquireDataDirLock, DataDirUnusableError } from './lock.js';
 import { openStatementPool } from './statements.js';
+import { poolSettings, survivesLostConnections, type ConnectionLog } from './pools.js';
 import { pgliteForDrizzle } from './pgliteClient.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,7 +19,16 @@ export type DbOrTx = Db | Tx;
 
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; statementPool: pg.Pool; url: string; close(): Promise<void> };
+  | {
+      kind: 'postgres';
+      db: Db;
+      pool: pg.Pool;
+      statementPool: pg.Pool;
+      url: string;
+      /** for what needs a session of its own (LISTEN, the migration lock): DATABASE_DIRECT_URL past a pooler, else `url` */
+      sessionUrl: string;
+      close(): Promise<void>;
+    };
 
 /** pg_trgm must be loaded every time a PGlite database that uses it is opened. */
 export const pgliteExtensions = { pg_trgm };
@@ -27,14 +37,14 @@ export function drizzleOverPglite(pglite: PGlite): Db {
   return drizzlePglite({ client: pgliteForDrizzle(pglite), schema }) as unknown as Db;
 }
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const statementPool = openStatementPool(pool, url);
+export async function openPostgres(url: string, log?: ConnectionLog, sessionUrl = url): Promise<Database> {
+  const pool = survivesLostConnections(new pg.Pool(poolSettings(url)), 'queries', log);
+  const statementPool = survivesLostConnections(openStatementPool(pool, url), 'statements', log);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const close = async () => {
     await Promise.all([pool.end(), statementPool.end()]);
   };
-  return { kind: 'postgres', db, pool, statementPool, url, close };
+  return { kind: 'postgres', db, pool, statementPool, url, sessionUrl, close };
 }
 
 /**
@@ -43,11 +53,26 @@ export async function openPostgres(url: string): Promise<Database> {
  * (PostgreSQL's 128MB when not given; the server's setting defaults to 32MB); reads beyond it go
  * to the files (and the OS cache).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; pgliteSharedBuffers?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export type { ConnectionLog };
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  databaseDirectUrl?: string;
+  dataDir: string;
+  pgliteSharedBuffers?: string;
+  log?: ConnectionLog;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log, options.databaseDirectUrl ?? options.databaseUrl);
   const dir = path.resolve(options.dataDir, 'pglite');
   const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new DataDirUnusableError(options.dataDir, error);
+  }
+  // a typo in DATA_DIR must not pass for the real instance (whose first sign-up becomes its admin)
+  if (isNew) options.log?.warn(`No database in ${path.resolve(options.dataDir)}: a new, empty instance is created there`);
   const lock = acquireDataDirLock(options.dataDir);
   try {
     const startParams = options.pgliteSharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] : undefined;

@@ -3,6 +3,7 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './open.js';
+import { poolSettings } from './pools.js';
 import { concat, exchangeOnWire, mayNotify, parseOnPglite, resultFromWire, serializedParameters, type Parsers } from './pgliteWire.js';
 
 /**
@@ -78,7 +79,7 @@ const statementPools = new WeakMap<pg.Pool, pg.Pool>();
  */
 export function openStatementPool(pool: pg.Pool, url: string): pg.Pool {
   const statementPool = new pg.Pool({
-    connectionString: url,
+    ...poolSettings(url),
     max: pool.options.max ?? 10,
     // awaited before the connection serves anything; a session SET, not a startup parameter
     // (poolers such as PgBouncer refuse unknown ones)

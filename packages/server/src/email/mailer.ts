@@ -9,6 +9,8 @@ export interface EmailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** The same on every try of one outbox row, so a receiver can tell a second copy */
+  messageId?: string;
   /** What the log says instead when no SMTP server is configured (one line; a reset link in full). */
   logLine: string;
 }
@@ -35,8 +37,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
     };
   }
   const smtpUrl = options.smtpUrl;
-  // nodemailer is loaded by the first email (decision 195); timeouts well under the outbox lease
-  // (120 s), so a stuck server never lets a second worker send the row too
+  // nodemailer is loaded by the first email (decision 195); a stuck server fails the try after the
+  // timeouts (the worker renews its claim on the row meanwhile)
   const transport = onFirstUse(async (): Promise<Transporter> => {
     const nodemailer = (await import('nodemailer')).default;
     return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 }, { from: options.from });
@@ -44,7 +46,16 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
   return {
     kind: 'smtp',
     async send(message) {
-      await (await transport()).sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+      await (
+        await transport()
+      ).sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        messageId: message.messageId,
+      });
     },
     close() {
       if (transport.started())

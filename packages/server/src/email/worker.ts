@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
-import { claimDue, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
+import { BATCH, delivered, runOutboxBatch } from '../outbox/outbox.js';
+import { createRunner, type Runner } from '../outbox/runner.js';
 import { composeEmail, type ComposeDeps, type EmailRow } from './compose.js';
 import { scheduleDigests } from './digest.js';
 import type { Mailer } from './mailer.js';
@@ -10,40 +11,40 @@ export interface EmailWorkerDeps extends ComposeDeps {
   mailer: Mailer;
   maxAttempts: number;
   digestHourUtc: number;
+  leaseSeconds?: number;
   log?: FastifyBaseLogger;
 }
 
+/** One email row's Message-ID, the same on every try: a receiver that got it once can drop a second copy. */
+export const messageIdOf = (rowId: string, publicUrl: string) => `<${rowId}@${new URL(publicUrl).hostname}>`;
+
 /**
- * One pass over due email rows (claimed with the shared outbox claim: SKIP LOCKED plus a lease),
- * each on its own: a row that fails is retried later with backoff and never holds up the others.
+ * One pass over due email rows (the shared outbox batch), each on its own: a row that fails is
+ * retried later with backoff and never holds up the others.
  */
-export async function runEmailBatch(deps: EmailWorkerDeps): Promise<number> {
-  const rows = await claimDue<EmailRow>(deps.db, emailOutbox, { maxAttempts: deps.maxAttempts });
-  for (const row of rows) {
-    try {
+export function runEmailBatch(deps: EmailWorkerDeps): Promise<number> {
+  return runOutboxBatch<EmailRow>(
+    { db: deps.db, table: emailOutbox, name: 'email', maxAttempts: deps.maxAttempts, leaseSeconds: deps.leaseSeconds, log: deps.log },
+    async (row) => {
       const message = await composeEmail(deps, row);
-      if (message) await deps.mailer.send(message);
-      await markSent(deps.db, emailOutbox, row.id, message ? null : 'nothing to send');
+      if (message) await deps.mailer.send({ ...message, messageId: messageIdOf(row.id, deps.publicUrl) });
       // a reset request holds an address that may belong to nobody: keep it no longer than needed
       if (row.kind === 'password_reset') await deps.db.execute(sql`update email_outbox set data = '{}'::jsonb where id = ${row.id}`);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await retryLater(deps.db, emailOutbox, row.id, row.attempts, reason);
-      deps.log?.warn({ emailId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'email not sent');
-    }
-  }
-  return rows.length;
+      return message ? delivered : { done: true, note: 'nothing to send' };
+    },
+  );
 }
 
-export type EmailWorker = OutboxWorker;
+export type EmailWorker = Runner;
 
-/** Polls the email outbox, queueing the daily digests that fell due on each pass. */
-export function startEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
-  return startOutboxWorker({
+/** The email outbox's worker (started with the server), queueing the daily digests that fell due on each pass. */
+export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
+  return createRunner({
     name: 'email',
     pollMs: deps.pollMs,
     log: deps.log,
-    runBatch: async () => {
+    batch: BATCH,
+    runPass: async () => {
       await scheduleDigests(deps.db, deps.clock.now(), deps.digestHourUtc);
       return runEmailBatch(deps);
     },

@@ -3,7 +3,7 @@ import { onFirstUse } from '../firstUse.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
 import { PostgresKvStore } from './kv.js';
-import { runDeliveryBatch, startDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './worker.js';
+import { createDeliveryWorker, runDeliveryBatch, type DeliveryWorker, type WorkerOptions } from './worker.js';
 
 export interface FederationRuntime {
   /** null when FEDERATION_WORKER=off (another instance delivers, or a test kicks batches itself) */
@@ -31,8 +31,10 @@ export function startFederation(app: AppInstance, ctx: ServerContext): Federatio
   });
   installFederationBridge(app, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
 
-  const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, engine: loadEngine, log: app.log };
-  if (config.federation.worker) worker = startDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
+  const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, leaseSeconds: config.outboxLeaseSeconds, engine: loadEngine, log: app.log };
+  if (config.federation.worker) worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
+  // started once the app is loaded, like every background pass (see app.ts)
+  app.addHook('onReady', async () => worker?.start());
   app.addHook('onClose', async () => worker?.stop());
   if (!config.publicUrl.startsWith('https://')) {
     app.log.info(`PUBLIC_URL (${config.publicUrl}) is not https: other servers will not federate with this one (docs/federation.md)`);

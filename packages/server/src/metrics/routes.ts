@@ -24,7 +24,7 @@ function routeOf(request: FastifyRequest, statusCode: number): string {
   const pattern = request.routeOptions.url;
   if (pattern === undefined) return 'unmatched';
   if (pattern === '/*') return statusCode === 404 ? 'unmatched' : 'page';
-  if (pattern.startsWith('/api/') || pattern === '/healthz' || pattern === '/metrics' || pattern.startsWith('/media/')) return pattern;
+  if (pattern.startsWith('/api/') || pattern === '/healthz' || pattern === '/readyz' || pattern === '/metrics' || pattern.startsWith('/media/')) return pattern;
   return 'static';
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -5,107 +6,153 @@ import type { Db } from '../db/open.js';
 import { queryRows } from '../db/sql.js';
 
 /**
- * The one way an outbox is delivered (push notifications, emails, ActivityPub): rows written in the same
- * transaction as the event, claimed by workers on every instance, sent outside any transaction,
- * retried with backoff. An outbox table has the columns id, sent, attempts, next_attempt_at,
- * last_error and sent_at (see decision 030).
+ * The one way an outbox is delivered (push notifications, emails, ActivityPub deliveries and
+ * farewells): rows written in the same transaction as the event, claimed by workers on every
+ * instance, sent outside any transaction, retried with backoff (decision 030). Every outbox table
+ * has `outboxColumns()` and `outboxIndexes()` (db/schema/outboxColumns.ts); every worker sends
+ * through `runOutboxBatch`.
  */
 
-/** A claimed row is hidden from other workers for this long; a crashed worker's rows come back after it. */
-export const LEASE_SECONDS = 120;
+/** A claim lapses after this long unless its worker renews it (OUTBOX_LEASE_SECONDS). */
+export const LEASE_SECONDS = 60;
 export const BATCH = 20;
 
 /** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min ... capped at 1 h. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 
+/** A row as claimed: its stored columns (snake_case), at least these. */
+export interface OutboxRow {
+  id: string;
+  attempts: number;
+}
+
 /**
- * Claims due rows with FOR UPDATE SKIP LOCKED and a lease (next_attempt_at moved forward, attempts
- * counted) in one short statement, so several instances never get the same row and a slow
- * receiver never holds a lock. Returns the claimed rows as stored (snake_case columns).
+ * What sending one row came to: done (delivered, or nothing left to deliver, `note` saying why), to
+ * be tried again after the backoff, or refused for good (a 4xx, a forbidden address).
  */
-export async function claimDue<Row extends { id: string; attempts: number }>(
+export type OutboxOutcome = { done: true; note?: string } | { retry: string } | { refused: string };
+export const delivered: OutboxOutcome = { done: true };
+
+export interface OutboxQueue {
+  db: Db;
+  table: PgTable;
+  /** for the log: 'push', 'email', … */
+  name: string;
+  maxAttempts: number;
+  leaseSeconds?: number;
+  batch?: number;
+  /** rows that carry secrets (a deleted account's farewell) are deleted once finished instead of kept */
+  deleteWhenFinished?: boolean;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Claims due rows for the batch `claim` (a fresh one when not given) with FOR UPDATE SKIP LOCKED
+ * and a lease, counting the attempt. Returns the claimed rows as stored (snake_case columns).
+ */
+export async function claimDue<Row extends OutboxRow>(
   db: Db,
   table: PgTable,
-  options: { maxAttempts: number; batch?: number; leaseSeconds?: number },
+  options: { maxAttempts: number; batch?: number; leaseSeconds?: number; claim?: string },
 ): Promise<Row[]> {
-  const batch = options.batch ?? BATCH;
-  const lease = options.leaseSeconds ?? LEASE_SECONDS;
   return queryRows<Row>(
     db,
-    sql`update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${lease})
+    sql`update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds ?? LEASE_SECONDS}),
+          claimed_by = ${options.claim ?? crypto.randomUUID()}
         where id in (
           select id from ${table}
           where not sent and attempts < ${options.maxAttempts} and next_attempt_at <= now()
           order by next_attempt_at
-          limit ${batch}
+          limit ${options.batch ?? BATCH}
           for update skip locked)
         returning *`,
   );
 }
 
-/** The row is done: delivered, or nothing left to deliver (`note` says why, e.g. the last error seen). */
-export async function markSent(db: Db, table: PgTable, id: string, note: string | null = null): Promise<void> {
-  await db.execute(sql`update ${table} set sent = true, sent_at = now(), last_error = ${note} where id = ${id}`);
-}
-
-/** The attempt failed: try again after the backoff (until the attempt limit stops claiming it). */
-export async function retryLater(db: Db, table: PgTable, id: string, attempts: number, error: string): Promise<void> {
-  await db.execute(
-    sql`update ${table} set last_error = ${error.slice(0, 500)}, next_attempt_at = now() + make_interval(secs => ${backoffSeconds(attempts)})
-        where id = ${id}`,
-  );
-}
-
-/** The receiver refuses for good (a 4xx, a forbidden address): no more attempts; the row stays for inspection. */
-export async function giveUp(db: Db, table: PgTable, id: string, maxAttempts: number, error: string): Promise<void> {
-  await db.execute(sql`update ${table} set attempts = greatest(attempts, ${maxAttempts}), last_error = ${error.slice(0, 500)} where id = ${id}`);
-}
-
-export interface OutboxWorker {
-  /** Runs a pass now (also used by tests); concurrent calls share the running one. */
-  kick(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /**
- * Polls an outbox: `runBatch` handles one batch and says how many rows it claimed; a full batch
- * means there may be more, so the pass goes on. Rows written while no worker ran are found on the
- * first pass. A failing pass is logged and the next poll tries again.
+ * Claims due rows with FOR UPDATE SKIP LOCKED (several instances never get the same row, a slow
+ * receiver never holds a lock), marks them as this batch's with a lease, and sends them one by
+ * one with `send`. The claim cannot lapse under a working sender: before each row its claim is
+ * renewed (a row another worker took meanwhile is left to it), and while the batch runs every
+ * row it still holds is renewed each third of the lease. Only a worker that is gone (crashed,
+ * frozen, cut off from the database) loses its rows, a lease later. Returns how many rows it claimed.
  */
-export function startOutboxWorker(options: {
-  name: string;
-  pollMs: number;
-  log: FastifyBaseLogger;
-  runBatch(): Promise<number>;
-  batch?: number;
-}): OutboxWorker {
-  const batch = options.batch ?? BATCH;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const kick = () => {
-    if (stopped) return Promise.resolve();
-    running ??= (async () => {
-      try {
-        while (!stopped && (await options.runBatch()) >= batch);
-      } catch (error) {
-        options.log.error({ err: error }, `${options.name} worker pass failed`);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void kick(), options.pollMs);
-  timer.unref();
-  void kick();
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, send: (row: Row) => Promise<OutboxOutcome>): Promise<number> {
+  const { db, table } = queue;
+  const lease = queue.leaseSeconds ?? LEASE_SECONDS;
+  const claim = crypto.randomUUID();
+  const rows = await claimDue<Row>(db, table, { maxAttempts: queue.maxAttempts, batch: queue.batch, leaseSeconds: lease, claim });
+  if (rows.length === 0) return 0;
+  const held = new Set(rows.map((row) => row.id));
+  const renew = (ids: string[]) =>
+    queryRows<{ id: string }>(
+      db,
+      sql`update ${table} set next_attempt_at = now() + make_interval(secs => ${lease})
+          where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and claimed_by = ${claim} and not sent
+          returning id`,
+    );
+  const heartbeat = setInterval(
+    () => {
+      if (held.size > 0)
+        renew([...held]).catch((error: unknown) => queue.log?.warn({ err: error }, `${queue.name}: could not renew the claim on rows being sent`));
     },
-  };
+    (lease * 1000) / 3,
+  );
+  heartbeat.unref();
+  try {
+    for (const row of rows) {
+      try {
+        if ((await renew([row.id])).length === 0) {
+          held.delete(row.id);
+          queue.log?.warn({ id: row.id }, `${queue.name}: claim lapsed before sending; left to the worker that holds the row now`);
+          continue;
+        }
+        const outcome = await send(row).catch((error: unknown) => ({ retry: error instanceof Error ? error.message : String(error) }));
+        await finish(queue, claim, row, outcome);
+      } catch (error) {
+        // the database went away between sending and recording: the claim lapses and the row comes
+        // back; the receiver sees the same Message-ID / Topic and drops the copy where it can
+        queue.log?.error({ id: row.id, err: error }, `${queue.name}: could not record the outcome of a row`);
+      } finally {
+        held.delete(row.id);
+      }
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return rows.length;
+}
+
+async function finish(queue: OutboxQueue, claim: string, row: OutboxRow, outcome: OutboxOutcome): Promise<void> {
+  const { db, table } = queue;
+  const outOfAttempts = row.attempts >= queue.maxAttempts;
+  if (queue.deleteWhenFinished && ('done' in outcome || 'refused' in outcome || outOfAttempts)) {
+    await db.execute(sql`delete from ${table} where id = ${row.id}`);
+    if (!('done' in outcome)) queue.log?.warn({ id: row.id, outcome }, `${queue.name}: not delivered; given up`);
+    return;
+  }
+  if ('done' in outcome) {
+    await db.execute(sql`update ${table} set sent = true, sent_at = now(), claimed_by = null, last_error = ${outcome.note ?? null} where id = ${row.id}`);
+  } else if ('refused' in outcome) {
+    await db.execute(
+      sql`update ${table} set attempts = greatest(attempts, ${queue.maxAttempts}), claimed_by = null, last_error = ${outcome.refused.slice(0, 500)}
+          where id = ${row.id}`,
+    );
+    queue.log?.warn({ id: row.id, error: outcome.refused }, `${queue.name}: refused by the receiver; not tried again`);
+  } else {
+    await db.execute(
+      sql`update ${table} set last_error = ${outcome.retry.slice(0, 500)}, claimed_by = null,
+            next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
+          where id = ${row.id} and claimed_by = ${claim}`,
+    );
+    queue.log?.warn(
+      { id: row.id, attempts: row.attempts, error: outcome.retry },
+      outOfAttempts ? `${queue.name}: not delivered; out of attempts` : `${queue.name}: not delivered; will be retried`,
+    );
+  }
 }
 
 /** An outbox as the metrics see it: pending rows, those retrying after a failure, those given up on (a partial index keeps it cheap). */

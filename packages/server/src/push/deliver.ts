@@ -30,7 +30,13 @@ export const loadWebPush = onFirstUse(async () => (await import('web-push')).def
  * Encrypts (aes128gcm) and signs (VAPID) with web-push, then sends the request ourselves through
  * the guarded agent. Never throws: whatever goes wrong with one device is that device's result.
  */
-export async function deliver(subscription: Subscription, payload: PushPayload, vapid: VapidKeys, transport: PushTransport): Promise<DeliveryResult> {
+export async function deliver(
+  subscription: Subscription,
+  payload: PushPayload,
+  vapid: VapidKeys,
+  transport: PushTransport,
+  topic?: string,
+): Promise<DeliveryResult> {
   try {
     await assertPushEndpoint(subscription.endpoint, transport.policy);
   } catch (error) {
@@ -44,7 +50,7 @@ export async function deliver(subscription: Subscription, payload: PushPayload, 
     details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(payload),
-      { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal' },
+      { vapidDetails: vapid, TTL: 24 * 3600, contentEncoding: 'aes128gcm', urgency: 'normal', ...(topic ? { topic } : {}) },
     );
   } catch {
     return 'gone'; // keys that cannot encrypt (saved before they were checked): this device cannot be reached

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload, PushData } from '@askbox/common';
@@ -5,7 +6,8 @@ import type { Db } from '../db/open.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { visibleUser } from '../features/visibility/index.js';
-import { claimDue as claimOutbox, markSent, retryLater, startOutboxWorker, type OutboxWorker } from '../outbox/outbox.js';
+import { BATCH, claimDue as claimOutbox, delivered, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
+import { createRunner, type Runner } from '../outbox/runner.js';
 import { deliver, type PushTransport } from './deliver.js';
 import type { VapidKeys } from './vapid.js';
 
@@ -28,6 +30,7 @@ export interface PushDeps {
   vapid: VapidKeys;
   transport: PushTransport;
   maxAttempts: number;
+  leaseSeconds?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -53,14 +56,12 @@ async function stillShown(db: Db, row: ClaimedRow): Promise<boolean> {
 /**
  * Sends one claimed row to each device of its user that has not had it yet (push_deliveries),
  * recording each delivery as it happens: a retry reaches only the devices still missing it. A row
- * naming someone the recipient no longer sees is closed unsent.
+ * naming someone the recipient no longer sees is closed unsent. Every copy of a row carries the
+ * same Topic, so a push service that still holds an undelivered copy replaces it.
  */
-async function processRow(deps: PushDeps, row: ClaimedRow): Promise<'sent' | 'retry' | 'failed'> {
+async function sendRow(deps: PushDeps, row: ClaimedRow): Promise<OutboxOutcome> {
   const { db } = deps;
-  if (!(await stillShown(db, row))) {
-    await markSent(db, pushNotifications, row.id);
-    return 'sent';
-  }
+  if (!(await stillShown(db, row))) return delivered;
   const subscriptions = await db
     .select()
     .from(pushSubscriptions)
@@ -78,7 +79,7 @@ async function processRow(deps: PushDeps, row: ClaimedRow): Promise<'sent' | 're
   const payload: PushPayload = { title: row.title, body: row.body, data: row.data };
   const results = await Promise.all(
     subscriptions.map(async (subscription) => {
-      const result = await deliver(subscription, payload, deps.vapid, deps.transport);
+      const result = await deliver(subscription, payload, deps.vapid, deps.transport, pushTopic(row.id));
       if (result === 'delivered') {
         await db.insert(pushDeliveries).values({ notificationId: row.id, subscriptionId: subscription.id }).onConflictDoNothing();
         await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, subscription.id));
@@ -89,40 +90,26 @@ async function processRow(deps: PushDeps, row: ClaimedRow): Promise<'sent' | 're
     }),
   );
   const errors = results.flatMap((result) => (typeof result === 'object' ? [result.error] : []));
-  if (errors.length === 0) {
-    await markSent(db, pushNotifications, row.id);
-    return 'sent';
-  }
-  await retryLater(db, pushNotifications, row.id, row.attempts, errors.join('; '));
-  return row.attempts >= deps.maxAttempts ? 'failed' : 'retry';
+  return errors.length === 0 ? delivered : { retry: errors.join('; ') };
 }
+
+/** A notification's Web Push Topic (RFC 8030: at most 32 URL-safe base64 characters), the same for every copy. */
+export const pushTopic = (notificationId: string) => crypto.createHash('sha256').update(notificationId).digest('base64url').slice(0, 32);
 
 /**
- * One pass over the due rows; returns how many rows it handled. A row that fails in any way is
- * that row's retry: the other rows of the batch go on (one bad subscription used to stall all).
+ * One pass over the due rows (the shared outbox batch); returns how many rows it took. A row that
+ * fails in any way is that row's retry: the other rows of the batch go on.
  */
-export async function runPushBatch(deps: PushDeps): Promise<number> {
-  const rows = await claimDue(deps.db, deps.maxAttempts);
-  for (const row of rows) {
-    try {
-      const outcome = await processRow(deps, row);
-      if (outcome !== 'sent') deps.log?.warn({ notificationId: row.id, attempts: row.attempts, outcome }, 'push notification not delivered to every device');
-    } catch (error) {
-      deps.log?.error({ notificationId: row.id, err: error }, 'push notification failed');
-      await retryLater(deps.db, pushNotifications, row.id, row.attempts, error instanceof Error ? error.message : String(error)).catch(() => undefined);
-    }
-  }
-  return rows.length;
+export function runPushBatch(deps: PushDeps): Promise<number> {
+  return runOutboxBatch<ClaimedRow>(
+    { db: deps.db, table: pushNotifications, name: 'push', maxAttempts: deps.maxAttempts, leaseSeconds: deps.leaseSeconds, log: deps.log },
+    (row) => sendRow(deps, row),
+  );
 }
 
-export type PushWorker = OutboxWorker;
+export type PushWorker = Runner;
 
-/** Polls the push outbox; rows written while the server was down are found on the first pass. */
-export function startPushWorker(deps: PushDeps & { pollMs: number; log: FastifyBaseLogger }): PushWorker {
-  return startOutboxWorker({
-    name: 'push',
-    pollMs: deps.pollMs,
-    log: deps.log,
-    runBatch: () => runPushBatch(deps),
-  });
+/** The push outbox's worker (started with the server); rows written while it was down are found on its first pass. */
+export function createPushWorker(deps: PushDeps & { pollMs: number; log: FastifyBaseLogger }): PushWorker {
+  return createRunner({ name: 'push', pollMs: deps.pollMs, log: deps.log, batch: BATCH, runPass: () => runPushBatch(deps) });
 }

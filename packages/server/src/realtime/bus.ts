@@ -2,6 +2,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventType } from '@askbox/common';
+import { reconnectDelayMs } from '../db/availability.js';
 import type { Database, DbOrTx } from '../db/open.js';
 
 /** The one NOTIFY channel every app instance listens on. */
@@ -34,12 +35,19 @@ export function liveEventToUserSql(userIdExpr: SQL, type: LiveEventType): SQL {
 
 type Listener = (message: BusMessage) => void;
 
-/** Receives the channel: PGlite in-process, or a dedicated node-postgres client (LISTEN cannot use a pool). */
+/**
+ * Receives the channel: PGlite in-process, or a dedicated node-postgres client (LISTEN cannot use a
+ * pool). A lost LISTEN connection (a database restart, a killed backend) is opened again with
+ * backoff; what was published meanwhile never reached this instance, so `onResume` listeners are
+ * told once it listens again (the hub asks every open stream to refetch).
+ */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
+  private readonly resumeListeners = new Set<() => void>();
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
   private client: pg.Client | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly database: Database,
@@ -57,9 +65,17 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
+  /** Called each time the channel is heard again after it was lost: events may have been missed. */
+  onResume(listener: () => void): () => void {
+    this.resumeListeners.add(listener);
+    return () => this.resumeListeners.delete(listener);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    this.resumeListeners.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.unlisten) await this.unlisten().catch(() => undefined);
     if (this.client) await this.client.end().catch(() => undefined);
   }
@@ -80,26 +96,52 @@ export class EventBus {
       this.unlisten = await this.database.pglite.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
       return;
     }
-    const client = new pg.Client({ connectionString: this.database.url });
+    const client = new pg.Client({ connectionString: this.database.sessionUrl, keepAlive: true });
     client.on('notification', (n) => {
       if (n.channel === EVENTS_CHANNEL && n.payload) this.dispatch(n.payload);
     });
-    client.on('error', (error) => {
-      this.log.error({ err: error }, 'live events connection lost; reconnecting');
-      this.client = null;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.client === client) this.client = null;
       void client.end().catch(() => undefined);
-      this.reconnectLater();
-    });
-    await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+      if (this.closed) return;
+      this.log.warn({ err: error }, 'live events connection lost; listening again as soon as the database answers');
+      this.reconnectLater(0);
+    };
+    client.on('error', onLost);
+    // a connection closed without an error (the server went away cleanly) is lost all the same
+    client.on('end', () => onLost());
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      lost = true;
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.client = client;
   }
 
-  private reconnectLater(): void {
+  private reconnectLater(attempt: number): void {
     if (this.closed) return;
-    setTimeout(() => {
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
       if (this.closed) return;
-      this.connect().catch(() => this.reconnectLater());
-    }, 1000).unref();
+      this.connect().then(
+        () => {
+          if (this.closed) return;
+          this.log.info('live events connection back; open streams are told to refetch');
+          for (const listener of this.resumeListeners) listener();
+        },
+        () => this.reconnectLater(attempt + 1),
+      );
+    }, reconnectDelayMs(attempt));
+    this.retryTimer.unref();
   }
 }

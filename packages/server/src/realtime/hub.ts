@@ -60,6 +60,11 @@ export class LiveHub {
     res.write(`id: ${this.bootId}-${this.sequence}\nevent: ${type}\ndata: {}\n\n`);
   }
 
+  /** Every open stream refetches: events published while this instance could not hear them were missed. */
+  resyncAll(): void {
+    for (const stream of this.streams) this.send(stream.res, 'resync');
+  }
+
   get size(): number {
     return this.streams.size;
   }

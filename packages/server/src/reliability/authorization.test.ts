@@ -26,6 +26,7 @@ const person = (world: World, actor: Role) => (actor === 'signedOut' ? null : wo
 
 const MATRIX: Record<string, Case> = {
   'GET /healthz': { statuses: same(200), request: () => r('GET', '/healthz') },
+  'GET /readyz': { statuses: same(200), request: () => r('GET', '/readyz') },
   'GET /api/docs': { statuses: same(200), request: () => r('GET', '/api/docs') },
   'GET /api/docs/json': { statuses: same(200), request: () => r('GET', '/api/docs/json') },
   'GET /api/docs/yaml': { statuses: same(200), request: () => r('GET', '/api/docs/yaml') },

@@ -32,9 +32,10 @@ const PASSWORD = 'capture-secret';
 /**
  * A real SMTP server on a free local port that keeps what it receives (and, given a folder, writes
  * each message there as JSON for other processes: the e2e tests read what the app sent). It asks
- * for the credentials of its URL, over plain SMTP (STARTTLS off: no certificate here).
+ * for the credentials of its URL, over plain SMTP (STARTTLS off: no certificate here). `delayMs`: it
+ * takes that long to accept each message, as a slow relay does.
  */
-export async function startMailCapture(options: { dir?: string } = {}): Promise<MailCapture> {
+export async function startMailCapture(options: { dir?: string; delayMs?: number } = {}): Promise<MailCapture> {
   const messages: CapturedMail[] = [];
   let toRefuse = 0;
   if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
@@ -69,9 +70,11 @@ export async function startMailCapture(options: { dir?: string } = {}): Promise<
               html: typeof parsed.html === 'string' ? parsed.html : '',
               headers,
             };
-            messages.push(mail);
-            if (options.dir) fs.writeFileSync(path.join(options.dir, `${Date.now()}-${messages.length}.json`), JSON.stringify(mail));
-            callback();
+            setTimeout(() => {
+              messages.push(mail);
+              if (options.dir) fs.writeFileSync(path.join(options.dir, `${Date.now()}-${messages.length}.json`), JSON.stringify(mail));
+              callback();
+            }, options.delayMs ?? 0);
           })
           .catch((error: Error) => callback(error));
       });

@@ -1,5 +1,6 @@
 import { isErrorCode, type ApiErrorBody, type ErrorCode, type ErrorDetail } from '@askbox/common';
 import { t, translateError } from '../i18n';
+import { idempotencyKeyFor, settled } from './idempotency';
 
 /**
  * A refused request: the server's error code with the values its text names, or `network` when
@@ -19,14 +20,14 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
+async function request<T>(method: string, url: string, body?: unknown, init: RequestInit = {}, extraHeaders: Record<string, string> = {}): Promise<T> {
   const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      headers: body === undefined || isForm ? extraHeaders : { 'content-type': 'application/json', ...extraHeaders },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       ...init,
     });
@@ -70,9 +71,24 @@ function apiErrorText({ code, params, retryAfter }: ApiError): string {
   return translateError({ code, params });
 }
 
+/** A POST the server must not apply twice: sent again (after a lost answer), it carries the same Idempotency-Key. */
+async function postOnce<T>(url: string, body: unknown): Promise<T> {
+  const write = `${url} ${JSON.stringify(body)}`;
+  try {
+    const result = await request<T>('POST', url, body, {}, { 'idempotency-key': idempotencyKeyFor(write) });
+    settled(write);
+    return result;
+  } catch (error) {
+    // a refusal stays a refusal; a 5xx or a lost connection may have written it: keep the key
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) settled(write);
+    throw error;
+  }
+}
+
 export const api = {
   get: <T>(url: string, init?: RequestInit) => request<T>('GET', url, undefined, init),
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+  postOnce,
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body ?? {}),
   delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, body),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
 /** What an email row is about; the worker writes the message when it sends (decision 127). */
 export const EMAIL_KINDS = ['password_reset', 'question', 'digest'] as const;
@@ -18,19 +18,9 @@ export const emailOutbox = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     data: jsonb('data').notNull(),
-    sent: boolean('sent').notNull().default(false),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...outboxColumns(),
   },
-  (t) => [
-    index('email_outbox_pending')
-      .on(t.nextAttemptAt)
-      .where(sql`not ${t.sent}`),
-    index('email_outbox_user').on(t.userId),
-  ],
+  (t) => [...outboxIndexes('email_outbox', t), index('email_outbox_user').on(t.userId)],
 );
 
 /** Password reset links: only the sha-256 of the token is stored; a row is deleted when used. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
 /**
  * ActivityPub (docs/federation.md). Local users are actors only while their profile is public;
@@ -86,18 +86,9 @@ export const federationDeliveries = pgTable(
     objectId: text('object_id'),
     /** accept / reject: the Follow being answered ({ followId, actorUri }) */
     payload: jsonb('payload'),
-    sent: boolean('sent').notNull().default(false),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...outboxColumns(),
   },
-  (t) => [
-    index('federation_deliveries_pending')
-      .on(t.nextAttemptAt)
-      .where(sql`not ${t.sent}`),
-  ],
+  (t) => [...outboxIndexes('federation_deliveries', t)],
 );
 
 /** Fedify's key-value store (cached remote documents and keys, inbox idempotence), shared by every instance. */
@@ -125,16 +116,7 @@ export const federationFarewells = pgTable(
     keyId: text('key_id').notNull(),
     privateKey: jsonb('private_key').notNull(),
     inboxUrl: text('inbox_url').notNull(),
-    sent: boolean('sent').notNull().default(false),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...outboxColumns(),
   },
-  (t) => [
-    index('federation_farewells_pending')
-      .on(t.nextAttemptAt)
-      .where(sql`not ${t.sent}`),
-  ],
+  (t) => [...outboxIndexes('federation_farewells', t)],
 );

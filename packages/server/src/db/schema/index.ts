@@ -8,3 +8,4 @@ export * from './email.js';
 export * from './federation.js';
 export * from './safety.js';
 export * from './moderation.js';
+export * from './idempotency.js';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sessions, users } from './users.js';
+import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -32,19 +33,12 @@ export const pushNotifications = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     data: jsonb('data').notNull(),
-    sent: boolean('sent').notNull().default(false),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    ...outboxColumns(),
     /** follow and like pushes: `kind:actor:target`, at most one a day each, cancelled when undone in the grace period */
     dedupeKey: text('dedupe_key'),
   },
   (t) => [
-    index('push_notifications_pending')
-      .on(t.nextAttemptAt)
-      .where(sql`not ${t.sent}`),
+    ...outboxIndexes('push_notifications', t),
     index('push_notifications_dedupe')
       .on(t.dedupeKey, t.createdAt)
       .where(sql`${t.dedupeKey} is not null`),

@@ -1,6 +1,7 @@
 import { globalQuestionResultSchema, globalQuestionSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
+import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireAdmin } from '../../http/viewer.js';
 import { sendGlobalQuestion } from './service.js';
 
@@ -19,9 +20,13 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext): Promise<vo
         requireAdmin(request);
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const admin = requireAdmin(request);
-      return sendGlobalQuestion(ctx, admin.id, request.body.text, request.log);
+      const result = await once<{ count: number }>(ctx.db, idempotencyKeyOf(request, admin.id), 200, (record) =>
+        sendGlobalQuestion(ctx, admin.id, request.body.text, request.log, record),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result.body;
     },
   );
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { globalQuestionAudience } from '../visibility/index.js';
+import type { RecordResult } from '../../http/idempotency.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -31,7 +32,13 @@ export function globalQuestionIdPrefix(at: Date): string {
  * words; the count is of everyone it was addressed to, so it tells the admin nothing private
  * (globalQuestionAudience).
  */
-export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text: string, log: Logger): Promise<{ count: number }> {
+export async function sendGlobalQuestion(
+  ctx: AppContext,
+  adminId: string,
+  text: string,
+  log: Logger,
+  record?: RecordResult<{ count: number }>,
+): Promise<{ count: number }> {
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
@@ -52,6 +59,7 @@ export async function sendGlobalQuestion(ctx: AppContext, adminId: string, text:
     const addressed = Number(rows[0]?.addressed ?? 0);
     log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
     await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
+    await record?.(tx, { count: addressed });
     return addressed;
   });
   log.info({ count }, 'global question: sent');

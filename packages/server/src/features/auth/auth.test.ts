@@ -258,9 +258,9 @@ describe('proxy trust', () => {
 });
 
 describe('the app', () => {
-  it('answers /healthz when the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
+  it('answers /healthz (alive) and /readyz (the database answers)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('serves the OpenAPI description at /api/docs', async () => {

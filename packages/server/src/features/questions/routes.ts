@@ -9,6 +9,7 @@ import {
 } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
+import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { answerQuestion, askQuestion, deleteQuestion, inboxPage } from './service.js';
@@ -28,8 +29,11 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     async (request, reply) => {
       const viewer = requireViewer(request);
       const receiver = await findUserByUsername(ctx.db, request.params.username);
-      const created = await askQuestion(ctx, viewer.id, receiver.id, request.body);
-      return reply.status(201).send(created);
+      const result = await once<{ id: string }>(ctx.db, idempotencyKeyOf(request, viewer.id), 201, (record) =>
+        askQuestion(ctx, viewer.id, receiver.id, request.body, record),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
     },
   );
 
@@ -50,7 +54,11 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     '/api/questions/:id/answer',
     { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
     async (request, reply) => {
-      await answerQuestion(ctx, requireViewer(request).id, request.params.id, request.body.answer);
+      const viewer = requireViewer(request);
+      const result = await once<void>(ctx.db, idempotencyKeyOf(request, viewer.id), 204, (record) =>
+        answerQuestion(ctx, viewer.id, request.params.id, request.body.answer, record),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(204).send();
     },
   );

@@ -12,6 +12,7 @@ import { consumeRateLimit } from '../../rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
+import type { RecordResult } from '../../http/idempotency.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
@@ -29,6 +30,7 @@ export async function askQuestion(
   senderId: string,
   receiverId: string,
   input: { text: string; isAnonymous: boolean },
+  record?: RecordResult<{ id: string }>,
 ): Promise<{ id: string }> {
   const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
   if (refusal === 'blocked') throw new AppError('cannot_send_questions');
@@ -39,6 +41,7 @@ export async function askQuestion(
   const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
   await ctx.db.transaction(async (tx) => {
     await tx.insert(sentQuestions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
+    await record?.(tx, { id });
     try {
       await tx.transaction(async (delivery) => {
         await delivery.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
@@ -121,7 +124,7 @@ async function questionOfReceiver(db: DbOrTx, questionId: string, userId: string
 }
 
 /** The receiver answers once; the conditional update makes a double submit answer only once. */
-export async function answerQuestion(ctx: AppContext, receiverId: string, questionId: string, answer: string): Promise<void> {
+export async function answerQuestion(ctx: AppContext, receiverId: string, questionId: string, answer: string, record?: RecordResult<void>): Promise<void> {
   await questionOfReceiver(ctx.db, questionId, receiverId);
   const at = new Date();
   await ctx.db.transaction(async (tx) => {
@@ -132,6 +135,7 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');
     await sideEffects.answered(tx, ctx, { questionId, receiverId, senderId: updated.senderId, at });
+    await record?.(tx, undefined);
   });
 }
 

@@ -8,7 +8,7 @@ import { questionKeys } from '../questions/api';
 export function useSendGlobalQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GlobalQuestionInput) => api.post<GlobalQuestionResult>('/api/admin/global-question', input),
+    mutationFn: (input: GlobalQuestionInput) => api.postOnce<GlobalQuestionResult>('/api/admin/global-question', input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: questionKeys.all });
       void queryClient.invalidateQueries({ queryKey: counterKeys.all });

@@ -24,7 +24,7 @@ export function useInbox() {
 export function useAskQuestion(receiverUsername: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AskQuestionInput) => api.post<{ id: string }>(`/api/users/${encodeURIComponent(receiverUsername)}/questions`, input),
+    mutationFn: (input: AskQuestionInput) => api.postOnce<{ id: string }>(`/api/users/${encodeURIComponent(receiverUsername)}/questions`, input),
     // a question to yourself lands in your own inbox
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
@@ -40,7 +40,7 @@ function invalidateAfterInboxChange(queryClient: QueryClient) {
 export function useAnswerQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: string }) => api.post<void>(`/api/questions/${encodeURIComponent(id)}/answer`, { answer }),
+    mutationFn: ({ id, answer }: { id: string; answer: string }) => api.postOnce<void>(`/api/questions/${encodeURIComponent(id)}/answer`, { answer }),
     onSuccess: () => invalidateAfterInboxChange(queryClient),
   });
 }
