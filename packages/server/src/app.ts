@@ -13,12 +13,8 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Database } from './db/open.js';
 import { createAdmission, installAdmission } from './http/admission.js';
-<<<<<<< HEAD
-import { installErrorHandler, sendError, sendFrameworkError } from './http/errors.js';
-=======
 import { preloadCookieParser } from './http/cookiePlugin.js';
 import { installErrorHandler, sendFrameworkError } from './http/errors.js';
->>>>>>> faults
 import { installInputCheck } from './http/inputCheck.js';
 import { installRouteTable } from './http/routeTable.js';
 import { redactedErrorSerializer, redactPaths } from './http/logRedaction.js';
@@ -228,18 +224,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
         .replace(/style-src 'self'[^;]*;/, "style-src 'self' 'unsafe-inline';"),
   });
 
-<<<<<<< HEAD
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await ctx.db.execute(sql`select 1`);
-      return { ok: true };
-    } catch {
-      return sendError(reply, 'database_unavailable');
-    }
-  });
-=======
   installHealthChecks(app, ctx.db);
->>>>>>> faults
 
   // Each feature registers its own routes; the list reads like the product.
   await authRoutes(app, ctx);

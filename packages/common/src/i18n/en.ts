@@ -350,6 +350,8 @@ export const en = {
     feed_not_found: 'No public feed here',
     metrics_token_required: 'A metrics token is required',
     database_unavailable: 'The database does not answer',
+    shutting_down: 'This server is shutting down',
+    invalid_idempotency_key: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
     // accounts
     email_required: 'Email is required',
     username_required: 'Username is required',

@@ -315,6 +315,8 @@ export const fr: Catalog = {
     feed_not_found: 'Aucun flux public ici',
     metrics_token_required: 'Un jeton de métriques est requis',
     database_unavailable: 'La base de données ne répond pas',
+    shutting_down: 'Ce serveur s’arrête',
+    invalid_idempotency_key: 'Idempotency-Key doit faire de 1 à 200 caractères ASCII visibles',
     email_required: 'L’e-mail est obligatoire',
     username_required: 'Le nom d’utilisateur est obligatoire',
     fullname_required: 'Le nom complet est obligatoire',

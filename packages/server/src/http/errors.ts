@@ -1,17 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-<<<<<<< HEAD
 import { en, errorDetail, errorOfIssue, errorText, type ApiErrorBody, type ErrorArgs, type ErrorCode, type ErrorDetail } from '@askbox/common';
 import { AppError, RetryLaterError } from '../errors.js';
-=======
-import { en } from '@askbox/common';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.js';
->>>>>>> faults
+import { pgErrorOf } from '../db/pgError.js';
 
 /** The HTTP status of each refusal; a code not listed is a 400. */
 const statusOf: Partial<Record<ErrorCode, number>> = {
   internal: 500,
   database_unavailable: 503,
+  shutting_down: 503,
   file_too_large: 413,
   ...codesWith(401, ['unauthorized', 'incorrect_login', 'metrics_token_required']),
   ...codesWith(403, [
@@ -67,26 +65,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-<<<<<<< HEAD
       return reply.status(500).send(errorBody({ code: 'internal' }));
     }
     if (status >= 400 && status < 500) return sendFrameworkError(error, request, reply);
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody({ code: 'internal' }));
-=======
-      return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
-    }
     // a database restarting or a killed connection: nothing is wrong with the request, it can be sent again
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ error: { code: 'database_unavailable', message: en.somethingWentWrong } });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: { code: error.code ?? 'bad_request', message: error.message } });
+        .send(errorBody({ code: 'database_unavailable' }));
     }
     // named prepared statements lost between two queries: a transaction-mode pooler that does not keep them
     if (pgErrorOf(error).code === '26000')
@@ -95,8 +83,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         'a prepared statement vanished from its connection: behind PgBouncer in transaction mode, use PgBouncer 1.21+ with max_prepared_statements (docs/operations.md), or session mode',
       );
     else request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: en.somethingWentWrong } });
->>>>>>> faults
+    return reply.status(500).send(errorBody({ code: 'internal' }));
   });
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { en } from '@askbox/common';
+import { sendError } from './errors.js';
 import type { Db } from '../db/open.js';
 import type { AppInstance } from './types.js';
 
@@ -23,7 +23,7 @@ export function installHealthChecks(app: AppInstance, db: Db): void {
   });
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    if (shuttingDown) return reply.status(503).send({ error: { code: 'shutting_down', message: en.somethingWentWrong } });
+    if (shuttingDown) return sendError(reply, 'shutting_down');
     // a database that does not answer goes through the error handler: 503 database_unavailable
     await db.execute(sql`select 1`);
     return { ok: true };

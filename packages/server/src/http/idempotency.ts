@@ -2,7 +2,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/open.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { badRequest, pgErrorOf } from './errors.js';
+import { AppError } from '../errors.js';
+import { pgErrorOf } from '../db/pgError.js';
 
 /**
  * `Idempotency-Key` on writes a client may send again after a lost answer (a 502 from a proxy whose
@@ -28,7 +29,7 @@ const PRIMARY_KEY = 'idempotency_keys_user_id_route_key_pk';
 export function idempotencyKeyOf(request: FastifyRequest, userId: string): IdempotencyKey | null {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return null;
-  if (typeof key !== 'string' || !KEY_SHAPE.test(key)) throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters', 'invalid_idempotency_key');
+  if (typeof key !== 'string' || !KEY_SHAPE.test(key)) throw new AppError('invalid_idempotency_key');
   return { userId, route: `${request.method} ${request.routeOptions.url ?? request.url}`, key };
 }
 
