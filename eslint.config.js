@@ -147,8 +147,9 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/http/**',
       'packages/server/src/**/routes.ts',
-      // the composition root and the context it builds (which holds the web shell routes answer with)
-      'packages/server/src/{app,context}.ts',
+      // the process's entry, the composition root and the context it builds (which holds the web
+      // shell routes answer with)
+      'packages/server/src/{main,app,context}.ts',
       // Fastify hooks that hand ActivityPub requests to the federation engine
       'packages/server/src/federation/{bridge,index}.ts',
       'packages/server/src/test/**',

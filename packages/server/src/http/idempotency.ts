@@ -1,9 +1,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from '../db/open.js';
+import type { Db } from '../db/open.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { pgErrorOf } from '../db/pgError.js';
+import type { RecordResult } from '../db/recordResult.js';
 
 /**
  * `Idempotency-Key` on writes a client may send again after a lost answer (a 502 from a proxy whose
@@ -17,9 +18,6 @@ export interface IdempotencyKey {
   route: string;
   key: string;
 }
-
-/** Called by the write inside its transaction with what it answers. */
-export type RecordResult<T> = (tx: DbOrTx, body: T) => Promise<void>;
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 const KEPT_HOURS = 24;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { globalQuestionAudience } from '../visibility/index.js';
-import type { RecordResult } from '../../http/idempotency.js';
+import type { RecordResult } from '../../db/recordResult.js';
 
 interface Logger {
   info(obj: object, msg: string): void;

@@ -12,7 +12,7 @@ import { consumeRateLimit } from '../../rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
-import type { RecordResult } from '../../http/idempotency.js';
+import type { RecordResult } from '../../db/recordResult.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
