@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppInstance } from '../http/types.js';
 import { testConfig } from '../config.js';
-import { sideEffects } from '../features/notifications/sideEffects.js';
+import { events } from '../events/emit.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 const answerThroughA = () =>
-  appA.ctx.db.transaction((tx) => sideEffects.answered(tx, appA.ctx, { questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
+  appA.ctx.db.transaction((tx) => events.emit(tx, appA.ctx, { type: 'answered', questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
 
 describe('GET /api/events', () => {
   it('refuses a signed-out visitor', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { globalQuestionAudience } from '../visibility/index.js';
 import type { RecordResult } from '../../db/recordResult.js';
 
@@ -58,7 +58,7 @@ export async function sendGlobalQuestion(
     );
     const addressed = Number(rows[0]?.addressed ?? 0);
     log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
-    await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
+    await events.emit(tx, ctx, { type: 'globalQuestionSent', text, count: addressed, at });
     await record?.(tx, { count: addressed });
     return addressed;
   });

@@ -5,10 +5,9 @@ import type { AppContext } from '../../context.js';
 import type { Clock } from '../../clock.js';
 import type { DbOrTx } from '../../db/open.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
-import { queueEmail } from '../../email/outbox.js';
 import { AppError } from '../../errors.js';
+import { events } from '../../events/emit.js';
 import { consumeRateLimit } from '../../rateLimit.js';
-import { publishLive } from '../../realtime/bus.js';
 import { hashNewPassword } from './password.js';
 
 /** A reset link works for one hour, once. */
@@ -25,7 +24,7 @@ export async function requestPasswordReset(ctx: AppContext, ip: string, email: s
   const perHour = ctx.config.passwordResetsPerHour;
   await consumeRateLimit(ctx.db, `reset-ip:${ip}`, perHour, 3600);
   await consumeRateLimit(ctx.db, `reset-address:${hashToken(email)}`, perHour, 3600);
-  await queueEmail(ctx.db, { userId: null, kind: 'password_reset', data: { email, ...(locale ? { locale } : {}) } });
+  await events.emit(ctx.db, ctx, { type: 'passwordResetRequested', email, ...(locale ? { locale } : {}) });
 }
 
 /**
@@ -64,6 +63,6 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
-    await publishLive(tx, { to: { userId: spent.userId }, type: 'logout' });
+    await events.emit(tx, ctx, { type: 'allSessionsEnded', userId: spent.userId });
   });
 }

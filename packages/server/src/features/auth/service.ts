@@ -89,6 +89,6 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     // a reset link asked for before the change must not undo it
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    await endOtherSessions(tx, userId, sessionId);
+    await endOtherSessions(tx, ctx, userId, sessionId);
   });
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { likes, pushNotifications, pushSubscriptions } from '../../db/schema/index.js';
-import { sideEffects } from './sideEffects.js';
+import { events } from '../../events/emit.js';
 import { testConfig } from '../../config.js';
 import { claimDue } from '../../push/worker.js';
 import { insertQuestion } from '../../test/notificationFixtures.js';
@@ -146,11 +146,11 @@ describe('like/unlike loops', () => {
     // the like's own statement committed, then the unlike ran before its side effects did
     await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
     await graced.ctx.db.delete(likes).where(eq(likes.userId, fan.id));
-    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    await events.emit(graced.ctx.db, graced.ctx, { type: 'likesToggled', liked: [{ likerId: fan.id, answerId: id, at: new Date() }], unliked: [] });
     expect(await pushesOf(graced, owner)).toHaveLength(0);
     // with the like still there, the same call queues it
     await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
-    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    await events.emit(graced.ctx.db, graced.ctx, { type: 'likesToggled', liked: [{ likerId: fan.id, answerId: id, at: new Date() }], unliked: [] });
     expect(await pushesOf(graced, owner)).toHaveLength(1);
   });
 });

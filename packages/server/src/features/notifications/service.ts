@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
-import { publishLive } from '../../realtime/bus.js';
+import { events } from '../../events/emit.js';
 import { inInbox, visibleAuthor, visibleUser } from '../visibility/index.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
@@ -105,6 +105,6 @@ export async function markRead(ctx: AppContext, userId: string, tab: Notificatio
   const set = tab === 'activity' ? { lastReadNotifications: sql`greatest(${column}, now())` } : { lastReadAnswers: sql`greatest(${column}, now())` };
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set(set).where(eq(users.id, userId));
-    await publishLive(tx, { to: { userId }, type: 'counters' });
+    await events.emit(tx, ctx, { type: 'notificationsRead', userId });
   });
 }
