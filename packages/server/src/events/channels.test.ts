@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushNotifications, users } from '../db/schema/index.js';
+import { emailOutbox, federationDeliveries, pushNotifications, users } from '../db/schema/index.js';
 import { publishLive, type BusMessage } from '../realtime/bus.js';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../test/notificationFixtures.js';
 import { events } from './emit.js';
 
@@ -94,7 +94,9 @@ describe('push outbox records (spec §3, §9)', () => {
   it('question from a named sender: fullname and @username in the body', async () => {
     await clearOutbox();
     const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: false });
-    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: false, at }));
+    await t.ctx.db.transaction((tx) =>
+      events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: false, at }),
+    );
     const [row] = await rowsFor(alice.id);
     expect(row).toMatchObject({ title: 'New Question ❓', body: 'Bob Builder (@bob_h) sent you a question!' });
     expect(row!.data).toEqual({ type: 'question', senderId: bob.id, senderUsername: 'bob_h', isAnonymous: false, timestamp: at.toISOString() });
@@ -103,7 +105,9 @@ describe('push outbox records (spec §3, §9)', () => {
   it('anonymous question: the anonymous body and no sender in the data', async () => {
     await clearOutbox();
     const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: true });
-    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: true, at }));
+    await t.ctx.db.transaction((tx) =>
+      events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: true, at }),
+    );
     const [row] = await rowsFor(alice.id);
     expect(row!.body).toBe('Someone sent you an anonymous question!');
     expect(row!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
@@ -215,5 +219,31 @@ describe('live events from the side effects', () => {
     await eventually(() => seen.length >= 2, 'the marker events');
     stop();
     expect(seen.map((m) => m.type)).toEqual(['answer', 'question']);
+  });
+});
+
+describe('a quietly dropped question', () => {
+  it('leaves no trace in any channel: no push, no email, no federation row, no live event', async () => {
+    const [receiver, asker, other] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertSubscription(t.ctx.db, receiver.id);
+    await t.ctx.db.update(users).set({ emailNotifications: 'each' }).where(eq(users.id, receiver.id));
+    expect((await apiAs(t.app, receiver).post('/api/me/muted-words', { word: 'banana' })).statusCode).toBeLessThan(300);
+    const ask = (from: TestUser, text: string) => apiAs(t.app, from).post(`/api/users/${receiver.username}/questions`, { text, isAnonymous: true });
+    const traces = async () => ({
+      push: (await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length,
+      email: (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.userId, receiver.id))).length,
+      federation: (await t.ctx.db.select().from(federationDeliveries).where(eq(federationDeliveries.userId, receiver.id))).length,
+    });
+    const before = await traces();
+    const { seen, stop } = await captureLive();
+
+    expect((await ask(asker, 'a banana, anonymously?')).statusCode).toBe(201);
+    expect(await traces()).toEqual(before);
+    // a delivered question after it: its live event comes after anything the dropped one could have published
+    expect((await ask(other, 'a question that arrives')).statusCode).toBe(201);
+    await eventually(() => seen.some((m) => 'userId' in m.to && m.to.userId === receiver.id), 'the delivered question');
+    stop();
+    expect(seen.filter((m) => 'userId' in m.to && m.to.userId === receiver.id)).toEqual([{ to: { userId: receiver.id }, type: 'question' }]);
+    expect(await traces()).toEqual({ ...before, push: before.push + 1, email: before.email + 1 });
   });
 });
