@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { EmailKind } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
-import { issuePasswordReset } from '../features/auth/service.js';
+import { issuePasswordReset } from '../features/auth/resetTokens.js';
 import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';

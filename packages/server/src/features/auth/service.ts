@@ -12,7 +12,7 @@ import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
 import { createSession, endOtherSessions } from './sessions.js';
 
 export { SESSION_COOKIE } from './sessions.js';
-export { issuePasswordReset, requestPasswordReset, resetPassword } from './passwordReset.js';
+export { requestPasswordReset, resetPassword } from './passwordReset.js';
 
 type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
 
