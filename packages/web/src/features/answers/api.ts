@@ -1,9 +1,9 @@
 import { partialMatchKey, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Post, PostPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { markStale } from '../../api/staleAfter';
 import { feedKeys } from '../feed/api';
 import { profileKeys } from '../profiles/api';
-import { questionKeys } from '../questions/api';
 
 const ANSWERS = 'answers';
 
@@ -33,8 +33,7 @@ export function useDeleteAnswer() {
     onSuccess: (_data, postId) => {
       removeCachedPost(queryClient, postId);
       // the profile's Answers and Likes counters change
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: questionKeys.all });
+      markStale(queryClient, 'questionDeleted');
     },
   });
 }
