@@ -66,8 +66,8 @@ describe('GET /api/events', () => {
     const answerId = await insertQuestion(appA.ctx.db, { senderId: null, receiverId: author.id, answer: 'Blue.' });
     const ownerStream = openEventStream(`${urlB}/api/events`, author.cookie);
     expect(await ownerStream.ready).toBe(200);
-    expect((await apiAs(appA, author).post(`/api/questions/${answerId}/like`)).statusCode).toBe(200);
-    expect((await apiAs(appA, follower).post(`/api/questions/${answerId}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect((await apiAs(appA, author).post(`/api/answers/${answerId}/like`)).statusCode).toBe(200);
+    expect((await apiAs(appA, follower).post(`/api/answers/${answerId}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
     await eventually(() => ownerStream.events.some((e) => e.type === 'notification'), "the owner's 'notification' event");
     // events come in commit order: the owner's own like, committed first, sent none
     expect(ownerStream.events.filter((e) => e.type === 'notification')).toHaveLength(1);

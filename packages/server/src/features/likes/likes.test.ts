@@ -22,10 +22,18 @@ async function answerOf(owner: TestUser, answered = true): Promise<string> {
 }
 /** The likes emitted, over every batch the watch saw. */
 const likedEvents = (watch: ReturnType<typeof watchEvents>) => watch.emitted('likesToggled').flatMap((event) => event.liked);
-const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/questions/${id}/like`);
-const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/questions/${id}/like`);
+const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/answers/${id}/like`);
+const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/answers/${id}/like`);
 
 describe('likes', () => {
+  it('answers the same on the old path /api/questions/:id/like, kept as an alias for one release', async () => {
+    const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = await answerOf(owner);
+    expect((await apiAs(t.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await like(fan, id)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await apiAs(t.app, fan).delete(`/api/questions/${id}/like`)).json()).toEqual({ liked: false, likeCount: 0 });
+  });
+
   it('likes and unlikes, idempotently, returning the exact count and state', async () => {
     const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = await answerOf(owner);
@@ -72,7 +80,7 @@ describe('likes', () => {
     const blockedAnswer = await answerOf(blocker);
     await insertBlock(t.ctx.db, blocker.id, fan.id);
     expect((await like(fan, blockedAnswer)).statusCode).toBe(403);
-    expect((await apiAs(t.app, null).post(`/api/questions/${blockedAnswer}/like`)).statusCode).toBe(401);
+    expect((await apiAs(t.app, null).post(`/api/answers/${blockedAnswer}/like`)).statusCode).toBe(401);
   });
 
   it('answers each of many concurrent clicks for itself, however they were batched (decision 200)', async () => {

@@ -39,8 +39,8 @@ const pushesOf = (app: TestApp, user: TestUser) => app.ctx.db.select().from(push
 const markAllSent = (app: TestApp) => app.ctx.db.update(pushNotifications).set({ sent: true, sentAt: new Date() });
 const follow = (app: TestApp, from: TestUser, to: TestUser) => apiAs(app.app, from).post(`/api/users/${to.username}/follow`);
 const unfollow = (app: TestApp, from: TestUser, to: TestUser) => apiAs(app.app, from).delete(`/api/users/${to.username}/follow`);
-const like = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).post(`/api/questions/${id}/like`);
-const unlike = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).delete(`/api/questions/${id}/like`);
+const like = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).post(`/api/answers/${id}/like`);
+const unlike = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).delete(`/api/answers/${id}/like`);
 
 beforeEach(async () => {
   await t.ctx.db.delete(pushNotifications);

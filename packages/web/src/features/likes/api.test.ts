@@ -55,7 +55,7 @@ describe('like toggle', () => {
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
     await server.answerNext();
     await done;
-    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like']);
     // others liked meanwhile: the server's exact count wins everywhere
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 8 });
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 8 });
@@ -73,7 +73,7 @@ describe('like toggle', () => {
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
     await server.answerNext();
     await Promise.all(taps);
-    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like']);
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
   });
 
@@ -87,7 +87,7 @@ describe('like toggle', () => {
     await server.answerNext(); // POST: liked, but the user wants unliked
     await server.answerNext(); // DELETE
     await done;
-    expect(server.calls).toEqual(['POST /api/questions/p1/like', 'DELETE /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like', 'DELETE /api/answers/p1/like']);
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
   });
 

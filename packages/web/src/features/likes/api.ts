@@ -16,7 +16,7 @@ export function likeToggle(queryClient: QueryClient): Toggle<LikeState> {
   return {
     show: (postId, liked) => show(postId, liked),
     send: (postId, liked) => {
-      const url = `/api/questions/${encodeURIComponent(postId)}/like`;
+      const url = `/api/answers/${encodeURIComponent(postId)}/like`;
       return liked ? api.post<LikeState>(url) : api.delete<LikeState>(url);
     },
     reconcile: (postId, state) => {
