@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, type AnswerPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run } from '../../db/statements.js';
@@ -23,7 +23,7 @@ const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; 
 );
 
 /** Nothing is shown across a block in either direction. */
-export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: string, rawCursor?: string): Promise<PostPage> {
+export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: string, rawCursor?: string): Promise<AnswerPage> {
   if (ownerId !== viewerId) {
     const state = await blockStateBetween(db, viewerId, ownerId);
     if (state.blockedByOther) throw new AppError('blocked_by_user');

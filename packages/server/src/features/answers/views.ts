@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Post } from '@askbox/common';
+import type { Answer } from '@askbox/common';
 import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
@@ -66,8 +66,8 @@ export function hydratedPostPage<Args extends Record<string, unknown>>(name: str
 /** The cursor time of a hydrated row (for toPage). */
 export const hydratedCursorTime = (row: HydratedPostRow) => row.answeredAt ?? row.createdAt;
 
-/** A hydrated row as the API's Post. */
-export function postFromRow(r: HydratedPostRow): Post {
+/** A hydrated row as the API's Answer. */
+export function postFromRow(r: HydratedPostRow): Answer {
   const receiver = userSummary({
     id: r.receiverId,
     username: r.receiverUsername,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, type AnswerPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
@@ -56,7 +56,7 @@ const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }
       limit ${pageRows}`,
 );
 
-export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string }): Promise<PostPage> {
+export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string }): Promise<AnswerPage> {
   const cursor = decodeCursor(options.cursor) ?? FIRST_PAGE;
   const until = options.until ? new Date(options.until).toISOString() : 'infinity';
   const rows = await run(db, feedStatement, { viewerId, at: cursor.at, id: cursor.id, until });

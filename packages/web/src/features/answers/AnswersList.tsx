@@ -10,7 +10,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useDeleteAnswer, useProfileAnswers } from './api';
-import { PostCard } from './PostCard';
+import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
@@ -40,7 +40,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
       {posts.length === 0 ? (
         <EmptyState title={t('noAnswersNow')} />
       ) : (
-        posts.map((post) => <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
+        posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
       )}
       {answers.hasNextPage && <LoadMoreFooter />}
     </section>

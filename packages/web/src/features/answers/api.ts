@@ -1,5 +1,5 @@
 import { partialMatchKey, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Post, PostPage } from '@askbox/common';
+import type { Answer, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { markStale } from '../../api/staleAfter';
 import { feedKeys } from '../feed/api';
@@ -19,7 +19,7 @@ export function useProfileAnswers(username: string) {
   return useInfiniteQuery({
     queryKey: answerKeys.ofProfile(username),
     queryFn: ({ pageParam }) =>
-      api.get<PostPage>(`/api/users/${encodeURIComponent(username)}/answers${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      api.get<AnswerPage>(`/api/users/${encodeURIComponent(username)}/answers${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -52,8 +52,8 @@ export function invalidateProfilesExceptAnswers(queryClient: QueryClient, queryK
 const isPostList = (key: QueryKey) => partialMatchKey(key, feedKeys.lists) || isProfileAnswers(key);
 
 /** Applies `change` to every cached copy of one post (feed and profiles alike). */
-export function updateCachedPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
-  queryClient.setQueriesData<InfiniteData<PostPage>>(
+export function updateCachedPost(queryClient: QueryClient, postId: string, change: (post: Answer) => Answer): void {
+  queryClient.setQueriesData<InfiniteData<AnswerPage>>(
     { predicate: (q) => isPostList(q.queryKey) },
     (data) =>
       data && {
@@ -65,14 +65,14 @@ export function updateCachedPost(queryClient: QueryClient, postId: string, chang
 
 /** Drops a deleted post from every cached list. */
 function removeCachedPost(queryClient: QueryClient, postId: string): void {
-  queryClient.setQueriesData<InfiniteData<PostPage>>(
+  queryClient.setQueriesData<InfiniteData<AnswerPage>>(
     { predicate: (q) => isPostList(q.queryKey) },
     (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== postId) })) },
   );
 }
 
-export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<PostPage>>({ predicate: (q) => isPostList(q.queryKey) })) {
+export function findCachedPost(queryClient: QueryClient, postId: string): Answer | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<AnswerPage>>({ predicate: (q) => isPostList(q.queryKey) })) {
     for (const page of data?.pages ?? []) {
       const found = page.items.find((post) => post.id === postId);
       if (found) return found;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FeedNewCount, PostPage } from '@askbox/common';
+import type { FeedNewCount, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 
@@ -25,7 +25,7 @@ export function useFeed(asOf: string) {
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ until: asOf });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get<PostPage>(`/api/feed?${params}`);
+      return api.get<AnswerPage>(`/api/feed?${params}`);
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
