@@ -38,7 +38,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     // its named questions that their receivers no longer see (a block either way) go with it: left
     // as anonymous questions with no sender, like its others, they would reappear in those inboxes
     await tx.execute(sql`delete from questions q
-      where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`)}`);
+      where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`, sql`q`)}`);
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
     await events.emit(tx, ctx, { type: 'allSessionsEnded', userId });

@@ -42,7 +42,7 @@ export async function sendGlobalQuestion(
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
-    const audience = await globalQuestionAudience(tx, text);
+    const audience = await globalQuestionAudience(tx, text, sql`u`);
     const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
       tx,
       sql`with inserted as (

@@ -13,7 +13,7 @@ import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } fr
  */
 const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; id: string }>(
   'profile_answers_page',
-  sql`select ${skeletonColumns} from questions q
+  sql`select ${skeletonColumns(sql`q`)} from questions q
       where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered
         -- on the one author (not per row), so the check is computed once and the index order kept
         and ${visibleAuthor(sql.placeholder('viewerId'), sql`${sql.placeholder('ownerId')}`)}

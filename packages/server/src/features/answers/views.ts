@@ -7,10 +7,11 @@ import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /**
- * What a page statement's skeleton selects from `questions q` (its alias): the post and the ids
- * its hydration joins on.
+ * What a page statement's skeleton selects from the questions row under `question` (its alias):
+ * the answer and the ids its hydration joins on.
  */
-export const skeletonColumns = sql`q.id, q.text, q.answer, q.is_anonymous, q.sender_id, q.receiver_id, q.created_at, q.answered_at, q.like_count`;
+export const skeletonColumns = (question: SQL) =>
+  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count`;
 
 /** A row of a hydrated page: the post, its receiver, its shown sender (or nulls), the viewer's like. */
 export interface HydratedPostRow {

@@ -43,7 +43,7 @@ const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }
       floor as (
         select coalesce((select answered_at from newest order by answered_at desc offset ${inlined(PAGE_SIZE)} limit 1), '-infinity'::timestamptz) as at
       )
-      select ${skeletonColumns}
+      select ${skeletonColumns(sql`q`)}
       from newest n
       cross join lateral (
         select * from questions q

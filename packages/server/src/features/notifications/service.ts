@@ -85,7 +85,7 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
     sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
         select
           -- the inbox list's own predicate (features/visibility): the badge can never disagree with the list
-          (select count(*)::int from questions q where ${inInbox(userId)}) as unanswered,
+          (select count(*)::int from questions q where ${inInbox(userId, sql`q`)}) as unanswered,
           (select count(*)::int from follows f, me
              where f.followee_id = ${userId} and f.created_at > me.lrn and f.created_at >= ${since.toISOString()}::timestamptz
                and ${visibleUser(userId, sql`f.follower_id`)})

@@ -84,7 +84,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
   sql`with page as (
         select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
         from questions q
-        where ${inInbox(sql.placeholder('receiverId'))}
+        where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
