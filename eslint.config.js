@@ -177,9 +177,10 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/http/**',
       'packages/server/src/**/routes.ts',
-      // the process's entry, the composition root and the context it builds (which holds the web
-      // shell routes answer with)
+      // the process's entry, the composition root (app.ts and composition/: the context, the request
+      // pipeline, the list of routes) and the context type (which holds the web shell routes answer with)
       'packages/server/src/{main,app,context}.ts',
+      'packages/server/src/composition/**',
       // Fastify hooks that hand ActivityPub requests to the federation engine
       'packages/server/src/federation/{bridge,index}.ts',
       'packages/server/src/test/**',
