@@ -5,13 +5,13 @@ import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/paginati
 import { inlined, run } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
 import { blockStateBetween, visibleAuthor } from '../visibility/index.js';
-import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } from './views.js';
+import { hydratedCursorTime, hydratedAnswerPage, answerFromRow, skeletonColumns } from './views.js';
 
 /**
  * A profile's answers, newest answer first, 20 a page on the (receiver_id, answered_at, id)
  * index, with their users and likes in the same prepared statement.
  */
-const profileAnswersStatement = hydratedPostPage<{ ownerId: string; at: string; id: string }>(
+const profileAnswersStatement = hydratedAnswerPage<{ ownerId: string; at: string; id: string }>(
   'profile_answers_page',
   sql`select ${skeletonColumns(sql`q`)} from questions q
       where q.receiver_id = ${sql.placeholder('ownerId')} and q.answered
@@ -32,5 +32,5 @@ export async function profileAnswersPage(db: DbOrTx, viewerId: string, ownerId: 
   const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
   const rows = await run(db, profileAnswersStatement, { viewerId, ownerId, at: cursor.at, id: cursor.id });
   const page = toPage(rows, PAGE_SIZE, hydratedCursorTime);
-  return { items: page.rows.map(postFromRow), nextCursor: page.nextCursor };
+  return { items: page.rows.map(answerFromRow), nextCursor: page.nextCursor };
 }

@@ -19,7 +19,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
   const { items: posts, pending } = useInfiniteScroll(answers);
-  useScrollToPostAnchor(answers, pending);
+  useScrollToAnswerAnchor(answers, pending);
 
   if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
@@ -51,7 +51,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
  * Opening /u/{username}#post-{id} or /u/{username}/answers/{id} (the address share cards and the
  * fediverse use) scrolls to that answer, loading pages until it is found.
  */
-function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
+function useScrollToAnswerAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
   const { hash: fragment } = useLocation();
   const { answerId } = useParams();
   const hash = answerId ? `#post-${encodeURIComponent(answerId)}` : fragment;
