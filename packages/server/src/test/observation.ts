@@ -14,11 +14,15 @@ const DAY = /\b\d{4}-\d\d-\d\d\b/g;
 /** A page's cursor encodes its last row's time and id: decoded, so those are tokenised too. */
 const CURSOR = /"nextCursor":"([A-Za-z0-9_-]+)"/g;
 
-/** A text normaliser for one world: `known` ids (the cast) keep their role's name. */
+/**
+ * A text normaliser for one world. `known` values of that world (the cast's ids, an instance's
+ * generated VAPID key) are written as their name; other ids and times become tokens.
+ */
 export function worldNormaliser(known: Record<string, string>) {
-  const tokens = new Map<string, string>(Object.entries(known).map(([role, id]) => [id, `<${role}>`]));
+  const tokens = new Map<string, string>();
   const plain = (text: string) =>
-    text
+    Object.entries(known)
+      .reduce((done, [name, value]) => done.split(value).join(`<${name}>`), text)
       .replace(UUID, (id) => {
         if (!tokens.has(id)) tokens.set(id, `<id${tokens.size}>`);
         return tokens.get(id)!;
