@@ -69,6 +69,20 @@ describe('POST /api/admin/global-question', () => {
     expect(byReceiver.map((q) => q.id)).toEqual([...byReceiver.map((q) => q.id)].sort());
   });
 
+  it("the admin's export counts those it was addressed to when it was sent, whatever they did with it since", async () => {
+    const muter = await signUpUser(t.app, { username: 'tea_muter' });
+    expect((await apiAs(t.app, muter).post('/api/me/muted-words', { word: 'tea' })).statusCode).toBe(200);
+    const sent = await send(admin, { text: 'Tea or coffee?' });
+    const count = sent.json().count as number;
+    const [bobs] = await t.ctx.db.select({ id: questions.id }).from(questions).where(eq(questions.receiverId, bob.id));
+    expect((await apiAs(t.app, bob).delete(`/api/questions/${bobs!.id}`)).statusCode).toBeLessThan(300);
+    const exported = (await apiAs(t.app, admin).get('/api/me/export')).json();
+    const sentRecords = (exported.globalQuestionsSent as { text: string }[]).filter((g) => g.text === 'Tea or coffee?');
+    expect(sentRecords).toEqual([{ text: 'Tea or coffee?', sentAt: expect.any(String), receivers: count }]);
+    // the admin's own record of it: not among the questions asked to one person
+    expect(exported.questionsAsked).toEqual([]);
+  });
+
   it('never reuses ids between two sends, even in the same millisecond', () => {
     const at = new Date();
     const prefixes = new Set(Array.from({ length: 50 }, () => globalQuestionIdPrefix(at)));

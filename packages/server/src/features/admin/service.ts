@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { sentQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { globalQuestionAudience } from '../visibility/index.js';
@@ -30,7 +31,8 @@ export function globalQuestionIdPrefix(at: Date): string {
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
  * anonymous question it skips those who refuse them and is dropped for those who muted one of its
  * words; the count is of everyone it was addressed to, so it tells the admin nothing private
- * (globalQuestionAudience).
+ * (globalQuestionAudience). That count is kept once, on the admin's record of what they sent, for
+ * their export: recounting rows later would tell who deleted it or muted one of its words.
  */
 export async function sendGlobalQuestion(
   ctx: AppContext,
@@ -58,6 +60,9 @@ export async function sendGlobalQuestion(
     );
     const addressed = Number(rows[0]?.addressed ?? 0);
     log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
+    await tx
+      .insert(sentQuestions)
+      .values({ id: crypto.randomUUID(), senderId: adminId, receiverId: null, text, isAnonymous: true, createdAt: at, globalReceivers: addressed });
     await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
     await record?.(tx, { count: addressed });
     return addressed;
