@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REPORT_REASONS } from '@askbox/common';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { eventually, openEventStream } from '../../test/notificationFixtures.js';
 import { rawResponse, worldNormaliser } from '../../test/observation.js';
@@ -73,6 +74,10 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
   // acting on the question's id answers the same, whatever became of it
   for (const route of app.routeTable.filter((r) => r.method !== 'GET' && r.url.startsWith('/api/questions/:id'))) {
     record(`${route.method} ${route.url}`, await app.inject({ method: route.method as 'POST', url: fill(route.url), headers: { cookie: asker.cookie } }));
+  }
+  // reporting it, as its question or as an answer
+  for (const kind of ['question', 'answer']) {
+    record(`report ${kind}`, await as(asker).post('/api/reports', { kind, target: id, reason: REPORT_REASONS[0] }));
   }
   // the asker's stream as it arrived, ids included, up to a fence of their own
   await as(asker).post('/api/notifications/read', { tab: 'activity' });
