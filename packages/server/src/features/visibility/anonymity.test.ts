@@ -8,7 +8,7 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
 
 /**
  * The anonymity proof (decision 100): everything the receiver of anonymous questions
- * can observe — inbox, badges, feed, notifications (grouped too), profile, live events, push and email outboxes,
+ * can observe — inbox, badges, feed, notifications (grouped too), profile, live events, push and email outboxes (their content),
  * and the answers to their actions on those questions — is identical whichever of several users
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker' (which keeps out the asker's later anonymous questions and
@@ -98,12 +98,16 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
       .from(pushNotifications)
       .where(eq(pushNotifications.userId, cast.receiver.id))
       .orderBy(pushNotifications.createdAt);
-    const emails = await ctx.db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.userId, cast.receiver.id));
+    const emails = await ctx.db
+      .select({ kind: emailOutbox.kind, data: emailOutbox.data })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.userId, cast.receiver.id))
+      .orderBy(emailOutbox.createdAt, emailOutbox.kind);
     fences += 1;
     await receiver.post('/api/notifications/read', { tab: 'answers' });
     await eventually(() => stream.events.filter((e) => e.type === 'counters').length >= fences, `fence ${fences}`);
     observations.push(`${label}: ${pages.map((page) => `${page.path}\n${page.raw}`).join('\n')}`);
-    observations.push(`${label}, pushes and emails: ${normalise(JSON.stringify({ pushes, emails: emails.length }))}`);
+    observations.push(`${label}, pushes and emails: ${normalise(JSON.stringify({ pushes, emails }))}`);
     // the stream as it arrived, ids included
     observations.push(`${label}, live events:\n${stream.raw}`);
   };
