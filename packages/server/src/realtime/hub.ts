@@ -86,23 +86,19 @@ export class LiveHub {
     stream.res.write(`id: ${stream.sent}\nevent: ${type}\ndata: {}\n\n`);
   }
 
+  /** Queues `work` after what is being delivered; a failure is logged and never stops the queue. */
   private inOrder(work: () => Promise<void>): void {
-    this.delivering = this.delivering.then(work);
+    this.delivering = this.delivering.then(work).catch((error: unknown) => this.log.error({ err: error }, 'could not deliver a live event'));
   }
 
   private async deliver(message: BusMessage): Promise<void> {
-    try {
-      const targets = await this.targetsOf(message);
-      for (const stream of targets) {
-        if (message.type === 'logout') {
-          stream.res.end();
-          this.streams.delete(stream);
-        } else {
-          this.send(stream, message.type);
-        }
+    for (const stream of await this.targetsOf(message)) {
+      if (message.type === 'logout') {
+        stream.res.end();
+        this.streams.delete(stream);
+      } else {
+        this.send(stream, message.type);
       }
-    } catch (error) {
-      this.log.error({ err: error }, 'could not deliver a live event');
     }
   }
 
