@@ -12,23 +12,23 @@ export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 3600;
 const addressHash = (email: string) => crypto.createHash('sha256').update(email).digest('hex');
 
 /**
- * The counters kept about one person, by their account id or a hash of their address: built here
+ * The counters kept about one person, by their account id or by a hash of their address: built here
  * only, so that deleting the account finds every one of them (deletePersonalRateLimits).
  */
-export const personalRateLimitKey = {
+export const accountRateLimitKey = {
   question: (userId: string) => `question:${userId}`,
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
   passwordCheck: (userId: string) => `password-check:${userId}`,
+};
+export const addressRateLimitKey = {
   loginAccount: (email: string) => `login-account:${addressHash(email)}`,
   resetAddress: (email: string) => `reset-address:${addressHash(email)}`,
 };
 
 /** Every counter keyed by the person, directly or by a hash of their address (account deletion). */
 export async function deletePersonalRateLimits(db: DbOrTx, person: { id: string; email: string }): Promise<void> {
-  const k = personalRateLimitKey;
-  const keys = [k.question, k.upload, k.report, k.passwordCheck].map((key) => key(person.id));
-  keys.push(k.loginAccount(person.email), k.resetAddress(person.email));
+  const keys = [...Object.values(accountRateLimitKey).map((key) => key(person.id)), ...Object.values(addressRateLimitKey).map((key) => key(person.email))];
   await db.execute(
     sql`delete from rate_limits where key in (${sql.join(
       keys.map((key) => sql`${key}`),
