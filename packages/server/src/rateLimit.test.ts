@@ -4,7 +4,14 @@ import { testConfig } from './config.js';
 import { rateLimits } from './db/schema/index.js';
 import { RATE_LIMIT_SWEEP_MS } from './email/worker.js';
 import { createTestApp } from './test/harness.js';
-import { LONGEST_RATE_LIMIT_WINDOW_SECONDS, consumeRateLimit, rateLimitClient } from './rateLimit.js';
+import {
+  LONGEST_RATE_LIMIT_WINDOW_SECONDS,
+  accountRateLimitKey,
+  addressRateLimitKey,
+  consumeRateLimit,
+  deletePersonalRateLimits,
+  rateLimitClient,
+} from './rateLimit.js';
 
 describe('rateLimitClient', () => {
   it('counts an IPv4 address as itself, and an IPv6 one by its /64 network', () => {
@@ -62,6 +69,24 @@ describe('expired counters', () => {
       expect(await keys()).toEqual(['question:running']);
       // a window longer than what the sweep keeps cannot be asked for
       await expect(consumeRateLimit(t.ctx.db, 'too:long', 1, LONGEST_RATE_LIMIT_WINDOW_SECONDS + 1)).rejects.toThrow(/longer than the sweep keeps/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("a person's counters", () => {
+  it('are all deleted with their account, whichever key they were built with; others stay', async () => {
+    const t = await createTestApp();
+    try {
+      const person = { id: 'person-1', email: 'person@example.test' };
+      const keys = [...Object.values(accountRateLimitKey).map((key) => key(person.id)), ...Object.values(addressRateLimitKey).map((key) => key(person.email))];
+      for (const key of [...keys, accountRateLimitKey.question('someone-else'), 'signup:198.51.100.7']) await consumeRateLimit(t.ctx.db, key, 10, 600);
+      // no key holds the address itself
+      expect(keys.filter((key) => key.includes(person.email))).toEqual([]);
+      await deletePersonalRateLimits(t.ctx.db, person);
+      const left = (await t.ctx.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort();
+      expect(left).toEqual([accountRateLimitKey.question('someone-else'), 'signup:198.51.100.7'].sort());
     } finally {
       await t.close();
     }
