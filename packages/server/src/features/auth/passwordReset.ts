@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { hashNewPassword } from './password.js';
 import { hashToken } from './resetTokens.js';
 
@@ -16,7 +16,7 @@ import { hashToken } from './resetTokens.js';
 export async function requestPasswordReset(ctx: AppContext, ip: string, email: string, locale: Locale | undefined): Promise<void> {
   const perHour = ctx.config.passwordResetsPerHour;
   await consumeRateLimit(ctx.db, `reset-ip:${ip}`, perHour, 3600);
-  await consumeRateLimit(ctx.db, `reset-address:${hashToken(email)}`, perHour, 3600);
+  await consumeRateLimit(ctx.db, addressRateLimitKey.resetAddress(email), perHour, 3600);
   await events.emit(ctx.db, ctx, { type: 'passwordResetRequested', email, ...(locale ? { locale } : {}) });
 }
 
