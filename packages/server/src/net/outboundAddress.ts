@@ -1,13 +1,12 @@
 import dns from 'node:dns/promises';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import net from 'node:net';
 
 /**
  * The outgoing-address guard, one for every address users or remote servers give us (federation
  * inboxes and actor documents, push endpoints): fetched only when they are https and every
- * address their host resolves to is public. Checked when the address is saved and right before
- * each request, since DNS can change; `publicOnlyLookup` checks again at connect time, so a name
- * that resolves differently between the check and the connection still cannot reach inward.
+ * address their host resolves to is public. `assertPublicHttpsUrl` checks an address when it is
+ * saved; every request goes through net/outbound.ts, which judges each hop with `isPublicAddress`
+ * and connects to the very address it judged.
  */
 export class OutboundAddressError extends Error {
   constructor(message: string) {
@@ -136,20 +135,4 @@ export async function assertPublicHttpsUrl(input: string | URL, options: Outboun
   }
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new OutboundAddressError(`${host} is not a public address`);
   return url;
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * A `lookup` for http(s) agents that refuses, at connect time, a host resolving to any non-public
- * address (an IP literal skips lookup: `assertPublicHttpsUrl` judges those before the request).
- */
-export function publicOnlyLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
-  dnsLookup(hostname, { family: options.family as number | undefined, all: true, verbatim: true }, (error, addresses) => {
-    if (error) return callback(error, '');
-    const refused = addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address));
-    if (refused) return callback(Object.assign(new OutboundAddressError(`${hostname} is not a public address`), { code: 'EADDRNOTPUBLIC' }), '');
-    if (options.all) return callback(null, addresses);
-    return callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
 }
