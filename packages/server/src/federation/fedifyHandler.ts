@@ -35,6 +35,8 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     }
     const webRequest = new Request(`${origin}${request.url}`, { method: request.method, headers: headersOf(request), body });
     const path = new URL(webRequest.url).pathname;
+    // an empty segment (`/ap/answers/`, `/ap/actors//inbox`) names nothing; Fedify would route it with an empty id
+    if (/\/\/|.\/$/.test(path)) return reply.status(404).type('text/plain').send('Not Found');
     // every request to an inbox, whatever its method, carries a valid HTTP Signature by its
     // actor: checked here first, even when Fedify would be content with a Linked Data Signature
     // or an Object Integrity Proof; then only POST goes on
