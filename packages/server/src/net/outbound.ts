@@ -177,7 +177,7 @@ export class OutboundClient {
             chunks.push(chunk);
           });
           incoming.on('end', answer);
-          incoming.on('error', reject);
+          incoming.on('error', (error) => reject(signal.aborted ? new OutboundLimitError('No answer in time') : error));
         },
       );
       outgoing.on('error', (error) => reject(signal.aborted ? new OutboundLimitError('No answer in time') : error));
