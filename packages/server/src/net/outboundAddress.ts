@@ -43,6 +43,7 @@ for (const [prefix, bits] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24], // 6to4 relay anycast
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -59,7 +60,11 @@ for (const [prefix, bits] of [
   ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64],
   ['2001::', 32], // Teredo
-  ['2001:db8::', 32],
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['2001:20::', 28], // ORCHIDv2
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed inward by some networks)
@@ -67,6 +72,9 @@ for (const [prefix, bits] of [
 ] as const) {
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
+/** IPv6 global unicast: everything outside it (unique local, link-local, multicast, NAT64, SRv6...) is not the internet. */
+const globalUnicast = new net.BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 literal (with `::` expanded and a trailing dotted quad folded in). */
 function ipv6Groups(address: string): number[] {
@@ -109,7 +117,8 @@ export function isPublicAddress(address: string): boolean {
   if (family !== 6) return false;
   const inner = embeddedIpv4(ipv6Groups(address));
   if (inner) return isPublicAddress(inner);
-  return !blocked.check(address, 'ipv6');
+  const bare = address.replace(/%.*$/, '');
+  return globalUnicast.check(bare, 'ipv6') && !blocked.check(bare, 'ipv6');
 }
 
 /** Throws unless `input` is an https URL whose host resolves only to public addresses. Returns the parsed URL. */
