@@ -21,8 +21,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // npm run test:reliability: the whole surface under attack, on PostgreSQL; minutes, so npm test leaves it out
-      // (--project=!reliability) and CI runs it once, on its own
+      // npm run test:reliability: the whole surface under attack, on PostgreSQL; minutes, so npm test
+      // (which names the projects it runs) leaves it out, as it does the fault suite, and CI runs each
+      // once, on its own
       {
         test: {
           name: 'reliability',

@@ -222,7 +222,8 @@ describe('push delivery worker', () => {
     await follow(bob.id, alice.id);
     const config = testConfig({ webDistDir: '/nonexistent' });
     const restarted = await buildApp({ ...config, push: localPush({ worker: true, pollMs: 50 }) }, t.database, { pushCa: testCertificate });
-    await restarted.ready(); // workers start once the app is ready
+    // an instance's background passes start when it is ready (listen does this in main.ts)
+    await restarted.ready();
     await eventually(async () => (await outbox())[0]!.sent, 'the worker to send the queued row');
     await restarted.close();
     expect(phone.open(received[0]!.body).body).toBe('Bob P (@bob_p) started following you!');
