@@ -141,6 +141,8 @@ describe('the outgoing-request path', () => {
     expect(trapped).toHaveLength(1);
   });
 
+  // social.example.test exists only in the faked DNS: had Node looked the name up again to connect,
+  // the connection would have failed, so a success here is a connection to the judged address
   it('fetches from the stand-in, one look-up per hop, connected to the address it judged', async () => {
     const response = await client.request(`${publicHost()}/go?to=${encodeURIComponent(`${publicHost()}/doc`)}`);
     expect(response.status).toBe(200);
