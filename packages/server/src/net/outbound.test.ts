@@ -189,6 +189,10 @@ describe('the outgoing-request path', () => {
     expect(standInPaths).toEqual(['/chain/0', '/chain/1', '/chain/2', '/chain/3', '/chain/4', '/chain/5']);
     await expect(client.request(`${publicHost()}/big`)).rejects.toThrow(/larger than/);
     await expect(client.request(`${publicHost()}/slow`, { timeoutMs: 300 })).rejects.toThrow(/in time/);
+    // a DNS that never answers counts against the time limit too
+    const stuck = new OutboundClient({}, { ...network, resolve: () => new Promise<string[]>(() => undefined) });
+    await expect(stuck.request(`${publicHost()}/doc`, { timeoutMs: 300 })).rejects.toThrow(/in time/);
+    stuck.close();
   });
 });
 

@@ -78,7 +78,7 @@ export class OutboundClient {
     let method = init.method ?? 'GET';
     let body = init.body;
     for (let redirects = 0; ; redirects++) {
-      const target = await this.judge(url);
+      const target = await withDeadline(this.judge(url), signal);
       let request = new Request(url, { method, headers: init.headers, body });
       if (init.prepare) request = await init.prepare(request);
       const response = await this.send(request, target, signal, maxBytes);
@@ -184,6 +184,16 @@ export class OutboundClient {
       outgoing.end(body);
     });
   }
+}
+
+/** `work`, or an OutboundLimitError once `signal` fires (a DNS look-up counts against the time limit too). */
+function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new OutboundLimitError('No answer in time'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new OutboundLimitError('No answer in time'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function parseUrl(input: string | URL): URL {
