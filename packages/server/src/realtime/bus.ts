@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventType } from '@askbox/common';
-import { reconnectDelayMs } from '../db/availability.js';
+import { DATABASE_RETRY_AFTER_SECONDS, reconnectDelayMs } from '../db/availability.js';
 import type { Database, DbOrTx } from '../db/open.js';
 
 /** The one NOTIFY channel every app instance listens on. */
@@ -36,6 +36,13 @@ export function liveEventToUserSql(userIdExpr: SQL, type: LiveEventType): SQL {
 type Listener = (message: BusMessage) => void;
 
 /**
+ * 1, 2, 4, 5, 5 … seconds: a LISTEN connection is one cheap attempt, and live events should be back
+ * about when requests are (clients are told to retry after DATABASE_RETRY_AFTER_SECONDS), not up to
+ * half a minute after the database is.
+ */
+const listenRetryDelayMs = (attempt: number) => Math.min(DATABASE_RETRY_AFTER_SECONDS * 1000, reconnectDelayMs(attempt));
+
+/**
  * Receives the channel: PGlite in-process, or a dedicated node-postgres client (LISTEN cannot use a
  * pool). A lost LISTEN connection (a database restart, a killed backend) is opened again with
  * backoff; what was published meanwhile never reached this instance, so `onResume` listeners are
@@ -48,6 +55,7 @@ export class EventBus {
   private unlisten: (() => Promise<void>) | null = null;
   private client: pg.Client | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private reconnecting = false;
 
   private constructor(
     private readonly database: Database,
@@ -128,20 +136,29 @@ export class EventBus {
     this.client = client;
   }
 
+  /** One chain of attempts at a time: a failed attempt's client may also say it ended. */
   private reconnectLater(attempt: number): void {
     if (this.closed) return;
+    if (attempt === 0) {
+      if (this.reconnecting) return;
+      this.reconnecting = true;
+    }
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.closed) return;
       this.connect().then(
         () => {
+          this.reconnecting = false;
           if (this.closed) return;
           this.log.info('live events connection back; open streams are told to refetch');
           for (const listener of this.resumeListeners) listener();
         },
-        () => this.reconnectLater(attempt + 1),
+        (error: unknown) => {
+          this.log.warn({ err: error }, `live events connection not back yet; trying again in ${listenRetryDelayMs(attempt + 1) / 1000} s`);
+          this.reconnectLater(attempt + 1);
+        },
       );
-    }, reconnectDelayMs(attempt));
+    }, listenRetryDelayMs(attempt));
     this.retryTimer.unref();
   }
 }
