@@ -14,10 +14,10 @@ import type { Admission } from '../http/admission.js';
 import type { AppInstance } from '../http/types.js';
 import { loadWebShell } from '../http/webShell.js';
 import { Metrics } from '../metrics/registry.js';
+import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import { installMetrics } from '../metrics/routes.js';
 import { outboxCounts } from '../outbox/outbox.js';
 import { serverPackageDir } from '../paths.js';
-import { createPushAgent } from '../push/endpoint.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
 import { EventBus } from '../realtime/bus.js';
@@ -25,8 +25,10 @@ import { LiveHub } from '../realtime/hub.js';
 
 export interface ContextOptions {
   clock?: Clock;
-  /** Tests only: a certificate the push agent trusts besides the usual roots (a local push service). */
+  /** Tests only: a certificate push requests trust besides the usual roots (a local push service). */
   pushCa?: string | Buffer;
+  /** Tests only: how outgoing requests resolve names and which certificates they trust (net/outbound.ts). */
+  outboundNetwork?: Partial<OutboundNetwork>;
   /** Tests only: how often pending like-count changes are folded; null: never (the test folds them). */
   likeCountFoldMs?: number | null;
 }
@@ -57,7 +59,12 @@ export async function buildServerContext(
   bus.onResume(() => live.resyncAll());
 
   const vapid = await loadVapidKeys(database.db, config);
-  const pushTransport = { policy: config.push, agent: createPushAgent(config.push, options.pushCa) };
+  const network = options.outboundNetwork ?? {};
+  const pushOutbound = new OutboundClient(
+    { allow: config.push.allowPrivateAddresses ? 'private' : undefined, allowedHosts: config.push.allowedServices },
+    { ...network, ca: options.pushCa ?? network.ca },
+  );
+  const pushTransport = { policy: config.push, outbound: pushOutbound };
   const pushWorker = config.push.worker
     ? createPushWorker({
         db: database.db,
@@ -109,7 +116,7 @@ export async function buildServerContext(
   app.addHook('onClose', async () => {
     await pushWorker?.stop();
     await likeCountFold?.stop();
-    pushTransport.agent.destroy();
+    pushTransport.outbound.close();
     await emailWorker?.stop();
     mailer.close();
     await bus.close();
@@ -125,6 +132,6 @@ export async function buildServerContext(
     metrics,
     webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
     // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
-    federation: config.federation.enabled ? startFederation(app, base) : null,
+    federation: config.federation.enabled ? startFederation(app, base, network) : null,
   };
 }
