@@ -60,6 +60,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { startFederation } from './federation/index.js';
 import { federationRoutes } from './federation/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
+import { cardsRoutes } from './features/cards/routes.js';
 import { PrettyLogStream, resolveLogFormat } from './http/logFormat.js';
 import { moderationRoutes } from './features/moderation/routes.js';
 import { serverPackageDir } from './paths.js';
@@ -246,6 +247,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await accountRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await sharingRoutes(app, ctx);
+  await cardsRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   if (ctx.federation) await federationRoutes(app, ctx);
 

@@ -1,0 +1,21 @@
+import { CARD_SIZES } from '@askbox/common';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { cardFonts, emojiImage } from './assets.js';
+import { cardLayout } from './layout.js';
+import type { CardContent, CardFormat, CardTheme } from './types.js';
+
+/**
+ * Draws a card as a PNG: satori lays the elements out into SVG (text as paths, emoji as Twemoji
+ * images), resvg rasterises it (decision 240).
+ */
+export async function renderCard(content: CardContent, format: CardFormat, theme: CardTheme): Promise<Buffer> {
+  const { width, height } = CARD_SIZES[format];
+  const svg = await satori(cardLayout(content, format, theme) as unknown as Parameters<typeof satori>[0], {
+    width,
+    height,
+    fonts: cardFonts(),
+    loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? (emojiImage(segment) ?? '') : []),
+  });
+  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+}
