@@ -4,6 +4,9 @@ import { api } from '../../api/client';
 import { sessionKeys } from '../session/api';
 import { uploadWithProgress } from './upload';
 
+/** Links to a profile and copying them, for other features' share buttons. */
+export { useCopyLink, useProfileLink } from './share';
+
 const all = ['profile'] as const;
 
 /** Every key starts with the root, so live events can refresh them all. */
