@@ -106,6 +106,7 @@ export const en = {
   linkCopied: 'Link copied to clipboard !',
   profileLinkCopied: 'Profile link copied to clipboard!',
   inviteShareText: 'Ask me anything on Askbox',
+  profileQrCode: 'QR code of your profile link',
   shareAnswer: 'Share answer',
   shareYourAnswer: 'Share your answer?',
   notNow: 'Not now',

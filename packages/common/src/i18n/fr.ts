@@ -94,6 +94,7 @@ export const fr: Catalog = {
   linkCopied: 'Lien copié dans le presse-papiers !',
   profileLinkCopied: 'Lien du profil copié dans le presse-papiers !',
   inviteShareText: 'Pose-moi tes questions sur Askbox',
+  profileQrCode: 'QR code du lien de ton profil',
   shareAnswer: 'Partager la réponse',
   shareYourAnswer: 'Partager ta réponse ?',
   notNow: 'Pas maintenant',
