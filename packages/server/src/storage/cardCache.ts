@@ -6,26 +6,29 @@ import { MEDIA_KEY_PATTERN } from './storage.js';
 
 /**
  * Rendered answer cards, kept where uploaded pictures are (the disk or the bucket), under
- * `cards/<answerId>/<variant>/<content hash>.png`. A changed answer, name, picture or look has a
- * new hash, so a card is never stale; storing a variant clears its older renders, and deleting an
- * answer clears its folder. The cache also reads stored pictures, which cards show.
+ * `cards/<ownerId>/<answerId>/<variant>/<content hash>.png`. A changed answer, name, picture or
+ * look has a new hash, so a card is never stale; storing a variant clears its older renders;
+ * deleting an answer clears its folder, deleting an account the owner's. The cache also reads
+ * stored pictures, which cards show.
  */
 export interface CardCache {
   get(key: string): Promise<Buffer | null>;
   /** Stores `key`, removing the other renders of the same answer and variant. */
   replace(key: string, png: Buffer): Promise<void>;
   /** Removes every card of an answer. */
-  deleteAnswer(answerId: string): Promise<void>;
+  deleteAnswer(ownerId: string, answerId: string): Promise<void>;
+  /** Removes every card of an owner's answers. */
+  deleteOwner(ownerId: string): Promise<void>;
   /** The bytes of a stored picture (a /media key), or null. */
   picture(mediaKey: string): Promise<Buffer | null>;
 }
 
-const CARD_KEY = /^cards\/([A-Za-z0-9_-]{1,64})\/([a-z]+-[a-z]+)\/[0-9a-f]{32}\.png$/;
-const ANSWER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const CARD_KEY = /^cards\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,64})\/([a-z]+-[a-z]+)\/[0-9a-f]{32}\.png$/;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** `cards/<answerId>/<variant>/<hash>.png`. */
-export function cardKey(answerId: string, variant: string, hash: string): string {
-  const key = `cards/${answerId}/${variant}/${hash}.png`;
+/** `cards/<ownerId>/<answerId>/<variant>/<hash>.png`. */
+export function cardKey(ownerId: string, answerId: string, variant: string, hash: string): string {
+  const key = `cards/${ownerId}/${answerId}/${variant}/${hash}.png`;
   if (!CARD_KEY.test(key)) throw new Error(`unexpected card key ${key}`);
   return key;
 }
@@ -50,8 +53,11 @@ function diskCardCache(root: string): CardCache {
       await fs.writeFile(temp, png);
       await fs.rename(temp, file);
     },
-    async deleteAnswer(answerId) {
-      if (ANSWER_ID.test(answerId)) await fs.rm(path.join(root, 'cards', answerId), { recursive: true, force: true });
+    async deleteAnswer(ownerId, answerId) {
+      if (ID.test(ownerId) && ID.test(answerId)) await fs.rm(path.join(root, 'cards', ownerId, answerId), { recursive: true, force: true });
+    },
+    async deleteOwner(ownerId) {
+      if (ID.test(ownerId)) await fs.rm(path.join(root, 'cards', ownerId), { recursive: true, force: true });
     },
     picture: async (mediaKey) => (MEDIA_KEY_PATTERN.test(mediaKey) ? readOrNull(path.join(root, mediaKey)) : null),
   };
@@ -72,9 +78,14 @@ function s3CardCache(config: Config): CardCache {
   }
   async function deleteUnder(prefix: string, keep?: string): Promise<void> {
     const { client, ListObjectsV2Command, DeleteObjectCommand } = await sdk();
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix }));
-    const keys = (listed.Contents ?? []).map((o) => o.Key!).filter((key) => key !== keep);
-    await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key }))));
+    let token: string | undefined;
+    do {
+      // a listing holds at most 1000 keys: an owner with many answers takes several
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix, ContinuationToken: token }));
+      const keys = (listed.Contents ?? []).map((o) => o.Key!).filter((key) => key !== keep);
+      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key }))));
+      token = listed.IsTruncated ? listed.NextContinuationToken : undefined;
+    } while (token);
   }
   return {
     get: (key) => read(cardKey(...parts(key))),
@@ -83,15 +94,18 @@ function s3CardCache(config: Config): CardCache {
       await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: cardKey(...parts(key)), Body: png, ContentType: 'image/png' }));
       await deleteUnder(variantFolder(key), key);
     },
-    async deleteAnswer(answerId) {
-      if (ANSWER_ID.test(answerId)) await deleteUnder(`cards/${answerId}/`);
+    async deleteAnswer(ownerId, answerId) {
+      if (ID.test(ownerId) && ID.test(answerId)) await deleteUnder(`cards/${ownerId}/${answerId}/`);
+    },
+    async deleteOwner(ownerId) {
+      if (ID.test(ownerId)) await deleteUnder(`cards/${ownerId}/`);
     },
     picture: async (mediaKey) => (MEDIA_KEY_PATTERN.test(mediaKey) ? read(mediaKey) : null),
   };
 }
 
-function parts(key: string): [string, string, string] {
+function parts(key: string): [string, string, string, string] {
   const match = CARD_KEY.exec(key);
   if (!match) throw new Error(`unexpected card key ${key}`);
-  return [match[1]!, match[2]!, key.slice(key.lastIndexOf('/') + 1, -'.png'.length)];
+  return [match[1]!, match[2]!, match[3]!, key.slice(key.lastIndexOf('/') + 1, -'.png'.length)];
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { publicAnswerCard, type CardRenderer } from './service.js';
 import { renderCard } from './render.js';
@@ -31,7 +33,7 @@ const ask = async (from: TestUser, to: TestUser, text: string, isAnonymous = tru
   (await apiAs(t.app, from).post(`/api/users/${to.username}/questions`, { text, isAnonymous })).json().id as string;
 const answer = (by: TestUser, id: string, text: string) => apiAs(t.app, by).post(`/api/questions/${id}/answer`, { answer: text });
 const get = (url: string) => t.app.inject({ method: 'GET', url });
-const cardsOf = (id: string) => path.join(dataDir, 'media', 'cards', id);
+const cardsOf = (owner: TestUser, id: string) => path.join(dataDir, 'media', 'cards', owner.id, id);
 const filesUnder = (dir: string): string[] =>
   fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.png')) : [];
 
@@ -77,21 +79,45 @@ describe('a public answer', () => {
     const url = `/u/${owner.username}/answers/${id}/cards/link-dark.png`;
 
     const first = await get(url);
-    const [stored] = filesUnder(cardsOf(id));
+    const [stored] = filesUnder(cardsOf(owner, id));
     expect(stored).toMatch(/^link-dark\/[0-9a-f]{32}\.png$/);
-    expect(fs.readFileSync(path.join(cardsOf(id), stored!))).toEqual(first.rawPayload);
+    expect(fs.readFileSync(path.join(cardsOf(owner, id), stored!))).toEqual(first.rawPayload);
     expect((await get(url)).rawPayload).toEqual(first.rawPayload);
 
     await apiAs(t.app, owner).patch('/api/me/profile', { fullname: 'After', bio: '', website: '' });
     const renamed = await get(url);
     expect(renamed.rawPayload).not.toEqual(first.rawPayload);
     // the older render of the same variant is gone
-    expect(filesUnder(cardsOf(id))).toHaveLength(1);
-    expect(filesUnder(cardsOf(id))[0]).not.toBe(stored);
+    expect(filesUnder(cardsOf(owner, id))).toHaveLength(1);
+    expect(filesUnder(cardsOf(owner, id))[0]).not.toBe(stored);
 
     expect((await apiAs(t.app, owner).delete(`/api/questions/${id}`)).statusCode).toBeLessThan(300);
-    expect(fs.existsSync(cardsOf(id))).toBe(false);
+    expect(fs.existsSync(cardsOf(owner, id))).toBe(false);
     expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
+describe('removal', () => {
+  it("takes a moderator-deleted answer's cards, and all of a deleted account's", async () => {
+    const owner = await signUpUser(t.app);
+    const asker = await signUpUser(t.app);
+    const admin = await signUpUser(t.app);
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    await makePublic(owner);
+    const [reported, kept] = [await ask(asker, owner, 'Reported?'), await ask(asker, owner, 'Kept?')];
+    await answer(owner, reported, 'Something reportable.');
+    await answer(owner, kept, 'Something fine.');
+    for (const id of [reported, kept]) expect((await get(`/u/${owner.username}/answers/${id}/cards/link-light.png`)).statusCode).toBe(200);
+
+    expect((await apiAs(t.app, asker).post('/api/reports', { kind: 'answer', target: reported, reason: 'spam' })).statusCode).toBeLessThan(300);
+    const [row] = await t.ctx.db.select().from(reports).where(eq(reports.targetId, reported));
+    expect((await apiAs(t.app, admin).post(`/api/admin/reports/${row!.id}/resolve`, { action: 'delete' })).statusCode).toBe(200);
+    expect(fs.existsSync(cardsOf(owner, reported))).toBe(false);
+    expect(filesUnder(cardsOf(owner, kept))).toHaveLength(1);
+
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: owner.cookie }, payload: { password: 'correct horse' } });
+    expect(gone.statusCode).toBe(204);
+    expect(fs.existsSync(path.join(dataDir, 'media', 'cards', owner.id))).toBe(false);
   });
 });
 
@@ -106,7 +132,7 @@ describe('a private profile', () => {
     const missing = await get(`/u/${owner.username}/answers/no-such-answer/cards/link-light.png`);
     expect(privateCard.statusCode).toBe(404);
     expect(privateCard.body).toBe(missing.body);
-    expect(filesUnder(cardsOf(id))).toEqual([]);
+    expect(filesUnder(cardsOf(owner, id))).toEqual([]);
 
     const own = await apiAs(t.app, owner).get(`/api/me/answers/${id}/cards/story-light.png`);
     expect(own.statusCode).toBe(200);

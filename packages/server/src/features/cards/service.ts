@@ -52,9 +52,20 @@ export async function ownAnswerCard(
   return answer ? cardOf(ctx, owner, answer, variant, render) : null;
 }
 
-/** Removes an answer's cards (after the answer is gone). */
-export async function deleteAnswerCards(ctx: AppContext, answerId: string): Promise<void> {
-  await cacheOf(ctx).deleteAnswer(answerId);
+/**
+ * Removes an answer's cards once the answer is gone. A leftover file is never served (a card URL
+ * reads the answer first), so a failure here is no reason to fail the deletion: it is returned.
+ */
+export async function deleteAnswerCards(ctx: AppContext, ownerId: string, answerId: string): Promise<unknown> {
+  return cacheOf(ctx)
+    .deleteAnswer(ownerId, answerId)
+    .then(() => null)
+    .catch((error: unknown) => error);
+}
+
+/** Removes every card of a deleted account's answers. */
+export async function deleteOwnerCards(ctx: AppContext, ownerId: string): Promise<void> {
+  await cacheOf(ctx).deleteOwner(ownerId);
 }
 
 /** What the renderer is given: only what the card prints. */
@@ -87,7 +98,7 @@ async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, v
   const site = new URL(ctx.config.publicUrl).host;
   const described = cardContent(owner, answer, owner.photoUrl, site);
   const hash = createHash('sha256').update(JSON.stringify({ CARD_DESIGN, variant, described })).digest('hex').slice(0, 32);
-  const key = cardKey(answer.id, `${variant.format}-${variant.theme}`, hash);
+  const key = cardKey(owner.id, answer.id, `${variant.format}-${variant.theme}`, hash);
   const cache = cacheOf(ctx);
   const cached = await cache.get(key);
   if (cached) return cached;

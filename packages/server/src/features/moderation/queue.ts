@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { publishLive } from '../../realtime/bus.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { userSummary } from '../users/views.js';
+import { deleteAnswerCards } from '../cards/service.js';
 import { suspendAccount } from './suspension.js';
 
 interface ReportRow {
@@ -148,7 +149,8 @@ const sameItem = (kind: string, targetId: string) =>
  * from here: that would point at them.
  */
 export async function resolveReport(ctx: AppContext, adminId: string, reportId: string, action: ReportAction): Promise<ResolveReportResult> {
-  return ctx.db.transaction(async (tx) => {
+  let deletedAnswer: { ownerId: string; answerId: string } | null = null;
+  const result = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw new AppError('report_not_found');
     if (report.resolvedAt) throw new AppError('already_resolved');
@@ -165,6 +167,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
         .where(eq(questions.id, report.targetId))
         .returning({ answered: questions.answered, receiverId: questions.receiverId });
       if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId: report.targetId, receiverId: deleted.receiverId });
+      if (deleted?.answered) deletedAnswer = { ownerId: deleted.receiverId, answerId: report.targetId };
       // the receiver's inbox or profile, and their followers' feeds, lose it
       if (deleted) await publishLive(tx, { to: { userId: deleted.receiverId }, type: 'question' });
       resolution = deleted ? 'content_deleted' : 'content_gone';
@@ -191,6 +194,10 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
     await publishLive(tx, { to: { admins: true }, type: 'reports' });
     return { resolution, resolved: closed.length };
   });
+  // files are not transactional: a deleted answer's cards go once it is gone
+  const gone = deletedAnswer as { ownerId: string; answerId: string } | null;
+  if (gone) await deleteAnswerCards(ctx, gone.ownerId, gone.answerId);
+  return result;
 }
 
 /** Suspended accounts, most recent first (the moderation screen's restore list). */

@@ -152,5 +152,5 @@ export async function deleteQuestion(ctx: AppContext, receiverId: string, questi
     return deleted?.answered ?? false;
   });
   // files are not transactional: the answer's cards go once the answer is gone
-  if (wasAnswered) await deleteAnswerCards(ctx, questionId);
+  if (wasAnswered) await deleteAnswerCards(ctx, receiverId, questionId);
 }

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Share } from 'lucide-react';
 
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { canShareImages, currentCardTheme, storyCardFile, useAnswerLink, type SharedAnswer } from './shareAnswer';
-import { ShareSheet } from './ShareSheet';
 import { t } from '../../i18n';
+
+// the sheet loads when first opened, not with every list of answers
+const ShareSheet = lazy(() => import('./ShareSheet').then((m) => ({ default: m.ShareSheet })));
 
 /**
  * Shares an answer: the system share sheet with the story image where the device takes files (the
@@ -35,13 +37,15 @@ export function useShareAnswer(answer: SharedAnswer, onDone?: () => void) {
     }
   };
   const sheet = sheetOpen ? (
-    <ShareSheet
-      answer={answer}
-      onClose={() => {
-        setSheetOpen(false);
-        onDone?.();
-      }}
-    />
+    <Suspense fallback={null}>
+      <ShareSheet
+        answer={answer}
+        onClose={() => {
+          setSheetOpen(false);
+          onDone?.();
+        }}
+      />
+    </Suspense>
   ) : null;
   return { start, sheet };
 }
