@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, signedInUser, test } from './fixtures';
 
@@ -24,7 +25,7 @@ async function stubSystemShareSheet(page: Page): Promise<void> {
   });
 }
 
-test('answering offers to share: the system sheet gets the story PNG; else Copy link and Mastodon on a chosen server; the page previews its card', async ({
+test('answering offers to share: the system sheet gets the story PNG; else Copy link and Mastodon on a chosen server; the page previews its card; private: download only', async ({
   browser,
 }) => {
   const { context, page, user } = await signedInUser(browser, 'sharer');
@@ -92,5 +93,21 @@ test('answering offers to share: the system sheet gets the story PNG; else Copy 
   // private again: the card URL is a 404
   expect((await page.request.patch('/api/me/settings', { data: { publicProfile: false } })).status()).toBe(200);
   expect((await page.request.get(new URL(image).pathname)).status()).toBe(404);
+
+  // its owner may still download the image, and is told the link only works for signed-in users
+  await plain.reload();
+  await post.getByRole('button', { name: 'Share answer' }).click();
+  await expect(sheet.getByText('Your profile is private: the link only works for signed-in users.')).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  await expect(sheet.getByRole('link', { name: 'Share on Mastodon' })).toHaveCount(0);
+  const download = plain.waitForEvent('download');
+  await sheet.getByRole('link', { name: 'Download image' }).click();
+  const downloaded = fs.readFileSync((await (await download).path())!);
+  expect(pngSize(new Uint8Array(downloaded))).toEqual({ width: 1080, height: 1920 });
+  await sheet.getByRole('button', { name: 'Close' }).click();
+
+  // the invite card's QR code of the profile link
+  await plain.goto('/friends');
+  await expect(plain.getByRole('img', { name: 'QR code of your profile link' })).toBeVisible();
   await context.close();
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports, users } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -94,6 +95,43 @@ describe('a public answer', () => {
     expect((await apiAs(t.app, owner).delete(`/api/questions/${id}`)).statusCode).toBeLessThan(300);
     expect(fs.existsSync(cardsOf(owner, id))).toBe(false);
     expect((await get(url)).statusCode).toBe(404);
+  });
+});
+
+describe("the owner's picture", () => {
+  it('is drawn from the storage, and a new picture gives a new card', async () => {
+    const owner = await signUpUser(t.app);
+    const asker = await signUpUser(t.app);
+    await makePublic(owner);
+    const id = await ask(asker, owner, 'Nice picture?');
+    await answer(owner, id, 'Thanks.');
+    const url = `/u/${owner.username}/answers/${id}/cards/link-light.png`;
+    const before = (await get(url)).rawPayload;
+
+    const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .jpeg()
+      .toBuffer();
+    const boundary = '----cardtest';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/avatar',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner.cookie },
+    });
+    expect(uploaded.statusCode).toBeLessThan(300);
+
+    const after = (await get(url)).rawPayload;
+    expect(after).not.toEqual(before);
+    // the middle of the avatar (padding 48, a 56 px circle in a 60 px header) is the picture's colour
+    const { data, info } = await sharp(after).raw().toBuffer({ resolveWithObject: true });
+    const at = (76 * info.width + 76) * info.channels;
+    const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+    expect(Math.abs(r - 200) + Math.abs(g - 40) + Math.abs(b - 90)).toBeLessThan(40);
   });
 });
 
