@@ -169,6 +169,30 @@ export default tseslint.config(
       ],
     },
   },
+  // Every request Askbox makes to an address someone else gave it goes through net/outbound.ts
+  // (decision 215): its address guard judges each hop and pins the judged address. Fedify's own
+  // fetching helpers would use the global fetch with a weaker check.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/net/outbound.ts', 'packages/server/src/test/**', 'packages/server/src/faults/**', 'packages/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Outgoing requests go through net/outbound.ts (OutboundClient).' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'node:https', message: 'Outgoing requests go through net/outbound.ts (OutboundClient).' },
+            { name: 'undici', message: 'Outgoing requests go through net/outbound.ts (OutboundClient).' },
+            {
+              name: '@fedify/fedify',
+              importNames: ['lookupObject', 'lookupWebFinger', 'getNodeInfo', 'fetchDocumentLoader', 'getAuthenticatedDocumentLoader'],
+              message: "Fedify's fetching helpers use the global fetch: load documents through federation/loaders.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/common/**/*.ts', 'packages/server/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

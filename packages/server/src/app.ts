@@ -30,7 +30,7 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { pushRoutes } from './push/routes.js';
 import { loadVapidKeys } from './push/vapid.js';
 import { createPushWorker } from './push/worker.js';
-import { createPushAgent } from './push/endpoint.js';
+import { OutboundClient, type OutboundNetwork } from './net/outbound.js';
 import { outboxCounts } from './outbox/outbox.js';
 import { LIKE_COUNT_FOLD_MS, createLikeCountFold } from './db/counters.js';
 import { installHealthChecks } from './http/health.js';
@@ -67,8 +67,10 @@ import { serverPackageDir } from './paths.js';
 
 export interface BuildOptions {
   clock?: Clock;
-  /** Tests only: a certificate the push agent trusts besides the usual roots (a local push service). */
+  /** Tests only: a certificate push requests trust besides the usual roots (a local push service). */
   pushCa?: string | Buffer;
+  /** Tests only: how outgoing requests resolve names and which certificates they trust (net/outbound.ts). */
+  outboundNetwork?: Partial<OutboundNetwork>;
   /** Tests only: where the logs go instead of stdout. */
   logStream?: DestinationStream;
   /** Tests only: how often pending like-count changes are folded; null: never (the test folds them). */
@@ -110,7 +112,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   const live = new LiveHub(bus, database.db, app.log, config.sseHeartbeatMs);
   bus.onResume(() => live.resyncAll());
   const vapid = await loadVapidKeys(database.db, config);
-  const pushTransport = { policy: config.push, agent: createPushAgent(config.push, options.pushCa) };
+  const network = options.outboundNetwork ?? {};
+  const pushOutbound = new OutboundClient(
+    { allow: config.push.allowPrivateAddresses ? 'private' : undefined, allowedHosts: config.push.allowedServices },
+    { ...network, ca: options.pushCa ?? network.ca },
+  );
+  const pushTransport = { policy: config.push, outbound: pushOutbound };
   const lease = config.outboxLeaseSeconds;
   const worker = config.push.worker
     ? createPushWorker({
@@ -177,7 +184,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('onClose', async () => {
     await worker?.stop();
     await likeCountFold?.stop();
-    pushTransport.agent.destroy();
+    pushTransport.outbound.close();
     await emailWorker?.stop();
     mailer.close();
     await bus.close();
@@ -202,7 +209,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   installOriginCheck(app, config.publicUrl);
   installViewer(app, sessionViewer(ctx.db));
   // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
-  if (config.federation.enabled) ctx.federation = startFederation(app, ctx);
+  if (config.federation.enabled) ctx.federation = startFederation(app, ctx, network);
 
   await app.register(fastifySwagger, {
     openapi: {

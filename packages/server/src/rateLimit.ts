@@ -1,8 +1,49 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/open.js';
 import { queryRows } from './db/sql.js';
 import { RetryLaterError } from './errors.js';
+
+/** The longest window any counter runs: a row whose window started longer ago counts nothing. */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 3600;
+
+/** An address is counted by its hash: its text is never a key. */
+const addressHash = (email: string) => crypto.createHash('sha256').update(email).digest('hex');
+
+/**
+ * The counters kept about one person, by their account id or by a hash of their address: built here
+ * only, so that deleting the account finds every one of them (deletePersonalRateLimits).
+ */
+export const accountRateLimitKey = {
+  question: (userId: string) => `question:${userId}`,
+  upload: (userId: string) => `upload:${userId}`,
+  report: (userId: string) => `report:${userId}`,
+  passwordCheck: (userId: string) => `password-check:${userId}`,
+};
+export const addressRateLimitKey = {
+  loginAccount: (email: string) => `login-account:${addressHash(email)}`,
+  resetAddress: (email: string) => `reset-address:${addressHash(email)}`,
+};
+
+/** Every counter keyed by the person, directly or by a hash of their address (account deletion). */
+export async function deletePersonalRateLimits(db: DbOrTx, person: { id: string; email: string }): Promise<void> {
+  const keys = [...Object.values(accountRateLimitKey).map((key) => key(person.id)), ...Object.values(addressRateLimitKey).map((key) => key(person.email))];
+  await db.execute(
+    sql`delete from rate_limits where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * Drops counters whose window ended (a background pass runs it): they count nothing any more, and
+ * keys made from IPs, devices or hashed addresses should not be kept longer than they serve.
+ */
+export async function sweepExpiredRateLimits(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start <= now() - make_interval(secs => ${LONGEST_RATE_LIMIT_WINDOW_SECONDS})`);
+}
 
 /**
  * Fixed-window counter kept in Postgres so that every app instance shares it.
@@ -16,6 +57,8 @@ export async function consumeRateLimit(
   windowSeconds: number,
   code: 'rate_limited' | 'too_many_reports' = 'rate_limited',
 ): Promise<void> {
+  // a longer window would be swept before it ends
+  if (windowSeconds > LONGEST_RATE_LIMIT_WINDOW_SECONDS) throw new Error(`rate-limit window of ${windowSeconds} s is longer than the sweep keeps`);
   const rows = await queryRows<{ count: number; retryAfter: number }>(
     db,
     sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
 import { BATCH, delivered, runOutboxBatch } from '../outbox/outbox.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
+import { sweepExpiredRateLimits } from '../rateLimit.js';
 import { composeEmail, type ComposeDeps, type EmailRow } from './compose.js';
 import { scheduleDigests } from './digest.js';
 import type { Mailer } from './mailer.js';
@@ -37,15 +38,27 @@ export function runEmailBatch(deps: EmailWorkerDeps): Promise<number> {
 
 export type EmailWorker = Runner;
 
-/** The email outbox's worker (started with the server), queueing the daily digests that fell due on each pass. */
+/** How often the worker also drops expired rate-limit counters. */
+export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+
+/**
+ * The email outbox's worker (started with the server), queueing the daily digests that fell due on
+ * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended.
+ */
 export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
+  let sweptAt = -Infinity;
   return createRunner({
     name: 'email',
     pollMs: deps.pollMs,
     log: deps.log,
     batch: BATCH,
     runPass: async () => {
-      await scheduleDigests(deps.db, deps.clock.now(), deps.digestHourUtc);
+      const now = deps.clock.now();
+      if (now.getTime() - sweptAt >= RATE_LIMIT_SWEEP_MS) {
+        await sweepExpiredRateLimits(deps.db);
+        sweptAt = now.getTime();
+      }
+      await scheduleDigests(deps.db, now, deps.digestHourUtc);
       return runEmailBatch(deps);
     },
   });

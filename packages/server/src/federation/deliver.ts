@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema/index.js';
 import { isPublicProfile, publicAnswer } from '../features/sharing/service.js';
-import { assertPublicHttpsUrl, OutboundAddressError, type OutboundOptions } from '../net/outboundAddress.js';
+import type { OutboundClient } from '../net/outbound.js';
+import { OutboundAddressError } from '../net/outboundAddress.js';
 import { createActivity, deleteActivity, followAnswer, updateActivity } from './vocab.js';
 
 /** A claimed row of federation_deliveries. */
@@ -37,58 +38,55 @@ const TIMEOUT_MS = 15_000;
  * actor's RSA key) to the inbox, which must pass the outgoing-address guard. Creates and Updates
  * go out only while the profile is public; Deletes, Accepts and Rejects always.
  */
-export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, allow: OutboundOptions): Promise<DeliveryOutcome> {
+export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, outbound: OutboundClient): Promise<DeliveryOutcome> {
   const activity = await buildActivity(db, fctx, row);
   if (!activity) return 'dropped';
   const [key] = await fctx.getActorKeyPairs(row.user_id);
   if (!key) return 'dropped'; // the account is gone
-  return postSigned(fctx, activity, row.inbox_url, key, allow);
+  return postSigned(fctx, activity, row.inbox_url, key, outbound);
 }
 
 /** "This actor is gone": the Delete Mastodon and others act on, whose object is the actor itself, signed with the key kept for it. */
-export async function deliverFarewell(fctx: Context<void>, row: FarewellRow, allow: OutboundOptions): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
+export async function deliverFarewell(fctx: Context<void>, row: FarewellRow, outbound: OutboundClient): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
   const actor = new URL(row.actor_uri);
   const activity = new Delete({ id: new URL(`${row.actor_uri}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
   const privateKey = await importJwk(row.private_key, 'private');
-  return postSigned(fctx, activity, row.inbox_url, { privateKey, keyId: new URL(row.key_id) }, allow);
+  return postSigned(fctx, activity, row.inbox_url, { privateKey, keyId: new URL(row.key_id) }, outbound);
 }
 
 /**
- * POSTs an activity, signed (HTTP Signatures) with `key`, to an inbox that must pass the
- * outgoing-address guard; says whether to count it sent, retry or give up.
+ * POSTs an activity, signed (HTTP Signatures) with `key`, to an inbox through the one
+ * outgoing-request path (no redirects followed: a 3xx is the inbox's answer); says whether to
+ * count it sent, retry or give up.
  */
 async function postSigned(
   fctx: Context<void>,
   activity: Activity,
   inboxUrl: string,
   key: { privateKey: Parameters<typeof signRequest>[1]; keyId: URL },
-  allow: OutboundOptions,
+  outbound: OutboundClient,
 ): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
-  let inbox: URL;
+  const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: fctx.contextLoader }));
+  let status: number;
   try {
-    inbox = await assertPublicHttpsUrl(inboxUrl, allow);
+    const response = await outbound.request(inboxUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+      body,
+      maxRedirects: 0,
+      maxBytes: 64 * 1024,
+      timeoutMs: TIMEOUT_MS,
+      prepare: (request) => signRequest(request, key.privateKey, key.keyId),
+    });
+    status = response.status;
   } catch (error) {
     if (error instanceof OutboundAddressError) return { failed: error.message };
-    throw error;
-  }
-  const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: fctx.contextLoader }));
-  const unsigned = new Request(inbox, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
-    body,
-  });
-  const request = await signRequest(unsigned, key.privateKey, key.keyId);
-  let response: Response;
-  try {
-    response = await fetch(request, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-    await response.body?.cancel();
-  } catch (error) {
     return { retry: error instanceof Error ? error.message : String(error) };
   }
-  if (response.ok) return 'sent';
-  const problem = `inbox answered ${response.status}`;
+  if (status >= 200 && status < 300) return 'sent';
+  const problem = `inbox answered ${status}`;
   // like Mastodon: a 4xx other than "too many" or "timeout" will not get better by retrying
-  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) return { failed: problem };
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { failed: problem };
   return { retry: problem };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { OutboundOptions } from '../net/outboundAddress.js';
+import type { OutboundClient } from '../net/outbound.js';
 import { deliverFarewell, deliverRow, type DeliveryOutcome, type DeliveryRow, type FarewellRow } from './deliver.js';
 import { createAskboxFederation } from './federation.js';
 import { fedifyHandler } from './fedifyHandler.js';
@@ -18,7 +18,8 @@ export interface FederationEngine {
 
 export interface EngineOptions {
   kv: PostgresKvStore;
-  allow: OutboundOptions;
+  /** the one path outgoing requests take (documents, keys, deliveries) */
+  outbound: OutboundClient;
   /** called when an inbox listener queued a delivery (a follow's Accept) */
   queued: () => void;
   log: FastifyBaseLogger;
@@ -30,12 +31,12 @@ export interface EngineOptions {
  * needs (decision 195).
  */
 export function createFederationEngine(ctx: AppContext, options: EngineOptions): FederationEngine {
-  const federation = createAskboxFederation(ctx, options.kv, { queued: options.queued, log: options.log });
+  const federation = createAskboxFederation(ctx, options.kv, options.outbound, { queued: options.queued, log: options.log });
   const origin = new URL(ctx.config.publicUrl).origin;
   const fctx = federation.createContext(new URL(ctx.config.publicUrl), undefined);
   return {
     handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin }),
-    deliver: (row) => deliverRow(ctx.db, fctx, row, options.allow),
-    sayFarewell: (row) => deliverFarewell(fctx, row, options.allow),
+    deliver: (row) => deliverRow(ctx.db, fctx, row, options.outbound),
+    sayFarewell: (row) => deliverFarewell(fctx, row, options.outbound),
   };
 }

@@ -7,7 +7,7 @@ import { testConfig } from '../config.js';
 import { queryRows } from '../db/sql.js';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { startTlsServer, testCertificate, trustTestCertificate, type TlsServer } from '../test/tls.js';
 
 /**
  * ActivityPub against a real peer: an independent Fedify server on loopback looks an Askbox
@@ -319,7 +319,9 @@ describe('federation with a real ActivityPub peer', () => {
     for (let i = 0; i < 25; i++) ids.push(await ask(asker, owner, `question ${i}`));
     for (const id of ids) await answer(owner, id, 'answer');
     // a second instance on the same database, as instances on one PostgreSQL are
-    const second = await buildApp(testConfig({ webDistDir: '/nonexistent', publicUrl: server.origin, federation: federationConfig }), t.database);
+    const second = await buildApp(testConfig({ webDistDir: '/nonexistent', publicUrl: server.origin, federation: federationConfig }), t.database, {
+      outboundNetwork: { ca: testCertificate },
+    });
     try {
       await second.ready();
       await Promise.all([deliver(), second.ctx.federation!.deliverNow(), deliver(), second.ctx.federation!.deliverNow()]);

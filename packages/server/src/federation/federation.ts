@@ -1,13 +1,14 @@
 import { createFederation, Note, parseSemVer, type Federation } from '@fedify/fedify';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { OutboundClient } from '../net/outbound.js';
 import { users } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/sharing/service.js';
 import { installInboxListeners, type InboxHooks } from './inbox.js';
 import { keyPairOf } from './keys.js';
 import type { PostgresKvStore } from './kv.js';
-import { guardedLoaders } from './loaders.js';
+import { outboundLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
 import { apPaths } from './uris.js';
 import { createActivity, toNote, toPerson } from './vocab.js';
@@ -19,13 +20,9 @@ import { createActivity, toNote, toPerson } from './vocab.js';
  * through Fedify's queue but through our delivery outbox (outbox.ts, worker.ts), written in the
  * same transaction as the change.
  */
-export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, hooks: InboxHooks): Federation<void> {
+export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, outbound: OutboundClient, hooks: InboxHooks): Federation<void> {
   const { db, config } = ctx;
-  const { userAgent: _userAgent, ...loaders } = guardedLoaders({
-    kv,
-    publicUrl: config.publicUrl,
-    allowPrivateAddresses: config.federation.allowPrivateAddresses,
-  });
+  const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound });
   const federation = createFederation<void>({ kv, origin: new URL(config.publicUrl).origin, ...loaders });
 
   federation

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/sharing/service.js';
 import { publicLinks } from '../features/sharing/views.js';
+import { apPaths } from './uris.js';
 
 /** Inbox bodies are small JSON documents; anything bigger is not an activity we want. */
 const MAX_INBOX_BYTES = 256 * 1024;
@@ -33,12 +34,18 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
       body = read;
     }
     const webRequest = new Request(`${origin}${request.url}`, { method: request.method, headers: headersOf(request), body });
-    // every incoming activity carries a valid HTTP Signature by its actor: checked here even
-    // when Fedify would be content with a Linked Data Signature or an Object Integrity Proof
-    if (request.method === 'POST' && /^\/ap\/(actors\/[^/]+\/)?inbox$/.test(new URL(webRequest.url).pathname)) {
+    const path = new URL(webRequest.url).pathname;
+    // an empty segment (`/ap/answers/`, `/ap/actors//inbox`) names nothing; Fedify would route it with an empty id
+    if (/\/\/|.\/$/.test(path)) return reply.status(404).type('text/plain').send('Not Found');
+    // every request to an inbox, whatever its method, carries a valid HTTP Signature by its
+    // actor: checked here first, even when Fedify would be content with a Linked Data Signature
+    // or an Object Integrity Proof; then only POST goes on
+    if (isInboxPath(path)) {
       const refusal = await checkHttpSignature(webRequest);
       if (refusal) return reply.status(401).type('text/plain').send(refusal);
     }
+    const allowed = isInboxPath(path) ? ['POST'] : ['GET', 'HEAD'];
+    if (!allowed.includes(request.method)) return reply.status(405).header('allow', allowed.join(', ')).type('text/plain').send('Method Not Allowed');
     const response = await federation.fetch(webRequest, {
       contextData: undefined,
       onNotAcceptable: (req) => redirectBrowser(req),
@@ -53,7 +60,8 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
   async function checkHttpSignature(webRequest: Request): Promise<string | null> {
     const fctx = federation.createContext(webRequest, undefined);
     const loaders = { documentLoader: fctx.documentLoader, contextLoader: fctx.contextLoader };
-    const key = await verifyRequest(webRequest.clone(), { ...loaders, keyCache: keyCache(fctx) });
+    // malformed headers (a Date or keyId that does not parse) make Fedify throw: still just unsigned
+    const key = await verifyRequest(webRequest.clone(), { ...loaders, keyCache: keyCache(fctx) }).catch(() => null);
     if (!key) return 'Failed to verify the request signature.';
     let activity: Activity;
     try {
@@ -61,7 +69,7 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     } catch {
       return null; // not an activity: Fedify answers 400
     }
-    return (await doesActorOwnKey(activity, key, loaders)) ? null : 'The signer and the actor do not match.';
+    return (await doesActorOwnKey(activity, key, loaders).catch(() => false)) ? null : 'The signer and the actor do not match.';
   }
 
   /** A browser opening an actor or Note URI gets the page it stands for. */
@@ -82,6 +90,11 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
   }
 
   return handleWithFedify;
+}
+
+/** The shared inbox and every actor's inbox (uris.ts); anything else under /ap/ is only read. */
+function isInboxPath(path: string): boolean {
+  return path === apPaths.sharedInbox || /^\/ap\/actors\/[^/]+\/inbox$/.test(path);
 }
 
 function headersOf(request: FastifyRequest): Headers {

@@ -62,6 +62,20 @@ describe('the outgoing-address guard', () => {
       '2002:7f00:1::',
       '2002:a9fe:a9fe::1',
       '2002:c0a8:0101:0:0:0:0:1',
+      // outside IPv6 global unicast, or reserved inside it
+      'ff02::1',
+      'fd00::1',
+      'fe80::1%eth0',
+      '100::1',
+      '5f00::1',
+      '3fff::1',
+      '2001:2::1',
+      '2001:db8::1',
+      '::ffff:100.64.0.1',
+      '::ffff:0.0.0.0',
+      '64:ff9b::8.8.8.8',
+      '192.88.99.1',
+      '255.255.255.255',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }

@@ -1,7 +1,7 @@
 import { Announce, Create, Delete, Follow, isActor, Like, Undo, Update, type Actor, type Context, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { publicUserById } from '../features/sharing/service.js';
-import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorInfo } from './remote.js';
+import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorClaims } from './remote.js';
 import { apPaths } from './uris.js';
 
 export interface InboxHooks {
@@ -64,8 +64,8 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
     .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
 }
 
-/** What we keep of a remote actor; null when it has no inbox to answer to. */
-async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<RemoteActorInfo | null> {
+/** What a remote actor says of itself (cleaned and bounded when stored: remote.ts); null when it has no inbox to answer to. */
+async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<RemoteActorClaims | null> {
   if (!actor.id || !actor.inboxId) return null;
   const httpUrl = (value: unknown) => (value instanceof URL && /^https?:$/.test(value.protocol) ? value.href : null);
   const icon = await actor.getIcon(ictx).catch(() => null);
@@ -74,8 +74,8 @@ async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<Remot
     uri: actor.id.href,
     inboxUrl: actor.inboxId.href,
     sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null,
-    handle: `@${actor.preferredUsername?.toString() ?? 'unknown'}@${actor.id.host}`,
-    name: name.slice(0, 200),
+    username: actor.preferredUsername?.toString() ?? '',
+    name,
     url: httpUrl(actor.url instanceof URL ? actor.url : actor.url?.href),
     iconUrl: httpUrl(icon?.url instanceof URL ? icon.url : icon?.url?.href),
   };

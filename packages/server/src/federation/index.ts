@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js';
 import { onFirstUse } from '../firstUse.js';
+import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
 import { PostgresKvStore } from './kv.js';
@@ -20,14 +21,14 @@ export interface FederationRuntime {
  * activity to send, not at start (decision 195). The app's endpoints for remote followers and
  * blocks are in routes.ts.
  */
-export function startFederation(app: AppInstance, ctx: ServerContext): FederationRuntime {
+export function startFederation(app: AppInstance, ctx: ServerContext, network: Partial<OutboundNetwork> = {}): FederationRuntime {
   const { config } = ctx;
   let worker: DeliveryWorker | null = null;
   const kv = new PostgresKvStore(ctx.db);
-  const allow = config.federation.allowPrivateAddresses ? ({ allow: 'private' } as const) : {};
+  const outbound = new OutboundClient(config.federation.allowPrivateAddresses ? { allow: 'private' } : {}, network);
   const loadEngine = onFirstUse(async () => {
     const { createFederationEngine } = await import('./engine.js');
-    return createFederationEngine(ctx, { kv, allow, queued: () => void worker?.kick(), log: app.log });
+    return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), log: app.log });
   });
   installFederationBridge(app, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
 
@@ -35,7 +36,10 @@ export function startFederation(app: AppInstance, ctx: ServerContext): Federatio
   if (config.federation.worker) worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
   // started once the app is loaded, like every background pass (see app.ts)
   app.addHook('onReady', async () => worker?.start());
-  app.addHook('onClose', async () => worker?.stop());
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    outbound.close();
+  });
   if (!config.publicUrl.startsWith('https://')) {
     app.log.info(`PUBLIC_URL (${config.publicUrl}) is not https: other servers will not federate with this one (docs/federation.md)`);
   }

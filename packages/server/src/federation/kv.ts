@@ -23,7 +23,7 @@ export class PostgresKvStore implements KvStore {
     const seconds = options?.ttl ? options.ttl.total({ unit: 'seconds' }) : null;
     const expiresAt = seconds === null ? sql`null` : sql`now() + make_interval(secs => ${seconds})`;
     await this.db.execute(sql`
-      insert into federation_kv (key, value, expires_at) values (${encodeKey(key)}, ${JSON.stringify(value ?? null)}::jsonb, ${expiresAt})
+      insert into federation_kv (key, value, expires_at) values (${encodeKey(key)}, ${JSON.stringify(value ?? null, withoutNul)}::jsonb, ${expiresAt})
       on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
   }
 
@@ -37,4 +37,7 @@ export class PostgresKvStore implements KvStore {
   }
 }
 
-const encodeKey = (key: KvKey) => JSON.stringify(key);
+const encodeKey = (key: KvKey) => JSON.stringify(key, withoutNul);
+
+/** jsonb (and text) cannot hold NUL, which remote documents may carry: kept as U+FFFD. */
+const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\ufffd') : value);

@@ -1,50 +1,116 @@
 import {
-  getAuthenticatedDocumentLoader,
+  FetchError,
   getDocumentLoader,
   getUserAgent,
   kvCache,
+  signRequest,
   type AuthenticatedDocumentLoaderFactory,
   type DocumentLoader,
   type DocumentLoaderFactory,
   type KvStore,
+  type RemoteDocument,
 } from '@fedify/fedify';
-import { assertPublicHttpsUrl, type OutboundOptions } from '../net/outboundAddress.js';
+import type { OutboundClient } from '../net/outbound.js';
 
 /**
- * Fedify's document loaders (actor documents, keys, objects) behind the outgoing-address guard:
- * every URL a remote server hands us is checked (https, public addresses only) before it is
- * fetched. Fedify's own check still runs on each redirect hop. JSON-LD contexts come from
- * Fedify's preloaded copies (ActivityStreams, security...) and otherwise through the same guard.
+ * Fedify's document loaders (actor documents, keys, objects, JSON-LD contexts), all through the
+ * one outgoing-request path (net/outbound.ts): every hop of every fetch, redirects and
+ * `alternate` links included, judged by our address guard and bounded in hops, bytes and time.
+ * Fedify's own loaders (and their weaker checks) never fetch anything: only its preloaded
+ * contexts are used, which never touch the network.
  */
-export function guardedLoaders(options: { kv: KvStore; publicUrl: string; allowPrivateAddresses: boolean }): {
+export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbound: OutboundClient }): {
   documentLoaderFactory: DocumentLoaderFactory;
   contextLoaderFactory: DocumentLoaderFactory;
   authenticatedDocumentLoaderFactory: AuthenticatedDocumentLoaderFactory;
-  userAgent: string;
 } {
   const userAgent = getUserAgent({ software: 'Askbox/0.1.0', url: options.publicUrl });
-  const allow: OutboundOptions = options.allowPrivateAddresses ? { allow: 'private' } : {};
-  const fedifyOptions = { allowPrivateAddress: options.allowPrivateAddresses, userAgent };
-  const guard =
+  const preloaded = getDocumentLoader({ userAgent });
+  const withPreloaded =
     (load: DocumentLoader): DocumentLoader =>
-    async (url) => {
-      await assertPublicHttpsUrl(url, allow);
-      return load(url);
-    };
-  // preloaded contexts never touch the network; anything else is guarded
-  const contexts = getDocumentLoader(fedifyOptions);
-  const guardedContexts = guard(contexts);
-  const contextLoader: DocumentLoader = (url) => (PRELOADED_CONTEXTS.has(url) ? contexts(url) : guardedContexts(url));
-  const documents = kvCache({ loader: guard(getDocumentLoader(fedifyOptions)), kv: options.kv, prefix: ['_fedify', 'remoteDocument'] });
+    (url) =>
+      PRELOADED_CONTEXTS.has(url) ? preloaded(url) : load(url);
+  const plain = withPreloaded(documentLoaderVia(options.outbound, userAgent));
+  const documents = kvCache({ loader: plain, kv: options.kv, prefix: ['_fedify', 'remoteDocument'] });
   return {
     documentLoaderFactory: () => documents,
-    contextLoaderFactory: () => contextLoader,
-    authenticatedDocumentLoaderFactory: (identity) => guard(getAuthenticatedDocumentLoader(identity, fedifyOptions)),
-    userAgent,
+    contextLoaderFactory: () => plain,
+    authenticatedDocumentLoaderFactory: (identity) =>
+      withPreloaded(documentLoaderVia(options.outbound, userAgent, (request) => signRequest(request, identity.privateKey, identity.keyId))),
   };
 }
 
-/** The contexts Fedify ships with (runtime/contexts in @fedify/fedify 1.5). */
+/** Hops one document may take in all: redirects plus `alternate` links. */
+const MAX_HOPS = 5;
+const DOCUMENT_BYTES = 1024 * 1024;
+const ACCEPT = 'application/activity+json, application/ld+json';
+const JSON_LD = /^application\/(activity\+json|ld\+json)(;|$)/;
+
+/** A JSON-LD document loader on `outbound`, like Fedify's (Link context, alternate links) with our limits. */
+export function documentLoaderVia(outbound: OutboundClient, userAgent: string, sign?: (request: Request) => Promise<Request>): DocumentLoader {
+  async function load(url: string, hopsLeft: number): Promise<RemoteDocument> {
+    const response = await outbound.request(url, {
+      headers: { accept: ACCEPT, 'user-agent': userAgent },
+      maxRedirects: hopsLeft,
+      maxBytes: DOCUMENT_BYTES,
+      prepare: sign,
+    });
+    const documentUrl = response.url;
+    if (response.status < 200 || response.status >= 300) throw new FetchError(documentUrl, `HTTP ${response.status}: ${documentUrl}`);
+    const contentType = response.headers.get('content-type');
+    const isJsonLd = contentType === null || JSON_LD.test(contentType);
+    const links = parseLinkHeader(response.headers.get('link') ?? '');
+    const text = response.body.toString('utf8');
+    if (!isJsonLd) {
+      const alternate = links.find((link) => link.rel === 'alternate' && isApType(link.type))?.href ?? (isHtml(contentType) ? htmlAlternate(text) : null);
+      const next = alternate ? new URL(alternate, documentUrl).href : null;
+      if (next && next !== documentUrl) {
+        const left = hopsLeft - response.redirects - 1;
+        if (left < 0) throw new FetchError(documentUrl, 'too many hops');
+        return load(next, left);
+      }
+    }
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch {
+      throw new FetchError(documentUrl, 'not a JSON document');
+    }
+    const context = isJsonLd ? links.find((link) => link.rel === 'http://www.w3.org/ns/json-ld#context' && link.type === 'application/ld+json') : undefined;
+    return { contextUrl: context ? new URL(context.href, documentUrl).href : null, document, documentUrl };
+  }
+  return (url) => load(url, MAX_HOPS);
+}
+
+const isApType = (type: string | undefined) => !!type && JSON_LD.test(type);
+const isHtml = (type: string | null) => !!type && /^(text\/html|application\/xhtml\+xml)(;|$)/.test(type);
+
+/** `<href>; rel="…"; type="…"` entries of a Link header (what we read of them). */
+function parseLinkHeader(header: string): { href: string; rel?: string; type?: string }[] {
+  const links: { href: string; rel?: string; type?: string }[] = [];
+  for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+    const params = Object.fromEntries(
+      [...match[2]!.matchAll(/;\s*([a-z-]+)\s*=\s*(?:"([^"]*)"|([^;,\s]+))/gi)].map((p) => [p[1]!.toLowerCase(), p[2] ?? p[3] ?? '']),
+    );
+    links.push({ href: match[1]!, rel: params.rel, type: params.type });
+  }
+  return links;
+}
+
+/** The href of an HTML page's `<link rel="alternate" type="application/activity+json">`, if any. */
+function htmlAlternate(html: string): string | null {
+  for (const tag of html.match(/<(a|link)\s[^>]*>/gi) ?? []) {
+    const attribute = (name: string) =>
+      new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+        .exec(tag)
+        ?.slice(1)
+        .find((v) => v !== undefined);
+    if (attribute('rel') === 'alternate' && isApType(attribute('type')) && attribute('href')) return attribute('href')!;
+  }
+  return null;
+}
+
+/** The contexts Fedify ships with (runtime/contexts in @fedify/fedify 1.5); loaders.test.ts proves none touches the network. */
 const PRELOADED_CONTEXTS = new Set([
   'https://www.w3.org/ns/activitystreams',
   'https://w3id.org/security/v1',

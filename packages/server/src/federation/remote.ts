@@ -1,5 +1,5 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { REMOTE_BLOCKS_MAX } from '@askbox/common';
+import { clampText, hasControlCharacters, MAX_FULLNAME_LENGTH, REMOTE_BLOCKS_MAX } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { remoteActors, remoteBlocks, remoteFollows, users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
@@ -20,12 +20,60 @@ export interface RemoteActorInfo {
   iconUrl: string | null;
 }
 
+/** What a remote actor document says of its actor: untrusted until `cleanRemoteActor` made it fit to keep. */
+export interface RemoteActorClaims {
+  uri: string;
+  inboxUrl: string;
+  sharedInboxUrl: string | null;
+  /** preferredUsername */
+  username: string;
+  name: string;
+  url: string | null;
+  iconUrl: string | null;
+}
+
 /** The lower-case host of an actor URI (what domain blocks match). */
 export const domainOf = (uri: string) => new URL(uri).hostname.toLowerCase();
 
-export async function saveRemoteActor(tx: DbOrTx, actor: RemoteActorInfo): Promise<void> {
+/** Longest URL we keep of a remote actor; a longer one is not kept (or, for its id and inbox, the actor is not). */
+export const REMOTE_URL_MAX = 2048;
+const REMOTE_USERNAME_MAX = 64;
+
+/** Controls (C0, DEL, C1) removed, spaces trimmed, cut to `max` code points: remote text held to the rules of local text. */
+function cleanText(value: string, max: number): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return clampText(value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim(), max);
+}
+
+const cleanUrl = (value: string | null) => (value && value.length <= REMOTE_URL_MAX && !hasControlCharacters(value, { multiline: false }) ? value : null);
+
+/**
+ * What a remote server says of its actor, made fit to store and show: names and handles cleaned
+ * of control characters (PostgreSQL refuses NUL) and bounded like local text, links kept only
+ * when short and clean. Null when its id or inbox is not such a link.
+ */
+export function cleanRemoteActor(actor: RemoteActorClaims): RemoteActorInfo | null {
+  const uri = cleanUrl(actor.uri);
+  const inboxUrl = cleanUrl(actor.inboxUrl);
+  if (!uri || !inboxUrl) return null;
+  return {
+    uri,
+    inboxUrl,
+    sharedInboxUrl: cleanUrl(actor.sharedInboxUrl),
+    handle: `@${cleanText(actor.username, REMOTE_USERNAME_MAX) || 'unknown'}@${new URL(uri).host}`,
+    name: cleanText(actor.name, MAX_FULLNAME_LENGTH),
+    url: cleanUrl(actor.url),
+    iconUrl: cleanUrl(actor.iconUrl),
+  };
+}
+
+/** The one place remote actors are stored: every field goes through `cleanRemoteActor` first. */
+export async function saveRemoteActor(tx: DbOrTx, claims: RemoteActorClaims): Promise<RemoteActorInfo | null> {
+  const actor = cleanRemoteActor(claims);
+  if (!actor) return null;
   const values = { ...actor, domain: domainOf(actor.uri), updatedAt: new Date() };
   await tx.insert(remoteActors).values(values).onConflictDoUpdate({ target: remoteActors.uri, set: values });
+  return actor;
 }
 
 /** Whether `userId` blocked this actor or their domain. */
@@ -50,8 +98,9 @@ export async function isRemoteBlocked(tx: DbOrTx, userId: string, actorUri: stri
  * A remote actor asked to follow `userId`: accepted (and answered with Accept) unless a block
  * stands, then answered with Reject. Idempotent: a repeated Follow is accepted again, one link.
  */
-export async function receiveFollow(tx: DbOrTx, userId: string, actor: RemoteActorInfo, followId: string): Promise<'accepted' | 'rejected'> {
-  await saveRemoteActor(tx, actor);
+export async function receiveFollow(tx: DbOrTx, userId: string, claims: RemoteActorClaims, followId: string): Promise<'accepted' | 'rejected' | 'ignored'> {
+  const actor = await saveRemoteActor(tx, claims);
+  if (!actor) return 'ignored';
   const inboxUrl = actor.inboxUrl;
   if (await isRemoteBlocked(tx, userId, actor.uri)) {
     await queueFollowAnswer(tx, userId, 'reject', { followId, actorUri: actor.uri, inboxUrl });
@@ -80,7 +129,7 @@ export async function forgetRemoteActor(tx: DbOrTx, actorUri: string): Promise<v
 }
 
 /** Refreshes what we show of an actor we already know (their Update). */
-export async function refreshRemoteActor(tx: DbOrTx, actor: RemoteActorInfo): Promise<void> {
+export async function refreshRemoteActor(tx: DbOrTx, actor: RemoteActorClaims): Promise<void> {
   const [known] = await tx.select({ uri: remoteActors.uri }).from(remoteActors).where(eq(remoteActors.uri, actor.uri));
   if (known) await saveRemoteActor(tx, actor);
 }

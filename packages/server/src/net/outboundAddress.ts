@@ -1,13 +1,12 @@
 import dns from 'node:dns/promises';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import net from 'node:net';
 
 /**
  * The outgoing-address guard, one for every address users or remote servers give us (federation
  * inboxes and actor documents, push endpoints): fetched only when they are https and every
- * address their host resolves to is public. Checked when the address is saved and right before
- * each request, since DNS can change; `publicOnlyLookup` checks again at connect time, so a name
- * that resolves differently between the check and the connection still cannot reach inward.
+ * address their host resolves to is public. `assertPublicHttpsUrl` checks an address when it is
+ * saved; every request goes through net/outbound.ts, which judges each hop with `isPublicAddress`
+ * and connects to the very address it judged.
  */
 export class OutboundAddressError extends Error {
   constructor(message: string) {
@@ -44,6 +43,7 @@ for (const [prefix, bits] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24], // 6to4 relay anycast
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -60,7 +60,11 @@ for (const [prefix, bits] of [
   ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['100::', 64],
   ['2001::', 32], // Teredo
-  ['2001:db8::', 32],
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID
+  ['2001:20::', 28], // ORCHIDv2
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed inward by some networks)
@@ -68,6 +72,9 @@ for (const [prefix, bits] of [
 ] as const) {
   blocked.addSubnet(prefix, bits, 'ipv6');
 }
+/** IPv6 global unicast: everything outside it (unique local, link-local, multicast, NAT64, SRv6...) is not the internet. */
+const globalUnicast = new net.BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 literal (with `::` expanded and a trailing dotted quad folded in). */
 function ipv6Groups(address: string): number[] {
@@ -110,7 +117,8 @@ export function isPublicAddress(address: string): boolean {
   if (family !== 6) return false;
   const inner = embeddedIpv4(ipv6Groups(address));
   if (inner) return isPublicAddress(inner);
-  return !blocked.check(address, 'ipv6');
+  const bare = address.replace(/%.*$/, '');
+  return globalUnicast.check(bare, 'ipv6') && !blocked.check(bare, 'ipv6');
 }
 
 /** Throws unless `input` is an https URL whose host resolves only to public addresses. Returns the parsed URL. */
@@ -136,20 +144,4 @@ export async function assertPublicHttpsUrl(input: string | URL, options: Outboun
   }
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new OutboundAddressError(`${host} is not a public address`);
   return url;
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * A `lookup` for http(s) agents that refuses, at connect time, a host resolving to any non-public
- * address (an IP literal skips lookup: `assertPublicHttpsUrl` judges those before the request).
- */
-export function publicOnlyLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
-  dnsLookup(hostname, { family: options.family as number | undefined, all: true, verbatim: true }, (error, addresses) => {
-    if (error) return callback(error, '');
-    const refused = addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address));
-    if (refused) return callback(Object.assign(new OutboundAddressError(`${hostname} is not a public address`), { code: 'EADDRNOTPUBLIC' }), '');
-    if (options.all) return callback(null, addresses);
-    return callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
 }

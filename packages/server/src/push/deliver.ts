@@ -1,8 +1,9 @@
-import https from 'node:https';
 import type { PushPayload } from '@askbox/common';
 import type { RequestDetails } from 'web-push';
 import { onFirstUse } from '../firstUse.js';
-import { assertPushEndpoint, PushSubscriptionError, type PushEndpointPolicy } from './endpoint.js';
+import type { OutboundClient } from '../net/outbound.js';
+import { OutboundAddressError } from '../net/outboundAddress.js';
+import type { PushEndpointPolicy } from './endpoint.js';
 import type { VapidKeys } from './vapid.js';
 
 export interface Subscription {
@@ -17,10 +18,10 @@ export interface Subscription {
  */
 export type DeliveryResult = 'delivered' | 'gone' | { error: string };
 
-/** How push requests leave the server: the endpoint policy (checked again before each send) and the agent. */
+/** How push requests leave the server: the endpoint policy (checked when saved) and the one outgoing-request path, which judges each send again. */
 export interface PushTransport {
   policy: PushEndpointPolicy;
-  agent: https.Agent;
+  outbound: OutboundClient;
 }
 
 /** web-push, loaded by the first notification to send (decision 195) */
@@ -28,7 +29,8 @@ export const loadWebPush = onFirstUse(async () => (await import('web-push')).def
 
 /**
  * Encrypts (aes128gcm) and signs (VAPID) with web-push, then sends the request ourselves through
- * the guarded agent. Never throws: whatever goes wrong with one device is that device's result.
+ * the outgoing-request path (its address guard on the push service, no redirects). Never throws:
+ * whatever goes wrong with one device is that device's result.
  */
 export async function deliver(
   subscription: Subscription,
@@ -37,13 +39,6 @@ export async function deliver(
   transport: PushTransport,
   topic?: string,
 ): Promise<DeliveryResult> {
-  try {
-    await assertPushEndpoint(subscription.endpoint, transport.policy);
-  } catch (error) {
-    // DNS can fail for a while; a refused address or scheme will not get better
-    if (error instanceof PushSubscriptionError && !/Cannot resolve/.test(error.message)) return 'gone';
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
   const webpush = await loadWebPush();
   let details: RequestDetails;
   try {
@@ -56,24 +51,20 @@ export async function deliver(
     return 'gone'; // keys that cannot encrypt (saved before they were checked): this device cannot be reached
   }
   try {
-    const status = await send(details.endpoint, details.method, details.headers as Record<string, string | number>, details.body, transport.agent);
-    if (status >= 200 && status < 300) return 'delivered';
-    if (status === 404 || status === 410) return 'gone';
-    return { error: `push service answered ${status}` };
+    const response = await transport.outbound.request(details.endpoint, {
+      method: details.method as 'POST',
+      headers: Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)])),
+      body: details.body ?? undefined,
+      maxRedirects: 0,
+      maxBytes: 64 * 1024,
+      timeoutMs: 15_000,
+    });
+    if (response.status >= 200 && response.status < 300) return 'delivered';
+    if (response.status === 404 || response.status === 410) return 'gone';
+    return { error: `push service answered ${response.status}` };
   } catch (error) {
+    // DNS can fail for a while; a refused address or scheme will not get better
+    if (error instanceof OutboundAddressError && !/Cannot resolve/.test(error.message)) return 'gone';
     return { error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function send(endpoint: string, method: string, headers: Record<string, string | number>, body: Buffer | null, agent: https.Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = https.request(new URL(endpoint), { method, headers, timeout: 15000, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy(new Error('push service timed out')));
-    request.on('error', reject);
-    if (body) request.write(body);
-    request.end();
-  });
 }

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
-import https from 'node:https';
-import tls from 'node:tls';
 import { AppError } from '../errors.js';
-import { assertPublicHttpsUrl, OutboundAddressError, publicOnlyLookup } from '../net/outboundAddress.js';
+import { assertPublicHttpsUrl, OutboundAddressError } from '../net/outboundAddress.js';
 
 /**
- * Where push messages may go (issue 11): a push endpoint is an address a user gives us, so it
+ * Where push messages may go: a push endpoint is an address a user gives us, so it
  * passes the same outgoing-address guard as federation: https only, a public host (checked when
- * saved, before each send, and at connect time), and, when the operator lists them, one of the
+ * saved, and at each send by the outgoing-request path, net/outbound.ts), and, when the operator lists them, one of the
  * allowed push services.
  */
 export interface PushEndpointPolicy {
@@ -60,17 +58,4 @@ function isCurvePoint(point: Buffer): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The agent push requests go through: its lookup refuses non-public addresses at connect time.
- * `extraCa` (tests only) trusts the certificate of a local push service besides the usual roots.
- */
-export function createPushAgent(policy: PushEndpointPolicy, extraCa?: string | Buffer): https.Agent {
-  return new https.Agent({
-    keepAlive: true,
-    maxSockets: 16,
-    lookup: policy.allowPrivateAddresses ? undefined : (publicOnlyLookup as never),
-    ca: extraCa ? [...tls.rootCertificates, extraCa.toString()] : undefined,
-  });
 }

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,17 +12,22 @@ interface Stream {
   userId: string;
   sessionId: string;
   res: ServerResponse;
+  /** How many events this stream has been sent: its next event's id is one more. */
+  sent: number;
 }
 
 /**
  * The open SSE streams of this instance. Bus messages name an audience; the hub finds the
  * matching streams here (followers are looked up among the connected users only).
+ *
+ * What a stream carries depends on its own events alone (decision 210): its ids count its own
+ * events (1, 2, 3...), never a sequence shared with other streams, whose gaps would count other
+ * people's tabs and events; and messages are delivered one after the other, in the order the bus
+ * heard them (commit order), even when one needs a look-up and the next does not.
  */
 export class LiveHub {
   private readonly streams = new Set<Stream>();
-  /** Event ids are unique per instance start, so a reconnect can tell it missed events. */
-  private readonly bootId = crypto.randomBytes(4).toString('hex');
-  private sequence = 0;
+  private delivering: Promise<void> = Promise.resolve();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -33,7 +37,7 @@ export class LiveHub {
     private readonly log: FastifyBaseLogger,
     heartbeatMs: number,
   ) {
-    this.unsubscribe = bus.subscribe((message) => void this.deliver(message));
+    this.unsubscribe = bus.subscribe((message) => this.inOrder(() => this.deliver(message)));
     this.heartbeat = setInterval(() => {
       for (const stream of this.streams) stream.res.write(': heartbeat\n\n');
     }, heartbeatMs);
@@ -45,24 +49,24 @@ export class LiveHub {
    * `MAX_STREAMS_PER_USER` open here (its tabs and devices): beyond, its oldest one ends (a real tab
    * reconnects by itself), so one account cannot hold sockets and heartbeats without bound.
    */
-  add(stream: Stream): () => void {
+  add(opened: Omit<Stream, 'sent'>, options: { resuming?: boolean } = {}): () => void {
+    const stream: Stream = { ...opened, sent: 0 };
     const own = [...this.streams].filter((other) => other.userId === stream.userId);
     for (const oldest of own.slice(0, Math.max(0, own.length - MAX_STREAMS_PER_USER + 1))) {
       oldest.res.end();
       this.streams.delete(oldest);
     }
     this.streams.add(stream);
+    // events are not stored: a browser coming back (Last-Event-ID) refetches everything live instead
+    if (options.resuming) this.send(stream, 'resync');
     return () => this.streams.delete(stream);
-  }
-
-  send(res: ServerResponse, type: string): void {
-    this.sequence += 1;
-    res.write(`id: ${this.bootId}-${this.sequence}\nevent: ${type}\ndata: {}\n\n`);
   }
 
   /** Every open stream refetches: events published while this instance could not hear them were missed. */
   resyncAll(): void {
-    for (const stream of this.streams) this.send(stream.res, 'resync');
+    this.inOrder(async () => {
+      for (const stream of this.streams) this.send(stream, 'resync');
+    });
   }
 
   get size(): number {
@@ -77,19 +81,24 @@ export class LiveHub {
     this.streams.clear();
   }
 
+  private send(stream: Stream, type: string): void {
+    stream.sent += 1;
+    stream.res.write(`id: ${stream.sent}\nevent: ${type}\ndata: {}\n\n`);
+  }
+
+  /** Queues `work` after what is being delivered; a failure is logged and never stops the queue. */
+  private inOrder(work: () => Promise<void>): void {
+    this.delivering = this.delivering.then(work).catch((error: unknown) => this.log.error({ err: error }, 'could not deliver a live event'));
+  }
+
   private async deliver(message: BusMessage): Promise<void> {
-    try {
-      const targets = await this.targetsOf(message);
-      for (const stream of targets) {
-        if (message.type === 'logout') {
-          stream.res.end();
-          this.streams.delete(stream);
-        } else {
-          this.send(stream.res, message.type);
-        }
+    for (const stream of await this.targetsOf(message)) {
+      if (message.type === 'logout') {
+        stream.res.end();
+        this.streams.delete(stream);
+      } else {
+        this.send(stream, message.type);
       }
-    } catch (error) {
-      this.log.error({ err: error }, 'could not deliver a live event');
     }
   }
 

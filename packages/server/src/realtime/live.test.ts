@@ -6,6 +6,7 @@ import { sideEffects } from '../features/notifications/sideEffects.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
+import { publishLive } from './bus.js';
 import { MAX_STREAMS_PER_USER } from './hub.js';
 
 /**
@@ -87,6 +88,51 @@ describe('GET /api/events', () => {
     await eventually(() => again.events.length >= 1, 'the resync event');
     expect(again.events[0]!.type).toBe('resync');
     again.close();
+  });
+
+  it("numbers a stream's events by that stream alone: other accounts' streams and events change nothing in its bytes", async () => {
+    /** The follower's stream while `tabs` streams of the stranger are open and get two events each. */
+    const followerFrames = async (tabs: number) => {
+      const watched = openEventStream(`${urlB}/api/events`, follower.cookie);
+      await watched.ready;
+      const others = Array.from({ length: tabs }, () => openEventStream(`${urlB}/api/events`, stranger.cookie));
+      for (const other of others) await other.ready;
+      for (let i = 0; i < 2; i++) await apiAs(appA, stranger).post('/api/notifications/read', { tab: 'activity' });
+      await eventually(() => others.every((other) => other.events.length >= 2), "the stranger's events");
+      await apiAs(appA, follower).post('/api/notifications/read', { tab: 'activity' });
+      await eventually(() => watched.events.length >= 1, "the follower's event");
+      for (const stream of [watched, ...others]) stream.close();
+      return watched.raw;
+    };
+    const alone = await followerFrames(0);
+    expect(alone).toContain('event: counters');
+    expect(await followerFrames(3)).toBe(alone);
+  });
+
+  it('delivers events to a stream in commit order, whatever their audience', async () => {
+    const stream = openEventStream(`${urlB}/api/events`, follower.cookie);
+    await stream.ready;
+    // the first needs a look-up of the author's followers, the second none
+    await answerThroughA();
+    await apiAs(appA, follower).post('/api/notifications/read', { tab: 'activity' });
+    await eventually(() => stream.events.length >= 2, 'two events');
+    expect(stream.events.map((e) => e.type)).toEqual(['answer', 'counters']);
+    stream.close();
+  });
+
+  it('an event rolled back with its transaction reaches no one and takes no id', async () => {
+    const stream = openEventStream(`${urlB}/api/events`, follower.cookie);
+    await stream.ready;
+    await appA.ctx.db
+      .transaction(async (tx) => {
+        await publishLive(tx, { to: { userId: follower.id }, type: 'notification' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await apiAs(appA, follower).post('/api/notifications/read', { tab: 'activity' });
+    await eventually(() => stream.events.length >= 1, 'the committed event');
+    expect(stream.events).toEqual([{ id: '1', type: 'counters' }]);
+    stream.close();
   });
 
   it('closes the stream when that session logs out, on any instance', async () => {

@@ -5,7 +5,8 @@ import { requireViewer } from '../http/viewer.js';
 /**
  * GET /api/events: one Server-Sent Events stream per signed-in tab. Events carry no data, only
  * what changed; the browser refetches. A reconnect with Last-Event-ID gets 'resync' because
- * events are not stored (docs/decisions/031-live-events.md).
+ * events are not stored (docs/decisions/031-live-events.md); ids count the stream's own events
+ * (decision 210).
  */
 export async function liveRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get('/api/events', { schema: { tags: ['live'], summary: 'Live events (text/event-stream) for the signed-in user' } }, async (request, reply) => {
@@ -19,8 +20,7 @@ export async function liveRoutes(app: AppInstance, ctx: ServerContext): Promise<
       'x-accel-buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    const remove = ctx.live.add({ userId: viewer.id, sessionId: request.sessionId ?? '', res });
-    if (request.headers['last-event-id']) ctx.live.send(res, 'resync');
+    const remove = ctx.live.add({ userId: viewer.id, sessionId: request.sessionId ?? '', res }, { resuming: Boolean(request.headers['last-event-id']) });
     request.raw.on('close', remove);
   });
 }

@@ -8,12 +8,13 @@ import { users } from '../db/schema/index.js';
 import { runPushBatch } from '../push/worker.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
+import { rawResponse } from '../test/observation.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
 
 /**
  * The anonymity scan (issue 11): a scripted scenario (ask anonymously, answer, like, follow,
  * notifications, every GET route of the route table, an admin's views and the global question),
- * recording every response body, every live event and every decrypted push payload that anyone
+ * recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
  * sender does nothing else in public here, so any mention at all would come from the question).
  */
@@ -72,7 +73,8 @@ describe('anonymity scan', () => {
     const bodies: string[] = [];
     const as = async (user: TestUser, method: string, url: string, payload?: unknown) => {
       const response = await t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { cookie: user.cookie } });
-      if (user !== sender) bodies.push(`${method} ${url} as ${user.username}: ${response.body}`);
+      // headers too: a side channel need not be in the body
+      if (user !== sender) bodies.push(`${method} ${url} as ${user.username}: ${rawResponse(response)}`);
       return response;
     };
     // the receiver's device and everyone's live streams

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { testConfig } from '../config.js';
+import { users } from '../db/schema/index.js';
+import { apPaths } from '../federation/uris.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { makeWorld, PASSWORD, ROLES, type Role, type World } from './world.js';
@@ -184,10 +187,44 @@ const MATRIX: Record<string, Case> = {
   },
 };
 
+/**
+ * ActivityPub is answered by Fedify behind the bridge, outside Fastify's route table: every path
+ * of federation/uris.ts (and WebFinger, NodeInfo) × every HTTP method, for a public profile,
+ * unsigned and with hostile signature headers. Reading is GET and HEAD; an inbox takes a signed
+ * POST only (401 first, whatever the method); anything else is 405.
+ */
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type ApStatuses = Record<(typeof HTTP_METHODS)[number], number>;
+const readOnly = (get: number): ApStatuses => ({ GET: get, HEAD: get, POST: 405, PUT: 405, PATCH: 405, DELETE: 405, OPTIONS: 405 });
+const inbox: ApStatuses = { GET: 401, HEAD: 401, POST: 401, PUT: 401, PATCH: 401, DELETE: 401, OPTIONS: 401 };
+const AP_MATRIX: Record<keyof typeof apPaths | 'webfinger' | 'nodeInfoJrd', { url(world: World): string; statuses: ApStatuses }> = {
+  actor: { url: (w) => `/ap/actors/${w.people.owner.id}`, statuses: readOnly(200) },
+  inbox: { url: (w) => `/ap/actors/${w.people.owner.id}/inbox`, statuses: inbox },
+  sharedInbox: { url: () => '/ap/inbox', statuses: inbox },
+  outbox: { url: (w) => `/ap/actors/${w.people.owner.id}/outbox`, statuses: readOnly(200) },
+  followers: { url: (w) => `/ap/actors/${w.people.owner.id}/followers`, statuses: readOnly(200) },
+  note: { url: (w) => `/ap/answers/${w.answeredId}`, statuses: readOnly(200) },
+  nodeInfo: { url: () => '/nodeinfo/2.1', statuses: readOnly(200) },
+  webfinger: { url: (w) => `/.well-known/webfinger?resource=acct:${w.people.owner.username}@${new URL(t.ctx.config.publicUrl).host}`, statuses: readOnly(200) },
+  nodeInfoJrd: { url: () => '/.well-known/nodeinfo', statuses: readOnly(200) },
+};
+/** Signature headers a hostile peer sends: none, garbage, a Date or keyId that does not parse, a keyId pointing inward. */
+const HOSTILE_SIGNATURES: Record<string, string>[] = [
+  {},
+  { date: 'garbage', signature: 'keyId="not a url",algorithm="rsa-sha256",headers="(request-target) host date",signature="AAAA"' },
+  { date: new Date().toUTCString(), signature: 'garbage' },
+  { date: new Date().toUTCString(), signature: 'keyId="https://127.0.0.1/key",headers="(request-target) host date",signature="AAAA"', digest: 'SHA-256=x' },
+  { date: new Date(0).toUTCString(), signature: `keyId="https://[::ffff:7f00:1]/key",headers="date",signature="${'A'.repeat(10_000)}"` },
+];
+
 let t: TestApp;
 let origin: string;
 beforeAll(async () => {
-  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } });
+  // no DNS: a keyId's host is never looked up in the outside world from a test
+  const noDns = async (host: string): Promise<string[]> => {
+    throw new Error(`no DNS in this test (${host})`);
+  };
+  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } }, { outboundNetwork: { resolve: noDns } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -212,6 +249,33 @@ async function statusOfStream(url: string, cookie: string | undefined): Promise<
 }
 
 describe('authorization matrix', () => {
+  it('covers every ActivityPub route × every HTTP method, with hostile signature headers: none is a 5xx or answers otherwise', async () => {
+    expect(Object.keys(AP_MATRIX).sort()).toEqual([...Object.keys(apPaths), 'webfinger', 'nodeInfoJrd'].sort());
+    const world = await makeWorld(t.ctx.db);
+    await t.ctx.db.update(users).set({ publicProfile: true }).where(eq(users.id, world.people.owner.id));
+    const failures: string[] = [];
+    let cases = 0;
+    for (const [name, entry] of Object.entries(AP_MATRIX)) {
+      for (const method of HTTP_METHODS) {
+        for (const headers of HOSTILE_SIGNATURES) {
+          for (const cookie of [undefined, world.people.owner.cookie]) {
+            const response = await t.app.inject({
+              method,
+              url: entry.url(world),
+              headers: { accept: 'application/activity+json', 'content-type': 'application/activity+json', ...headers, ...(cookie ? { cookie } : {}) },
+              payload: method === 'GET' || method === 'HEAD' ? undefined : '{"type":"Follow","actor":{"preferredUsername":"a\\u0000b"}}',
+            });
+            cases++;
+            if (response.statusCode !== entry.statuses[method])
+              failures.push(`${method} ${name} ${JSON.stringify(headers).slice(0, 60)}: ${response.statusCode}, expected ${entry.statuses[method]}`);
+          }
+        }
+      }
+    }
+    console.log(`ActivityPub matrix: ${cases} cases`);
+    expect(failures).toEqual([]);
+  });
+
   it('has an entry for every route the server registers, and no stale one', () => {
     const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
     expect(routes.filter((route) => !MATRIX[route])).toEqual([]);

@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { hasControlCharacters, MAX_FULLNAME_LENGTH, textLength } from '@askbox/common';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
 import { exactLikeCount } from '../db/counters.js';
 import { queryRows } from '../db/sql.js';
+import { remoteActors, users } from '../db/schema/index.js';
+import { REMOTE_URL_MAX, saveRemoteActor } from '../federation/remote.js';
 import { createTestApp, signUpUser, type TestApp } from '../test/harness.js';
 import { makeWorld, type World } from './world.js';
 
@@ -110,8 +113,13 @@ function operationsOf(document: {
 let t: TestApp;
 let world: World;
 beforeAll(async () => {
-  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } });
+  // no DNS: a hostile keyId's host is never looked up in the outside world from a test
+  const noDns = async (host: string): Promise<string[]> => {
+    throw new Error(`no DNS in this test (${host})`);
+  };
+  t = await createTestApp({ push: { ...testConfig().push, allowPrivateAddresses: true } }, { outboundNetwork: { resolve: noDns } });
   world = await makeWorld(t.ctx.db);
+  await t.ctx.db.update(users).set({ publicProfile: true }).where(eq(users.id, world.people.owner.id));
 });
 afterAll(() => t.close());
 
@@ -184,6 +192,126 @@ describe('fuzzing from the OpenAPI document', () => {
             (select count(*)::int from questions q where q.text ~ '[\\x01-\\x08]' or coalesce(q.answer, '') ~ '[\\x01-\\x08]') as controls`,
     );
     expect(drift).toEqual({ questions: 0, users: 0, controls: 0 });
+  });
+});
+
+const AP_RUNS = Number(process.env.FUZZ_AP_RUNS ?? 2_000);
+const hostileHeader = fc.oneof(
+  fc.constantFrom('garbage', '', 'Mon, 99 Foo 99999 99:99:99 GMT', new Date(0).toUTCString(), 'keyId="not a url"', 'SHA-256=', 'sig1=:AAAA:'),
+  fc.string({ maxLength: 60 }).map((value) => value.replace(/[^\x20-\x7e]/g, '')),
+);
+const hostileSignature = fc.oneof(
+  hostileHeader,
+  fc
+    .record({
+      keyId: fc.oneof(
+        hostileHeader,
+        fc.constantFrom(
+          'https://[::ffff:7f00:1]/key',
+          'https://127.0.0.1/key',
+          'http://evil.example/key',
+          'javascript:1',
+          `https://e.example/${'k'.repeat(5000)}`,
+        ),
+      ),
+      algorithm: fc.constantFrom('rsa-sha256', 'hs2019', 'nonsense', ''),
+      headers: fc.constantFrom('(request-target) host date digest', 'date', '', '(request-target)'),
+      signature: fc.oneof(fc.constantFrom('AAAA', '%%%', ''), fc.base64String({ maxLength: 40 })),
+    })
+    .map(({ keyId, algorithm, headers, signature }) => `keyId="${keyId}",algorithm="${algorithm}",headers="${headers}",signature="${signature}"`),
+);
+/** Activities whose actor says anything: NUL in its name, a 100,000-character preferredUsername. */
+const hostileActivity = fc.record({
+  '@context': fc.constantFrom('https://www.w3.org/ns/activitystreams', 'https://evil.example/context', ['https://www.w3.org/ns/activitystreams', { x: 'y' }]),
+  type: fc.constantFrom('Follow', 'Undo', 'Update', 'Delete', 'Create', 'Like', 'Nonsense'),
+  actor: fc.oneof(
+    hostileString,
+    fc.record({
+      type: fc.constant('Person'),
+      id: hostileString,
+      name: fc.constantFrom('Evil\u0000Bob', 'x'.repeat(100_000)),
+      preferredUsername: fc.constantFrom('a\u0000b', 'u'.repeat(100_000)),
+    }),
+  ),
+  object: hostileString,
+  signature: fc.record({ type: fc.constant('RsaSignature2017'), creator: hostileString, signatureValue: hostileString }),
+});
+
+describe('fuzzing ActivityPub', () => {
+  it(`answers ${AP_RUNS} hostile requests over every ActivityPub route and method, hostile signature headers included, with no 5xx`, async () => {
+    const paths = [
+      (id: string) => `/ap/actors/${id}`,
+      (id: string) => `/ap/actors/${id}/inbox`,
+      () => '/ap/inbox',
+      (id: string) => `/ap/actors/${id}/outbox`,
+      (id: string) => `/ap/actors/${id}/followers`,
+      (id: string) => `/ap/answers/${id}`,
+      () => '/nodeinfo/2.1',
+      () => '/.well-known/nodeinfo',
+      (id: string) => `/.well-known/webfinger?resource=${id}`,
+    ];
+    const request = fc.record({
+      // the inboxes (indexes 1 and 2) most often
+      path: fc.oneof(fc.constantFrom(paths[1]!, paths[2]!), fc.constantFrom(...paths)),
+      id: fc.oneof(fc.constantFrom(world.people.owner.id, world.answeredId, `acct:${world.people.owner.username}@localhost`), hostileString),
+      // every method, POST (what inboxes take) most often
+      method: fc.oneof(fc.constant('POST'), fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')),
+      date: fc.option(hostileHeader),
+      signature: fc.option(hostileSignature),
+      digest: fc.option(hostileHeader),
+      body: fc.oneof(
+        hostileActivity.map((a) => JSON.stringify(a)),
+        hostileString,
+      ),
+    });
+    const serverErrors: string[] = [];
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(request, async ({ path, id, method, date, signature, digest, body }) => {
+        const headers: Record<string, string> = { accept: 'application/activity+json', 'content-type': 'application/activity+json' };
+        if (date !== null) headers.date = date;
+        if (signature !== null) headers.signature = signature;
+        if (digest !== null) headers.digest = digest;
+        const url = path(encodeURIComponent(wellFormed(id)));
+        const response = await t.app.inject({ method: method as 'GET', url, headers, payload: method === 'GET' || method === 'HEAD' ? undefined : body });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        if (response.statusCode >= 500)
+          serverErrors.push(`${method} ${url} ${JSON.stringify(headers).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        return true;
+      }),
+      { numRuns: AP_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
+    );
+    console.log(`fuzzing ActivityPub: ${AP_RUNS} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    expect(serverErrors.slice(0, 20)).toEqual([]);
+    expect(await queryRows(t.ctx.db, sql`select uri from remote_actors`)).toEqual([]);
+  });
+
+  it('stores whatever a remote actor says of itself cleaned and bounded: NUL, controls, 100,000 characters', async () => {
+    const longOrHostile = fc.oneof(hostileString, fc.constantFrom('u'.repeat(100_000), 'a\u0000b\u0007c\u009b', ''));
+    const claims = fc.record({
+      id: fc.uuid(),
+      username: longOrHostile,
+      name: longOrHostile,
+      url: fc.option(fc.oneof(longOrHostile, fc.constant(`https://e.example/${'p'.repeat(100_000)}`))),
+      iconUrl: fc.option(longOrHostile),
+      sharedInboxUrl: fc.option(longOrHostile),
+    });
+    await fc.assert(
+      fc.asyncProperty(claims, async ({ id, username, name, url, iconUrl, sharedInboxUrl }) => {
+        const uri = `https://remote.example/users/${id}`;
+        await saveRemoteActor(t.ctx.db, { uri, inboxUrl: `${uri}/inbox`, sharedInboxUrl, username, name, url, iconUrl });
+        const [stored] = await t.ctx.db.select().from(remoteActors).where(eq(remoteActors.uri, uri));
+        expect(stored).toBeDefined();
+        for (const value of [stored!.handle, stored!.name, stored!.url ?? '', stored!.iconUrl ?? '', stored!.sharedInboxUrl ?? '']) {
+          expect(hasControlCharacters(value, { multiline: false })).toBe(false);
+        }
+        expect(textLength(stored!.name)).toBeLessThanOrEqual(MAX_FULLNAME_LENGTH);
+        expect(textLength(stored!.handle)).toBeLessThanOrEqual('@'.length + 64 + '@remote.example'.length);
+        expect((stored!.url ?? '').length).toBeLessThanOrEqual(REMOTE_URL_MAX);
+        return true;
+      }),
+      { numRuns: 200, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
+    );
   });
 });
 

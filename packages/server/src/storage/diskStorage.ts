@@ -12,15 +12,22 @@ export function diskStorage(dataDir: string): MediaStorage & { root: string; pat
     async put(key, data) {
       const file = pathOf(key);
       if (!file) throw new Error(`refusing to store unexpected key ${key}`);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       // write then rename: a reader never sees half a file
       const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, data);
+      const write = async () => {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(temp, data);
+      };
+      // a deletion emptying the folder at that moment removes it: make it again once
+      await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
       await fs.rename(temp, file);
     },
     async delete(key) {
       const file = pathOf(key);
-      if (file) await fs.rm(file, { force: true });
+      if (!file) return;
+      await fs.rm(file, { force: true });
+      // an account's folder goes with its last file: not even its id stays behind (fails while not empty)
+      await fs.rmdir(path.dirname(file)).catch(() => undefined);
     },
     urlOf: mediaUrlOf,
     keyOf: mediaKeyOf,

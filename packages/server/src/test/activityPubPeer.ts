@@ -40,6 +40,11 @@ export interface Peer {
   /** Sends any activity by bob to `actor`'s inbox (throws when the inbox does not accept it). */
   send(actor: Person, activity: Activity): Promise<void>;
   context(): Context<void>;
+  /** bob's key pair and key id, to sign requests and documents by hand (hostile cases) */
+  bobKeys: Awaited<ReturnType<typeof generateCryptoKeyPair>>;
+  bobKeyId: string;
+  /** What bob's actor document says of him from now on (a hostile server can say anything). */
+  setBobProfile(profile: { preferredUsername?: string; name?: string; summary?: string; url?: string }): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function startPeer(): Promise<Peer> {
   const rawBodies: string[] = [];
   const inboxStatuses: number[] = [];
   let failures = { left: 0, status: 500 };
+  let profile: { preferredUsername?: string; name?: string; summary?: string; url?: string } = {};
 
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
@@ -58,8 +64,10 @@ export async function startPeer(): Promise<Peer> {
       const [key] = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
-        preferredUsername: 'bob',
-        name: 'Bob from the peer',
+        preferredUsername: profile.preferredUsername ?? 'bob',
+        name: profile.name ?? 'Bob from the peer',
+        summary: profile.summary ?? null,
+        url: profile.url ? new URL(profile.url) : null,
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: key?.cryptographicKey,
@@ -136,6 +144,11 @@ export async function startPeer(): Promise<Peer> {
       await context().sendActivity({ identifier: 'bob' }, actor, activity);
     },
     context,
+    bobKeys: keys,
+    bobKeyId: `${server.origin}/users/bob#main-key`,
+    setBobProfile(next) {
+      profile = next;
+    },
     close: () => server.close(),
   };
 }

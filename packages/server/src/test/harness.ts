@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.js';
 import { drizzleOverPglite, pgliteExtensions, type Database } from '../db/open.js';
 import { createThrowawayPostgres, type DroppableDatabase } from '../db/throwaway.js';
 import { migrateDatabase } from '../db/migrate.js';
+import { testCertificate } from './tls.js';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default,
@@ -38,7 +39,8 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig({ webDistDir: '/nonexistent', ...overrides });
-  const app = await buildApp(config, database, options);
+  // outgoing requests trust the test certificate: peers and push services in tests are local https servers
+  const app = await buildApp(config, database, { outboundNetwork: { ca: testCertificate }, ...options });
   await app.ready();
   return {
     app,

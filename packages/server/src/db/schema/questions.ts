@@ -43,8 +43,10 @@ export const questions = pgTable(
  * question reached its receiver or was dropped (a quiet asker block, a muted word), and untouched by
  * what the receiver does later, so the asker's data export cannot tell them apart. It is the
  * sender's data, never read for anyone else: it goes with the sender's account, and outlives the
- * receiver's (whose id is then forgotten). Global questions are not in it (the admin's export
- * counts their rows). The id is the question's, so an answer is found by it.
+ * receiver's (whose id is then forgotten). The id is the question's, so an answer is found by it.
+ * A global question is one record with no receiver and `global_receivers`, the number of people it
+ * was addressed to when it was sent: stored once, never recounted from rows that receivers' later
+ * choices (deleting it, muting one of its words) remove.
  */
 export const sentQuestions = pgTable(
   'sent_questions',
@@ -58,6 +60,8 @@ export const sentQuestions = pgTable(
     text: text('text').notNull(),
     isAnonymous: boolean('is_anonymous').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // set for a global question only: how many it was addressed to when sent
+    globalReceivers: integer('global_receivers'),
   },
   (t) => [
     // the sender's export, oldest first, and the cascade when the sender goes

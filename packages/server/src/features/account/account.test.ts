@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -243,16 +244,31 @@ describe('delete my account', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: leaver.email, password: 'leaving password' } });
 
     // the search sees the account's traces before (so an empty result after means something)
-    const before = await rowsMentioning([leaver.id]);
-    for (const table of ['users', 'sessions', 'follows', 'blocks', 'likes', 'questions', 'sent_questions', 'push_subscriptions', 'password_reset_tokens'])
+    const before = await rowsMentioning([leaver.id, crypto.createHash('sha256').update(leaver.email).digest('hex')]);
+    for (const table of [
+      'users',
+      'sessions',
+      'follows',
+      'blocks',
+      'likes',
+      'questions',
+      'sent_questions',
+      'push_subscriptions',
+      'password_reset_tokens',
+      'rate_limits',
+    ])
       expect(before.some((hit) => hit.startsWith(`${table}.`))).toBe(true);
 
     const res = await t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: leaver.cookie }, payload: { password: 'leaving password' } });
     expect(res.statusCode).toBe(204);
     expect(res.cookies.find((c) => c.name === 'askbox_session')?.value).toBe('');
 
-    expect(await rowsMentioning([leaver.id, leaver.email, leaver.username, leaver.fullname])).toEqual([]);
+    // rate-limit counters are keyed by the id or by a hash of the address (log-in, reset requests)
+    const addressHash = crypto.createHash('sha256').update(leaver.email).digest('hex');
+    expect(await rowsMentioning([leaver.id, leaver.email, leaver.username, leaver.fullname, addressHash])).toEqual([]);
     expect(mediaFiles(leaver.id)).toEqual([]);
+    // not even an empty folder named after the account
+    expect(fs.existsSync(path.join(dataDir, 'media', 'users', leaver.id))).toBe(false);
 
     // what the leaver sent stays in the friend's inbox and profile, anonymous, linked to no one
     const kept = await t.ctx.db

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
@@ -36,7 +36,7 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .from(sentQuestions)
       .leftJoin(receiver, eq(receiver.id, sentQuestions.receiverId))
       .leftJoin(questions, and(eq(questions.id, sentQuestions.id), eq(questions.answered, true)))
-      .where(eq(sentQuestions.senderId, userId))
+      .where(and(eq(sentQuestions.senderId, userId), isNull(sentQuestions.globalReceivers)))
       .orderBy(asc(sentQuestions.createdAt), asc(sentQuestions.id)),
     db
       .select({ q: questions, from: { username: sender.username, fullname: sender.fullname } })
@@ -93,12 +93,12 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .where(eq(reports.reporterId, userId))
       .orderBy(asc(reports.createdAt), asc(reports.id)),
   ]);
+  // the number addressed, stored when sent: never recounted from rows receivers may have removed since
   const globalSent = await db
-    .select({ text: questions.text, sentAt: questions.createdAt, receivers: sql<number>`count(*)::int` })
-    .from(questions)
-    .where(and(eq(questions.senderId, userId), eq(questions.isGlobal, true)))
-    .groupBy(questions.text, questions.createdAt)
-    .orderBy(asc(questions.createdAt));
+    .select({ text: sentQuestions.text, sentAt: sentQuestions.createdAt, receivers: sentQuestions.globalReceivers })
+    .from(sentQuestions)
+    .where(and(eq(sentQuestions.senderId, userId), isNotNull(sentQuestions.globalReceivers)))
+    .orderBy(asc(sentQuestions.createdAt), asc(sentQuestions.id));
 
   return {
     format: 'askbox-export/1',

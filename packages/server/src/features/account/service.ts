@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { publishLive } from '../../realtime/bus.js';
+import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { deleteOwnerCards } from '../cards/service.js';
@@ -20,8 +20,8 @@ export { exportAccount } from './export.js';
  * to it stay, naming no one: decision 205), and by the questions' trigger (decision 193) the questions it
  * received (its answers, and the likes on them); the same trigger leaves the questions it sent to
  * others with their receivers as anonymous questions with no sender, like any other, except the
- * unanswered named ones a block hides from their receivers, which go; other people's queued pushes that name it, rate-limit counters keyed by it and
- * reset requests for its address are removed. A public profile's remote followers get an actor
+ * unanswered named ones a block hides from their receivers, which go; other people's queued pushes that name it, rate-limit counters keyed by it or by its address's hash
+ * and reset requests for its address are removed. A public profile's remote followers get an actor
  * Delete (decision 131). Its pictures go through the storage interface once the database has
  * committed.
  */
@@ -34,8 +34,7 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     await tx.execute(sql`delete from email_outbox where kind = 'password_reset' and data->>'email' = ${user.email}`);
     // reports about the profile name it by id (reports it filed go with it by foreign key)
     await tx.execute(sql`delete from reports where target_kind = 'profile' and target_id = ${userId}`);
-    const addressKey = `reset-address:${crypto.createHash('sha256').update(user.email).digest('hex')}`;
-    await tx.execute(sql`delete from rate_limits where position(${userId} in key) > 0 or key = ${addressKey}`);
+    await deletePersonalRateLimits(tx, user);
     await sideEffects.accountDeleting(tx, ctx, { userId });
     // its named questions that their receivers no longer see (a block either way) go with it: left
     // as anonymous questions with no sender, like its others, they would reappear in those inboxes

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { en } from '@askbox/common';
-import { questions, users } from '../../db/schema/index.js';
+import { mutedWords, questions, users } from '../../db/schema/index.js';
 import { globalQuestionIdPrefix } from './service.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -67,6 +67,33 @@ describe('POST /api/admin/global-question', () => {
     for (const q of rows) expect(q.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const byReceiver = [...rows].sort((a, b) => (a.receiverId < b.receiverId ? -1 : 1));
     expect(byReceiver.map((q) => q.id)).toEqual([...byReceiver.map((q) => q.id)].sort());
+  });
+
+  it("the admin's export counts those it was addressed to when it was sent, whatever they did with it since", async () => {
+    const muter = await signUpUser(t.app, { username: 'tea_muter' });
+    expect((await apiAs(t.app, muter).post('/api/me/muted-words', { word: 'tea' })).statusCode).toBe(200);
+    const sent = await send(admin, { text: 'Tea or coffee?' });
+    const count = sent.json().count as number;
+    const [bobs] = await t.ctx.db.select({ id: questions.id }).from(questions).where(eq(questions.receiverId, bob.id));
+    expect((await apiAs(t.app, bob).delete(`/api/questions/${bobs!.id}`)).statusCode).toBeLessThan(300);
+    const exported = (await apiAs(t.app, admin).get('/api/me/export')).json();
+    const sentRecords = (exported.globalQuestionsSent as { text: string }[]).filter((g) => g.text === 'Tea or coffee?');
+    expect(sentRecords).toEqual([{ text: 'Tea or coffee?', sentAt: expect.any(String), receivers: count }]);
+    // the admin's own record of it: not among the questions asked to one person
+    expect(exported.questionsAsked).toEqual([]);
+  });
+
+  it("numbers each receiver's question among everyone addressed: an id says nothing about who muted one of its words", async () => {
+    const addressed = (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.refuseAnonymousQuestions, false))).map((u) => u.id).sort();
+    // the first in the numbering mutes a word of it: every later number would move down by one were the numbering over those reached only
+    await t.ctx.db.insert(mutedWords).values({ userId: addressed[0]!, word: 'lemonade' });
+    await send(admin, { text: 'Fresh lemonade?' });
+    const rows = await t.ctx.db.select({ id: questions.id, receiverId: questions.receiverId }).from(questions);
+    expect(rows.map((r) => r.receiverId)).not.toContain(addressed[0]);
+    expect(rows.length).toBe(addressed.length - 1);
+    expect(rows.map((row) => [row.receiverId, parseInt(row.id.slice(-12), 16)]).sort()).toEqual(
+      rows.map((row) => [row.receiverId, addressed.indexOf(row.receiverId) + 1]).sort(),
+    );
   });
 
   it('never reuses ids between two sends, even in the same millisecond', () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { sentQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { globalQuestionAudience } from '../visibility/index.js';
@@ -12,7 +13,7 @@ interface Logger {
 
 /**
  * Ids for the rows of one global question: a UUIDv7-shaped prefix (the time, 26 random bits)
- * and the row's number. Rows inserted in receiver order with growing ids land at the right edge
+ * and the receiver's number among everyone addressed. Rows inserted in receiver order with growing ids land at the right edge
  * of the primary key and walk the inbox index and the users' key once, in order, instead of
  * 100,000 random pages each: 5.2 s became 1.7 s at 100,000 users (decision 144).
  */
@@ -30,7 +31,8 @@ export function globalQuestionIdPrefix(at: Date): string {
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
  * anonymous question it skips those who refuse them and is dropped for those who muted one of its
  * words; the count is of everyone it was addressed to, so it tells the admin nothing private
- * (globalQuestionAudience).
+ * (globalQuestionAudience). That count is kept once, on the admin's record of what they sent, for
+ * their export: recounting rows later would tell who deleted it or muted one of its words.
  */
 export async function sendGlobalQuestion(
   ctx: AppContext,
@@ -47,17 +49,22 @@ export async function sendGlobalQuestion(
       tx,
       sql`with inserted as (
             insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
-            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0'),
-                   ${adminId}, u.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
-            from users u
-            where ${audience.addressed} and ${audience.reaches}
-            order by u.id
+            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(a.n), 12, '0'),
+                   ${adminId}, a.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
+            -- numbered among everyone addressed, before the muted words drop some: a receiver's
+            -- number must not count who muted a word of it
+            from (select u.id, row_number() over (order by u.id) as n, ${audience.reaches} as reached from users u where ${audience.addressed}) a
+            where a.reached
+            order by a.id
             returning 1
           )
           select (select count(*) from users u where ${audience.addressed})::int as addressed, (select count(*) from inserted)::int as inserted`,
     );
     const addressed = Number(rows[0]?.addressed ?? 0);
     log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
+    await tx
+      .insert(sentQuestions)
+      .values({ id: crypto.randomUUID(), senderId: adminId, receiverId: null, text, isAnonymous: true, createdAt: at, globalReceivers: addressed });
     await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
     await record?.(tx, { count: addressed });
     return addressed;

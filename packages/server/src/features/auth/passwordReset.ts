@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { queueEmail } from '../../email/outbox.js';
 import { AppError } from '../../errors.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
 import { hashNewPassword } from './password.js';
 
@@ -24,7 +24,7 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 export async function requestPasswordReset(ctx: AppContext, ip: string, email: string, locale: Locale | undefined): Promise<void> {
   const perHour = ctx.config.passwordResetsPerHour;
   await consumeRateLimit(ctx.db, `reset-ip:${ip}`, perHour, 3600);
-  await consumeRateLimit(ctx.db, `reset-address:${hashToken(email)}`, perHour, 3600);
+  await consumeRateLimit(ctx.db, addressRateLimitKey.resetAddress(email), perHour, 3600);
   await queueEmail(ctx.db, { userId: null, kind: 'password_reset', data: { email, ...(locale ? { locale } : {}) } });
 }
 

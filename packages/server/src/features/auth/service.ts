@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { pgErrorOf } from '../../db/pgError.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { accountRateLimitKey, addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
@@ -56,7 +56,7 @@ export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ us
 export async function logIn(ctx: AppContext, email: string, password: string, device: string | null = null) {
   await consumeRateLimit(
     ctx.db,
-    device ? `login-device:${device}` : `login-account:${crypto.createHash('sha256').update(email).digest('hex')}`,
+    device ? `login-device:${device}` : addressRateLimitKey.loginAccount(email),
     ctx.config.rateLimits.loginPerAccountPer15Min,
     900,
   );
@@ -74,7 +74,7 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
  * account deletion). Counted like log-ins, per account, so a stolen session cannot guess it.
  */
 export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<UserRow> {
-  await consumeRateLimit(ctx.db, `password-check:${userId}`, ctx.config.rateLimits.loginPer15Min, 900);
+  await consumeRateLimit(ctx.db, accountRateLimitKey.passwordCheck(userId), ctx.config.rateLimits.loginPer15Min, 900);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('not_found');
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('wrong_password');

@@ -4,7 +4,7 @@ import { type CreateReportResult, type ReportReason, type ReportTargetKind } fro
 import type { AppContext } from '../../context.js';
 import { questions, reports } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { publishLive } from '../../realtime/bus.js';
 import { findUserByUsername } from '../users/lookup.js';
 
@@ -56,7 +56,7 @@ export async function createReport(
   const same = and(eq(reports.reporterId, reporterId), eq(reports.targetKind, input.kind), eq(reports.targetId, targetId));
   const [existing] = await ctx.db.select({ id: reports.id }).from(reports).where(same).limit(1);
   if (existing) return { reported: true, alreadyReported: true };
-  await consumeRateLimit(ctx.db, `report:${reporterId}`, ctx.config.reportsPerHour, 3600, 'too_many_reports');
+  await consumeRateLimit(ctx.db, accountRateLimitKey.report(reporterId), ctx.config.reportsPerHour, 3600, 'too_many_reports');
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reports)

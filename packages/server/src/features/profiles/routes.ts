@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES, meResponseSchema, profileSchema, updateProfileSchema,
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { AppError } from '../../errors.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import type { ImageKind } from '../../storage/images.js';
 import { findUserByUsername } from '../users/lookup.js';
@@ -40,7 +40,7 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
   const uploadRoute = (url: string, kind: ImageKind, summary: string) =>
     app.post(url, { schema: { tags: ['profiles'], summary, consumes: ['multipart/form-data'], response: { 200: meResponseSchema } } }, async (request) => {
       const viewer = requireViewer(request);
-      await consumeRateLimit(ctx.db, `upload:${viewer.id}`, ctx.config.rateLimits.uploadsPerHour, 3600);
+      await consumeRateLimit(ctx.db, accountRateLimitKey.upload(viewer.id), ctx.config.rateLimits.uploadsPerHour, 3600);
       const bytes = await readUploadedFile(request);
       return { user: toMe(await replaceProfileImage(ctx, viewer.id, kind, bytes)) };
     });

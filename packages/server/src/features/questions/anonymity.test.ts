@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+import { rawResponse } from '../../test/observation.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,9 +17,10 @@ describe('anonymity', () => {
     await insertFollow(t.ctx.db, sender.id, receiver.id);
 
     const responses: string[] = [];
-    const record = async (res: { statusCode: number; body: string }) => {
+    const record = async (res: Parameters<typeof rawResponse>[0]) => {
       expect(res.statusCode).toBeLessThan(300);
-      responses.push(res.body);
+      // headers too: a side channel need not be in the body
+      responses.push(rawResponse(res));
       return res;
     };
     const asked = await record(await apiAs(t.app, sender).post(`/api/users/${receiver.username}/questions`, { text: 'Who am I? @someone' }));

@@ -8,7 +8,7 @@ import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/paginati
 import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
-import { consumeRateLimit } from '../../rateLimit.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
@@ -36,7 +36,7 @@ export async function askQuestion(
   const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
   if (refusal === 'blocked') throw new AppError('cannot_send_questions');
   if (refusal === 'anonymous_refused') throw new AppError('anonymous_refused');
-  await consumeRateLimit(ctx.db, `question:${senderId}`, ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
+  await consumeRateLimit(ctx.db, accountRateLimitKey.question(senderId), ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
   const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
