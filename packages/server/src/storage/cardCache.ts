@@ -54,7 +54,10 @@ function diskCardCache(root: string): CardCache {
       await fs.rename(temp, file);
     },
     async deleteAnswer(ownerId, answerId) {
-      if (ID.test(ownerId) && ID.test(answerId)) await fs.rm(path.join(root, 'cards', ownerId, answerId), { recursive: true, force: true });
+      if (!ID.test(ownerId) || !ID.test(answerId)) return;
+      await fs.rm(path.join(root, 'cards', ownerId, answerId), { recursive: true, force: true });
+      // the owner's folder goes with its last answer (rmdir refuses a folder that still holds some)
+      await fs.rmdir(path.join(root, 'cards', ownerId)).catch(() => undefined);
     },
     async deleteOwner(ownerId) {
       if (ID.test(ownerId)) await fs.rm(path.join(root, 'cards', ownerId), { recursive: true, force: true });

@@ -94,6 +94,8 @@ describe('a public answer', () => {
 
     expect((await apiAs(t.app, owner).delete(`/api/questions/${id}`)).statusCode).toBeLessThan(300);
     expect(fs.existsSync(cardsOf(owner, id))).toBe(false);
+    // its last answer gone, the owner's folder goes too
+    expect(fs.existsSync(path.join(dataDir, 'media', 'cards', owner.id))).toBe(false);
     expect((await get(url)).statusCode).toBe(404);
   });
 });
