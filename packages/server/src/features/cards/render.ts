@@ -1,5 +1,5 @@
 import { CARD_SIZES } from '@askbox/common';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import sharp from 'sharp';
 import { cardFonts, emojiImage } from './assets.js';
@@ -18,7 +18,8 @@ export async function renderCard(content: CardContent, format: CardFormat, theme
     fonts: cardFonts(),
     loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? (emojiImage(segment) ?? '') : []),
   });
-  const image = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+  // rasterised on a libuv thread: the event loop serves other requests meanwhile
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   // sharp (libpng) encodes in a fraction of resvg's own encoder's time, off the main thread
   return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .png({ compressionLevel: 6 })

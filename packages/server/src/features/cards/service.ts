@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imageVariants } from '@askbox/common';
+import { concurrencyLimit } from '../../concurrencyLimit.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { cardKey, createCardCache, type CardCache } from '../../storage/cardCache.js';
@@ -93,6 +94,9 @@ function cacheOf(ctx: AppContext): CardCache {
 
 // one render per card at a time: a link shared widely is fetched by many previewers at once
 const inFlight = new Map<string, Promise<Buffer>>();
+// and two renders at most at once: a burst of different cards waits its turn instead of filling
+// memory and the thread pool (uploads and logins use it too)
+const renderJob = concurrencyLimit(2);
 
 async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, variant: CardVariant, render: CardRenderer): Promise<Buffer> {
   const site = new URL(ctx.config.publicUrl).host;
@@ -105,11 +109,8 @@ async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, v
   let pending = inFlight.get(key);
   if (!pending) {
     pending = (async () => {
-      const png = await render(
-        { ...described, owner: { ...described.owner, picture: await pictureData(cache, owner.photoUrl) } },
-        variant.format,
-        variant.theme,
-      );
+      const picture = await pictureData(cache, owner.photoUrl);
+      const png = await renderJob(() => render({ ...described, owner: { ...described.owner, picture } }, variant.format, variant.theme));
       await cache.replace(key, png);
       return png;
     })().finally(() => inFlight.delete(key));
