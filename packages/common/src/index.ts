@@ -19,3 +19,4 @@ export * from './federation.js';
 export * from './safety.js';
 export * from './moderation.js';
 export * from './cards.js';
+export * from './events.js';

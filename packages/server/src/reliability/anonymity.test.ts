@@ -89,7 +89,7 @@ describe('anonymity scan', () => {
     const id = asked.json().id as string;
     await as(receiver, 'GET', '/api/me/inbox');
     await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
-    await as(follower, 'POST', `/api/questions/${id}/like`);
+    await as(follower, 'POST', `/api/answers/${id}/like`);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
 
     // every GET route, with its parameters filled from the scenario, as each of the others

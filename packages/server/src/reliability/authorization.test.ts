@@ -121,6 +121,9 @@ const MATRIX: Record<string, Case> = {
   },
   'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
+  'POST /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/answers/${w.answeredId}/like`) },
+  'DELETE /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/answers/${w.answeredId}/like`) },
+  // the old path, an alias for one release
   'POST /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/questions/${w.answeredId}/like`) },
   'DELETE /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/questions/${w.answeredId}/like`) },
   'GET /api/feed': { statuses: signedIn(200), request: () => r('GET', '/api/feed') },

@@ -77,7 +77,7 @@ describe('concurrent toggles', () => {
       let following = false;
       for (let i = 0; i < CLICKS; i++) {
         const [like, follow] = await Promise.all([
-          t.app.inject({ method: likeClicks[i] ? 'POST' : 'DELETE', url: `/api/questions/${world.answeredId}/like`, headers: { cookie } }),
+          t.app.inject({ method: likeClicks[i] ? 'POST' : 'DELETE', url: `/api/answers/${world.answeredId}/like`, headers: { cookie } }),
           t.app.inject({ method: followClicks[i] ? 'POST' : 'DELETE', url: `/api/users/${owner}/follow`, headers: { cookie } }),
         ]);
         if (like.statusCode !== 200 || follow.statusCode !== 200)

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { cardKey, createCardCache, type CardCache } from '../../storage/cardCache.js';
 import { mediaKeyOf } from '../../storage/storage.js';
-import { publicAnswer, publicUserByUsername, type PublicAnswer } from '../sharing/service.js';
+import { publicAnswer, publicUserByUsername, type PublicAnswer } from '../visibility/index.js';
 import { askerLabel } from '../sharing/views.js';
 import { renderCard } from './render.js';
 import type { CardContent, CardFormat, CardTheme } from './types.js';

@@ -10,7 +10,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useDeleteAnswer, useProfileAnswers } from './api';
-import { PostCard } from './PostCard';
+import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
@@ -20,7 +20,7 @@ export function AnswersList({ username, isOwnProfile, publicProfile = false }: {
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
   const { items: posts, pending } = useInfiniteScroll(answers);
-  useScrollToPostAnchor(answers, pending);
+  useScrollToAnswerAnchor(answers, pending);
 
   if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
@@ -42,7 +42,7 @@ export function AnswersList({ username, isOwnProfile, publicProfile = false }: {
         <EmptyState title={t('noAnswersNow')} />
       ) : (
         posts.map((post) => (
-          <PostCard
+          <AnswerCard
             key={post.id}
             post={post}
             showReceiver={false}
@@ -60,7 +60,7 @@ export function AnswersList({ username, isOwnProfile, publicProfile = false }: {
  * Opening /u/{username}#post-{id} or /u/{username}/answers/{id} (the address share cards and the
  * fediverse use) scrolls to that answer, loading pages until it is found.
  */
-function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
+function useScrollToAnswerAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
   const { hash: fragment } = useLocation();
   const { answerId } = useParams();
   const hash = answerId ? `#post-${encodeURIComponent(answerId)}` : fragment;

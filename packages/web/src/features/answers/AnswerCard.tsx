@@ -1,25 +1,25 @@
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
-import { type Post } from '@askbox/common';
+import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { ReportButton } from '../moderation/ReportButton';
 import { ShareAnswerButton } from '../sharing/ShareAnswerButton';
 import { MentionText } from './MentionText';
-import styles from './PostCard.module.css';
+import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
 /**
  * One answered question (feed and profiles), with its #post-{id} anchor. `publicProfile`: whether
  * its owner's profile is public, when known; it brings the Share button (owners share privately too).
  */
-export function PostCard({
+export function AnswerCard({
   post,
   showReceiver,
   onDelete,
   publicProfile,
 }: {
-  post: Post;
+  post: Answer;
   showReceiver: boolean;
   onDelete?: () => void;
   publicProfile?: boolean;
