@@ -27,7 +27,7 @@ export interface BuildOptions extends ContextOptions {
  */
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<AppInstance> {
   const app = Fastify({
-    // secrets never reach the logs: cookies, passwords, hashes, emails, query parameters (issue 11);
+    // secrets never reach the logs: cookies, passwords, hashes, emails, query parameters;
     // on a terminal, one readable line per request (LOG_FORMAT)
     logger: {
       level: config.logLevel,

@@ -43,7 +43,7 @@ async function captureLive() {
   return { seen, stop };
 }
 
-describe('push outbox records (spec §3, §9)', () => {
+describe('push outbox records', () => {
   it('follow: title, body ending "started following you!", data with follower id and username', async () => {
     await clearOutbox();
     await t.ctx.db.transaction(async (tx) => {

@@ -244,7 +244,7 @@ describe('VAPID configuration', () => {
   });
 });
 
-describe('push endpoints that cannot be aimed inward (issue 11)', () => {
+describe('push endpoints that cannot be aimed inward', () => {
   it('refuses http, loopback and private hosts, and bad keys, when saved', async () => {
     const guarded = await createTestApp({ push: { ...testConfig().push } });
     try {
@@ -320,7 +320,7 @@ describe('push endpoints that cannot be aimed inward (issue 11)', () => {
   });
 });
 
-describe('delivery isolated per notification and per device (issue 11)', () => {
+describe('delivery isolated per notification and per device', () => {
   it('a subscription with unusable keys costs nobody else their notification', async () => {
     const good = await subscribeDevice(alice, '/phone');
     const { keys } = makeSubscriptionKeys();

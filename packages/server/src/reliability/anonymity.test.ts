@@ -12,7 +12,7 @@ import { rawResponse } from '../test/observation.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
 
 /**
- * The anonymity scan (issue 11): a scripted scenario (ask anonymously, answer, like, follow,
+ * The anonymity scan: a scripted scenario (ask anonymously, answer, like, follow,
  * notifications, every GET route of the route table, an admin's views and the global question),
  * recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the

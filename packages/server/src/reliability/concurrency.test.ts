@@ -10,7 +10,7 @@ import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { makeWorld, type World } from './world.js';
 
 /**
- * Concurrency (issue 11): 200 people each click like/unlike and follow/unfollow 10 times in a row,
+ * Concurrency: 200 people each click like/unlike and follow/unfollow 10 times in a row,
  * all at once, against one database. Counters must equal the ground truth (each person's last
  * click), with no duplicate rows, and exactly one push record per click that really changed
  * something (unliked → liked, not following → following).

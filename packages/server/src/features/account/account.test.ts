@@ -238,7 +238,7 @@ describe('delete my account', () => {
     await ask(leaver, leaver, 'delete: to myself', false);
     await apiAs(t.app, friend).post(`/api/answers/${toLeaver}/like`);
     await as.post(`/api/answers/${answeredByFriend}/like`);
-    // a reset link and a second session
+    // a reset link and another session
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: leaver.email } });
     await t.ctx.email.runBatch();
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: leaver.email, password: 'leaving password' } });

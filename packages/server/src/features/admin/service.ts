@@ -25,7 +25,7 @@ export function globalQuestionIdPrefix(at: Date): string {
 }
 
 /**
- * The admin's global question (spec §6): one anonymous question for every user of the app,
+ * The admin's global question (as in the product spec): one anonymous question for every user of the app,
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
