@@ -68,6 +68,10 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   await item.getByLabel('Your answer').fill('Purple, obviously');
   await expect(item.getByText('283 characters left')).toBeVisible();
   await item.getByRole('button', { name: 'Send' }).click();
+  // an answer is followed by the offer to share it: not now
+  const sharePrompt = pageB.getByRole('dialog', { name: 'Share your answer?' });
+  await sharePrompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(sharePrompt).toHaveCount(0);
   await expect(pageB.getByText('No questions yet.')).toBeVisible();
 
   // A follows B on B's profile and sees the answer in Home; likes it
