@@ -115,6 +115,7 @@ export const en = {
   shareByEmail: 'Share by email',
   mastodonServer: 'Your Mastodon server',
   mastodonServerInvalid: 'Enter a server name, like mastodon.social',
+  mastodonServerExample: 'mastodon.social',
   answerShareText: '{{fullname}} answered on Askbox',
   privateShareNote: 'Your profile is private: the link only works for signed-in users.',
   shareImageError: 'The image could not be made. Try again.',

@@ -103,6 +103,7 @@ export const fr: Catalog = {
   shareByEmail: 'Partager par e-mail',
   mastodonServer: 'Ton serveur Mastodon',
   mastodonServerInvalid: 'Indique un nom de serveur, comme mastodon.social',
+  mastodonServerExample: 'mastodon.social',
   answerShareText: '{{fullname}} a répondu sur Askbox',
   privateShareNote: 'Ton profil est privé : le lien ne fonctionne que pour les utilisateurs connectés.',
   shareImageError: 'L’image n’a pas pu être créée. Réessaie.',

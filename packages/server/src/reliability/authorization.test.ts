@@ -142,6 +142,15 @@ const MATRIX: Record<string, Case> = {
   // share pages exist only for public profiles; the owner's is not public
   'GET /u/:username': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}`) },
   'GET /u/:username/answers/:id': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}/answers/${w.answeredId}`) },
+  // an answer's card images: public only for public profiles; the owner may download their own
+  'GET /u/:username/answers/:id/cards/:file': {
+    statuses: same(404),
+    request: (w) => r('GET', `/u/${w.people.owner.username}/answers/${w.answeredId}/cards/link-light.png`),
+  },
+  'GET /api/me/answers/:id/cards/:file': {
+    statuses: [401, 404, 404, 404, 200, 404],
+    request: (w) => r('GET', `/api/me/answers/${w.answeredId}/cards/link-light.png`),
+  },
   'GET /u/:username/feed.atom': { statuses: same(404), request: (w) => r('GET', `/u/${w.people.owner.username}/feed.atom`) },
   'GET /api/users/:username/remote-followers': {
     statuses: [401, 200, 403, 403, 200, 200],

@@ -90,7 +90,7 @@ function MastodonShare({ text, url }: { text: string; url: string }) {
           className="input"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder="mastodon.social"
+          placeholder={t('mastodonServerExample')}
           autoComplete="url"
           inputMode="url"
           aria-invalid={invalid}
