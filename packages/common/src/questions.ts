@@ -25,6 +25,8 @@ export const inboxQuestionSchema = z.object({
   isGlobal: z.boolean(),
   createdAt: z.string(),
   sender: userSummarySchema.nullable(),
+  /** 'Block this asker' is offered: an anonymous question someone else sent (decision 270). */
+  canBlockAsker: z.boolean(),
 });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 

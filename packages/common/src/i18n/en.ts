@@ -394,6 +394,7 @@ export const en = {
     cannot_send_questions: 'You cannot send questions to this user.',
     anonymous_refused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
     already_answered: 'This question has already been answered.',
+    asker_not_blockable: 'Only an anonymous question from someone else can have its asker blocked.',
     muted_word_required: 'Type a word to mute.',
     muted_word_too_long: 'A muted word has at most {{max}} characters.',
     muted_words_full: 'You can mute at most {{max}} words. Remove one first.',

@@ -356,6 +356,7 @@ export const fr: Catalog = {
     cannot_send_questions: 'Vous ne pouvez pas envoyer de questions à cet utilisateur.',
     anonymous_refused: 'Cette personne n’accepte pas les questions anonymes. Décochez « Demander anonymement » pour demander sous votre nom.',
     already_answered: 'Cette question a déjà reçu une réponse.',
+    asker_not_blockable: 'Seule une question anonyme envoyée par quelqu’un d’autre permet de bloquer son auteur.',
     muted_word_required: 'Saisissez un mot à masquer.',
     muted_word_too_long: 'Un mot masqué compte au plus {{max}} caractères.',
     muted_words_full: 'Vous pouvez masquer au plus {{max}} mots. Retirez-en un d’abord.',

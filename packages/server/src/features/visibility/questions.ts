@@ -36,6 +36,18 @@ export function inInbox(receiverId: string | Placeholder): SQL {
 }
 
 /**
+ * 'Block this asker' is for an anonymous question someone else sent (decision 270): a named
+ * sender is blocked openly from their profile, and the receiver who asked themselves has no one
+ * to block. Answering it reveals nothing: the receiver knows whether they asked it.
+ */
+export function askerBlockable(question: { isAnonymous: boolean; senderId: string | null; receiverId: string }): boolean {
+  return question.isAnonymous && question.senderId !== question.receiverId;
+}
+
+/** The same rule as a column of `questions q` (the inbox lists it). */
+export const askerBlockableColumn: SQL = sql`(q.is_anonymous and q.sender_id is distinct from q.receiver_id)`;
+
+/**
  * The question `questionId` when `receiverId` received it, else null: whether it does not exist,
  * went to someone else, or was dropped before it was written. The receiver's actions (answer,
  * delete, block the asker, report) all find their question here, so its sender, who holds the id
