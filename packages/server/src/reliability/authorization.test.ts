@@ -101,6 +101,8 @@ const MATRIX: Record<string, Case> = {
   'GET /api/me/blocks': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocks') },
   // the one who blocked the owner gets the header only, for the 'User blocked' screen (its lists stay refused)
   'GET /api/users/:username': { statuses: [401, 200, 403, 200, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}`) },
+  // whose profile opens is no secret (sign-up tells whether a name is taken); signed-in readers only
+  'GET /api/mentions': { statuses: signedIn(200), request: (w) => r('GET', `/api/mentions?usernames=${w.people.owner.username}`) },
   'PATCH /api/me/profile': { statuses: signedIn(200), request: () => r('PATCH', '/api/me/profile', { fullname: 'Renamed', bio: '', website: '' }) },
   // no file: past the sign-in check, the upload is refused for what it is
   'POST /api/me/avatar': { statuses: signedIn(400), request: () => r('POST', '/api/me/avatar') },
