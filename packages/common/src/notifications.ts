@@ -58,6 +58,11 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
 /** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
 export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
+/**
+ * Events that end a session's live streams: `logout` is never sent (the stream just ends);
+ * `suspended` is sent first, so an open app says why it signed out.
+ */
+export type SessionEndEvent = 'logout' | 'suspended';
 
 /**
  * The Activity tab grouped (decision 171): one row per kind, per answer (likes) and per UTC day,

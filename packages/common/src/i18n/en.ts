@@ -52,6 +52,7 @@ export const en = {
   hideRepeatedPassword: 'Hide repeated password',
   /** the server ended this browser's session (logout elsewhere, a new password, a suspension) */
   sessionEnded: 'You have been signed out. Please log in again.',
+  sessionEndedSuspended: 'You have been signed out: your account has been suspended.',
   /** a refused attempt when the server said when to try again (Retry-After); without it, errors.rate_limited */
   tryAgainInSeconds_one: 'Too many attempts. Try again in {{count}} second.',
   tryAgainInSeconds_many: 'Too many attempts. Try again in {{count}} seconds.',
@@ -596,6 +597,7 @@ export const en = {
     noSuspended: 'No suspended accounts',
     restore: 'Restore',
     restored: '@{{username}} is restored.',
+    confirmRestore: 'Restore @{{username}}? They can sign in again and their answers are shown again.',
     anonymousNote: 'The sender of an anonymous question is never shown, to admins neither.',
   },
 } as const;

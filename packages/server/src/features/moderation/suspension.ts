@@ -21,7 +21,7 @@ export async function suspendAccount(tx: DbOrTx, userId: string): Promise<boolea
     .returning({ id: users.id });
   if (!changed) return false;
   const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  for (const { id } of ended) await publishLive(tx, { to: { sessionId: id }, type: 'logout' });
+  for (const { id } of ended) await publishLive(tx, { to: { sessionId: id }, type: 'suspended' });
   // followers' feeds lose the answers: their 'New answers' count and profiles refresh
   await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
   return true;

@@ -6,6 +6,7 @@ import { counterKeys, notificationKeys } from '../notifications/api';
 import { profileKeys } from '../profiles/api';
 import { usePushMaintenance } from '../push/api';
 import { questionKeys } from '../questions/api';
+import { sessionEnded } from '../session/api';
 import { moderationKeys } from '../moderation/api';
 
 /**
@@ -48,6 +49,8 @@ export function LiveUpdates() {
       }
       // Anything that happened before the stream was registered (between the first fetches and
       // now, or while disconnected) came without an event: refetch once the stream is open.
+      // a suspended account's sessions end with a word first: the app signs out saying why
+      source.addEventListener('suspended', () => sessionEnded(queryClient, 'suspended'));
       source.onopen = () => invalidate(queryClient, 'resync');
       source.onerror = () => {
         if (source?.readyState === EventSource.CLOSED && !stopped) {
