@@ -48,7 +48,7 @@ export const fr: Catalog = {
   showRepeatedPassword: 'Afficher la répétition',
   hideRepeatedPassword: 'Masquer la répétition',
   sessionEnded: 'Vous avez été déconnecté. Veuillez vous reconnecter.',
-  sessionEndedSuspended: 'Vous avez été déconnecté : votre compte a été suspendu.',
+  sessionEndedSuspended: 'Vous avez été déconnecté : votre compte a été suspendu.',
   tryAgainInSeconds_one: 'Trop de tentatives. Réessayez dans {{count}} seconde.',
   tryAgainInSeconds_many: 'Trop de tentatives. Réessayez dans {{count}} secondes.',
   tryAgainInSeconds_other: 'Trop de tentatives. Réessayez dans {{count}} secondes.',
@@ -544,7 +544,7 @@ export const fr: Catalog = {
     noSuspended: 'Aucun compte suspendu',
     restore: 'Rétablir',
     restored: '@{{username}} est rétabli.',
-    confirmRestore: 'Rétablir @{{username}} ? Ce compte peut de nouveau se connecter et ses réponses sont de nouveau visibles.',
+    confirmRestore: 'Rétablir @{{username}} ? Ce compte peut de nouveau se connecter et ses réponses sont de nouveau visibles.',
     anonymousNote: 'L’expéditeur d’une question anonyme n’est jamais montré, pas même aux administrateurs.',
   },
 };
