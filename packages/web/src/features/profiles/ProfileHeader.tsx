@@ -41,13 +41,16 @@ export function ProfileHeader({
       </Cover>
       <div className={styles.identity}>
         <div className={styles.avatarRow}>
-          <button
-            type="button"
-            className={styles.avatarButton}
-            aria-label={t('viewProfilePicture', { fullname: user.fullname })}
-            onClick={() => setZoomed(true)}
-          >
-            <Avatar src={user.photoURL} name={user.fullname} seed={user.username} size={96} />
+          {/* named by its picture (alt text or the initials' label), not by an aria-label: the
+              initials on screen would not be part of a name given to the button */}
+          <button type="button" className={styles.avatarButton} onClick={() => setZoomed(true)}>
+            <Avatar
+              src={user.photoURL}
+              name={t('viewProfilePicture', { fullname: user.fullname })}
+              initialsFrom={user.fullname}
+              seed={user.username}
+              size={96}
+            />
           </button>
           <div className={styles.actions}>{actions}</div>
         </div>
