@@ -56,7 +56,7 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
 /** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
-export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports'] as const;
+export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports', 'settings'] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 /**
  * Events that end a session's live streams: `logout` is never sent (the stream just ends);

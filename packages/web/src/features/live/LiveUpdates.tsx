@@ -7,6 +7,7 @@ import { profileKeys } from '../profiles/api';
 import { usePushMaintenance } from '../push/api';
 import { questionKeys } from '../questions/api';
 import { sessionEnded } from '../session/api';
+import { settingsKeys } from '../settings/api';
 import { moderationKeys } from '../moderation/api';
 
 /**
@@ -21,7 +22,9 @@ const staleKeys: Record<LiveEventType, readonly QueryKey[]> = {
   counters: [counterKeys.all],
   // admins' moderation queue (new or resolved reports)
   reports: [moderationKeys.all],
-  resync: [questionKeys.all, feedKeys.newCounts, notificationKeys.all, counterKeys.all, profileKeys.all, moderationKeys.all],
+  // preferences changed on another device: language and theme follow (AccountLocale, AccountTheme)
+  settings: [settingsKeys.all],
+  resync: [questionKeys.all, feedKeys.newCounts, notificationKeys.all, counterKeys.all, profileKeys.all, moderationKeys.all, settingsKeys.all],
 };
 
 function invalidate(queryClient: QueryClient, type: LiveEventType) {
