@@ -77,6 +77,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     found.push(...(await scan(page, '/profile', async (p) => expect(p.getByText('Answered, with a link to', { exact: false })).toBeVisible())));
     found.push(...(await scan(page, '/edit-profile', heading('Edit profil'))));
     found.push(...(await scan(page, '/settings', heading('Settings'))));
+    found.push(
+      ...(await scan(page, '/settings/questions-asked', async (p) => expect(p.getByText('Answered, with a link to', { exact: false })).toBeVisible())),
+    );
     found.push(...(await scan(page, `/u/${other.username}`, async (p) => expect(p.getByRole('button', { name: 'Following', exact: true })).toBeVisible())));
     found.push(...(await scan(page, '/no-such-page', heading('Page not found'))));
 
@@ -210,6 +213,7 @@ test('each route has its own document title', async ({ page }) => {
     '/profile': 'Profile · Askbox',
     '/edit-profile': 'Edit profil · Askbox',
     '/settings': 'Settings · Askbox',
+    '/settings/questions-asked': 'Questions I asked · Askbox',
   };
   for (const [url, title] of Object.entries(titles)) {
     await page.goto(url);

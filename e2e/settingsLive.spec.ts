@@ -16,7 +16,7 @@ test('a language and theme chosen on another device reach an open app live, with
 
   await expect(me.page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(me.page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(me.page.getByRole('link', { name: 'Amis' })).toBeVisible();
+  await expect(me.page.getByRole('link', { name: 'Amis' }).first()).toBeVisible();
   expect(await me.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await tablet.close();
   await me.context.close();

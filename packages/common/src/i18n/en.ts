@@ -52,6 +52,17 @@ export const en = {
   hideRepeatedPassword: 'Hide repeated password',
   /** the server ended this browser's session (logout elsewhere, a new password, a suspension) */
   sessionEnded: 'You have been signed out. Please log in again.',
+  asked: {
+    title: 'Questions I asked',
+    empty: 'You have not asked any questions yet.',
+    loading: 'Loading your questions',
+    loadError: 'Could not load the questions you asked.',
+    to: 'To {{fullname}} @{{username}}',
+    toGone: 'To a deleted account',
+    anonymously: 'sent anonymously',
+    notAnswered: 'Not answered yet',
+    answer: 'Answer',
+  },
   sessionEndedSuspended: 'You have been signed out: your account has been suspended.',
   /** a refused attempt when the server said when to try again (Retry-After); without it, errors.rate_limited */
   tryAgainInSeconds_one: 'Too many attempts. Try again in {{count}} second.',
@@ -316,6 +327,7 @@ export const en = {
     resetPassword: 'New password · Askbox',
     unsubscribe: 'Unsubscribe · Askbox',
     moderation: 'Moderation · Askbox',
+    questionsAsked: 'Questions I asked · Askbox',
   },
 
   // Generic

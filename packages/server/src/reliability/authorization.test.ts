@@ -161,6 +161,7 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 404, 404, 404, 204, 404],
     request: (w) => r('POST', `/api/questions/${w.unansweredId}/block-asker`),
   },
+  'GET /api/me/questions-asked': { statuses: signedIn(200), request: () => r('GET', '/api/me/questions-asked') },
   'GET /api/me/blocked-askers': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocked-askers') },
   // unblocking an entry that is not yours, or gone, is a no-op like unblocking someone never blocked
   'DELETE /api/me/blocked-askers/:id': { statuses: signedIn(204), request: () => r('DELETE', `/api/me/blocked-askers/${crypto.randomUUID()}`) },

@@ -18,7 +18,8 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
  * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
- * and only the asker's export reads it (the answer joined by id when there is one). A new reader of
+ * and only the asker reads it: their export and 'Questions I asked' (the answer joined by id when
+ * there is one, decision 273). A new reader of
  * it must show it to its sender alone; anything else about a question goes through this module.
  */
 
