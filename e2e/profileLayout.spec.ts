@@ -3,9 +3,9 @@ import { expect, signedInUser, test } from './fixtures';
 test('the own profile does not move when its counters arrive late (layout shift under 0.1)', async ({ browser }) => {
   const me = await signedInUser(browser, 'clsme');
   const page = me.page;
-  // a loaded server: the counters come a second after everything else
+  // a loaded server: the counters come after the splash has gone and the rest is on screen
   await page.route(`**/api/users/${me.user.username}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
     await route.continue();
   });
   await page.addInitScript(() => {
