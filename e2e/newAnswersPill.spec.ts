@@ -7,7 +7,7 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
   return boxA.x < boxB.x + boxB.width && boxB.x < boxA.x + boxA.width && boxA.y < boxB.y + boxB.height && boxB.y < boxA.y + boxA.height;
 }
 
-test("on a phone, the 'New answers' pill of an empty feed covers neither the title nor the feed's text", async ({ page, browser }) => {
+test("on a phone, the 'New answers' pill of an empty feed covers neither the title nor the feed's text", async ({ page, browser }, testInfo) => {
   const peer = await signedInUser(browser, 'pillpeer');
   const me = await signedInUser(browser, 'pillme');
   expect((await me.page.request.post(`/api/users/${peer.user.username}/follow`)).status()).toBeLessThan(300);
@@ -25,5 +25,8 @@ test("on a phone, the 'New answers' pill of an empty feed covers neither the tit
   expect(await overlap(pill, home.getByRole('heading', { name: 'Accueil', level: 1 }))).toBe(false);
   expect(await overlap(pill, home.getByText('No posts to show').first())).toBe(false);
   expect(await overlap(pill, home.getByText('Follow more people to see their answers!').first())).toBe(false);
+  await home.screenshot({ path: testInfo.outputPath('pill-empty-feed-390.png') });
+  await home.setViewportSize({ width: 1440, height: 900 });
+  await home.screenshot({ path: testInfo.outputPath('pill-empty-feed-1440.png') });
   for (const c of [peer, me]) await c.context.close();
 });

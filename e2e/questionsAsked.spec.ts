@@ -1,6 +1,6 @@
 import { expect, signedInUser, test } from './fixtures';
 
-test("'Questions I asked', from Settings: the answered one with its answer, the others alike as not answered yet", async ({ browser }) => {
+test("'Questions I asked', from Settings: the answered one with its answer, the others alike as not answered yet", async ({ browser }, testInfo) => {
   const receiver = await signedInUser(browser, 'askedrecv');
   const me = await signedInUser(browser, 'askedme');
   const ask = async (text: string, isAnonymous: boolean) =>
@@ -24,5 +24,6 @@ test("'Questions I asked', from Settings: the answered one with its answer, the 
   await expect(items.nth(1)).toContainText('sent anonymously');
   await expect(items.nth(2)).toContainText('Start with the short one.');
   await expect(items.nth(2).getByRole('link', { name: `To ${receiver.user.fullname} @${receiver.user.username}` })).toBeVisible();
+  await me.page.screenshot({ path: testInfo.outputPath('questions-asked-390.png'), fullPage: true });
   for (const c of [receiver, me]) await c.context.close();
 });
