@@ -9,7 +9,7 @@ import { inlined, run, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { askerBlockableColumn, inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
@@ -45,7 +45,7 @@ export async function askQuestion(
     try {
       await tx.transaction(async (delivery) => {
         await delivery.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-        await sideEffects.questionAsked(delivery, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
+        await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
         // a dropped question makes the same writes and rolls them back to the savepoint (row, push,
         // email, live event alike) while the asker's record commits: not even the response time tells
         if (!reaches) throw new DroppedQuestion();
@@ -84,9 +84,9 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
   'inbox_page',
   sql`with page as (
         select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at,
-          ${askerBlockableColumn} as can_block_asker
+          ${askerBlockableColumn(sql`q`)} as can_block_asker
         from questions q
-        where ${inInbox(sql.placeholder('receiverId'))}
+        where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
@@ -137,7 +137,7 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');
-    await sideEffects.answered(tx, ctx, { questionId, receiverId, senderId: updated.senderId, at });
+    await events.emit(tx, ctx, { type: 'answered', questionId, receiverId, senderId: updated.senderId, at });
     await record?.(tx, undefined);
   });
 }
@@ -150,6 +150,6 @@ export async function deleteQuestion(ctx: AppContext, receiverId: string, questi
       .delete(questions)
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
       .returning({ answered: questions.answered });
-    if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId, receiverId });
+    if (deleted) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: deleted.answered, by: 'receiver' });
   });
 }

@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { publishLive } from '../../realtime/bus.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
 export function toAccountSettings(
@@ -36,7 +35,7 @@ export async function getAccountSettings(db: DbOrTx, userId: string): Promise<Ac
 
 /**
  * Changes only the fields given (a PATCH); returns every setting as stored after the change, and
- * tells the user's open apps (live event `settings`).
+ * tells the rest of the server (`settingsChanged`: the user's other open apps take it at once).
  * Turning 'Public profile' on or off is an event of its own (federation: Delete when off), in
  * the same transaction; the row lock makes two toggles at once see each other's result.
  */
@@ -51,10 +50,9 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
       .where(eq(users.id, userId))
       .returning();
     if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {
-      await sideEffects.publicProfileChanged(tx, ctx, { userId, isPublic: input.publicProfile });
+      await events.emit(tx, ctx, { type: 'publicProfileChanged', userId, isPublic: input.publicProfile });
     }
-    // the user's other open apps take the change at once (a language or theme chosen elsewhere)
-    await publishLive(tx, { to: { userId }, type: 'settings' });
+    await events.emit(tx, ctx, { type: 'settingsChanged', userId });
     return toAccountSettings(user!);
   });
 }

@@ -14,7 +14,7 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  * - everything that keeps a question out is decided before it is written, from the receiver's
  *   own choices (quiet asker blocks, muted words, refusing anonymous questions), and the asker
  *   sees the usual success when it is dropped.
- * The fragments below read the `questions` table under the alias `q`.
+ * The fragments below read the `questions` table under the alias their caller passes (`q`).
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
  * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
@@ -23,17 +23,21 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  * it must show it to its sender alone; anything else about a question goes through this module.
  */
 
-/** A WHERE fragment on `questions q`: the receiver (an id, a placeholder, or `q.receiver_id` itself) sees q (list, count, email). */
-export function receiverSeesQuestion(receiverId: ViewerRef): SQL {
-  return sql`(q.is_anonymous or q.sender_id is null or q.sender_id = ${receiverId} or ${notBlockedWith(receiverId, sql`q.sender_id`)})`;
+/**
+ * A WHERE fragment on the questions row under `question` (its alias, e.g. sql`q`): the receiver (an
+ * id, a placeholder, or `q.receiver_id` itself) sees it (list, count, email).
+ */
+export function receiverSeesQuestion(receiverId: ViewerRef, question: SQL): SQL {
+  const senderId = sql`${question}.sender_id`;
+  return sql`(${question}.is_anonymous or ${senderId} is null or ${senderId} = ${receiverId} or ${notBlockedWith(receiverId, senderId)})`;
 }
 
 /**
- * A WHERE fragment on `questions q`: q is in the receiver's inbox. The inbox list and the
- * unanswered-questions badge both use it, so they cannot disagree.
+ * A WHERE fragment on the questions row under `question` (its alias): it is in the receiver's
+ * inbox. The inbox list and the unanswered-questions badge both use it, so they cannot disagree.
  */
-export function inInbox(receiverId: string | Placeholder): SQL {
-  return sql`q.receiver_id = ${receiverId} and not q.answered and ${receiverSeesQuestion(receiverId)}`;
+export function inInbox(receiverId: string | Placeholder, question: SQL): SQL {
+  return sql`${question}.receiver_id = ${receiverId} and not ${question}.answered and ${receiverSeesQuestion(receiverId, question)}`;
 }
 
 /**
@@ -45,8 +49,10 @@ export function askerBlockable(question: { isAnonymous: boolean; senderId: strin
   return question.isAnonymous && question.senderId !== question.receiverId;
 }
 
-/** The same rule as a column of `questions q` (the inbox lists it). */
-export const askerBlockableColumn: SQL = sql`(q.is_anonymous and q.sender_id is distinct from q.receiver_id)`;
+/** The same rule as an SQL expression on a `questions` row under the alias `question` (the inbox lists it). */
+export function askerBlockableColumn(question: SQL): SQL {
+  return sql`(${question}.is_anonymous and ${question}.sender_id is distinct from ${question}.receiver_id)`;
+}
 
 /**
  * The question `questionId` when `receiverId` received it, else null: whether it does not exist,
@@ -102,7 +108,7 @@ export async function questionReachesReceiver(
 }
 
 /**
- * The admin's global question, as WHERE fragments on `users u`: whom it is `addressed` to, and
+ * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
  * of those, whom it `reaches`. It is anonymous, so it is not addressed to anyone who refuses
  * anonymous questions (a choice their ask box shows everyone), and it is dropped unseen for whoever
  * muted one of its words (matched here in JS, as for every question). The count the admin is told
@@ -110,11 +116,11 @@ export async function questionReachesReceiver(
  * receiver who stopped getting global questions after blocking an anonymous asker would learn
  * that the asker was the admin.
  */
-export async function globalQuestionAudience(db: DbOrTx, text: string): Promise<{ addressed: SQL; reaches: SQL }> {
+export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL): Promise<{ addressed: SQL; reaches: SQL }> {
   const lists = await queryRows<{ userId: string; words: string[] }>(
     db,
     sql`select user_id as "userId", array_agg(word) as words from muted_words group by user_id`,
   );
   const muting = lists.filter((list) => findMutedWord(text, list.words) !== null).map((list) => list.userId);
-  return { addressed: sql`not u.refuse_anonymous_questions`, reaches: sql`u.id <> all(string_to_array(${muting.join(',')}, ','))` };
+  return { addressed: sql`not ${user}.refuse_anonymous_questions`, reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))` };
 }
