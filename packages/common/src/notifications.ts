@@ -55,14 +55,7 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
-/** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
-export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports', 'settings'] as const;
-export type LiveEventType = (typeof liveEventTypes)[number];
-/**
- * Events that end a session's live streams: `logout` is never sent (the stream just ends);
- * `suspended` is sent first, so an open app says why it signed out.
- */
-export type SessionEndEvent = 'logout' | 'suspended';
+export { liveEventTypes, type LiveEventType, type SessionEndEvent } from './liveEvents.js';
 
 /**
  * The Activity tab grouped (decision 171): one row per kind, per answer (likes) and per UTC day,

@@ -5,6 +5,7 @@ import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
+import { SharePrompt } from '../../features/sharing/SharePrompt';
 import { t, useDocumentTitle } from '../../i18n';
 
 /** /questions: unanswered questions received, newest first. */
@@ -16,6 +17,7 @@ export function QuestionsScreen() {
   return (
     <div className="screen">
       <h1 className="screen-title">{t('navQuestions')}</h1>
+      <SharePrompt />
       {pending ? (
         <Loading query={inbox} label={t('loadingQuestions')} skeleton="question" />
       ) : inbox.isError ? (
