@@ -71,7 +71,7 @@ test('a user reports an answer; the admin made by the CLI sees it arrive live an
   await report.getByRole('button', { name: 'Delete content' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Delete this content for good?');
-  await confirm.getByRole('button', { name: 'OK' }).click();
+  await confirm.getByRole('button', { name: 'Delete content' }).click();
   await expect(report).toBeHidden();
 
   // the answer is gone for everyone
@@ -113,4 +113,44 @@ test('a question in one’s inbox and a profile are reported from their screens;
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Thank you. Your report was sent to the moderators.');
   await sender.context.close();
+});
+
+test('the admin suspends from a report with a confirm naming the action; the open app of the suspended person says why; restoring asks first', async ({
+  page,
+  browser,
+}) => {
+  const suspect = await signedInUser(browser, 'modsuspect');
+  const reporter = await signedInUser(browser, 'modrep2');
+  const reported = await reporter.page.request.post('/api/reports', {
+    data: { kind: 'profile', target: suspect.user.username, reason: 'spam', details: '' },
+  });
+  expect(reported.status()).toBeLessThan(300);
+  await suspect.page.goto('/home');
+  await expect(suspect.page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await signInAsAdmin(page);
+  await page.goto('/settings/moderation');
+  const report = page
+    .getByRole('article')
+    .filter({ hasText: `@${suspect.user.username}` })
+    .first();
+  await report.getByRole('button', { name: 'Suspend account' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Suspend @${suspect.user.username}?`);
+  await expect(confirm.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Suspend account' }).click();
+
+  // the suspended person's open app signs out and says why, over the live stream
+  await expect(suspect.page.getByRole('alertdialog')).toContainText('You have been signed out: your account has been suspended.');
+
+  const row = page.getByRole('listitem').filter({ hasText: `@${suspect.user.username}` });
+  await row.getByRole('button', { name: 'Restore' }).click();
+  const restoreConfirm = page.getByRole('alertdialog');
+  await expect(restoreConfirm).toContainText(`Restore @${suspect.user.username}?`);
+  await restoreConfirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(`@${suspect.user.username} is restored.`);
+  for (const c of [suspect, reporter]) await c.context.close();
 });

@@ -331,6 +331,14 @@ test('a file that is not really an image is refused at once, next to the picker,
   await expect(page.getByRole('alert')).toHaveText('This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).');
   await expect(page.getByRole('img', { name: `${me.fullname} (preview)` })).toHaveAttribute('data-default-avatar', '');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  // a later action (here an edit) takes the refusal away; a later pick of the other picture too
+  await page.getByLabel('Full name').fill(`${me.fullname} Jr`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel('Change profile picture').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('still not a picture') });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel('Change cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: RED_PNG });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByLabel('Full name').fill(me.fullname);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('img', { name: me.fullname }).first()).toHaveAttribute('data-default-avatar', '');

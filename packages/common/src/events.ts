@@ -34,8 +34,10 @@ export type DomainEvent =
   /** A moderator suspended `userId` (their sessions end with `sessionsEnded`), or lifted it. */
   | { type: 'accountSuspended'; userId: string }
   | { type: 'accountRestored'; userId: string }
-  /** These sessions ended (logout, a password change, a suspension). */
-  | { type: 'sessionsEnded'; sessionIds: string[] }
+  /** These sessions ended (logout, a password change, a suspension: then `reason` says so to their open apps). */
+  | { type: 'sessionsEnded'; sessionIds: string[]; reason?: 'suspended' }
+  /** `userId` changed their settings (language, theme, …): their other open apps follow. */
+  | { type: 'settingsChanged'; userId: string }
   /** Every session of `userId` ended (a password reset, an account deleted). */
   | { type: 'allSessionsEnded'; userId: string }
   /** Someone asked for a reset link for `email` (whether it has an account is looked up later). */

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'mention'; username: string; text: string };
 
 // A mention is @ followed by a username, not preceded by a word character (so emails stay text).
@@ -17,3 +19,25 @@ export function splitMentions(text: string): TextSegment[] {
   if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
   return segments;
 }
+
+/** How many usernames one mention look-up may ask about (a page of posts rarely names more). */
+export const MAX_MENTION_LOOKUP = 50;
+
+/** `GET /api/mentions?usernames=a,b`: which of these @mentions are people one can visit. */
+export const mentionLookupQuerySchema = z.object({
+  usernames: z
+    .string()
+    .max(MAX_MENTION_LOOKUP * 31)
+    .transform((list) =>
+      [
+        ...new Set(
+          list
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ].slice(0, MAX_MENTION_LOOKUP),
+    ),
+});
+export const mentionLookupSchema = z.object({ usernames: z.array(z.string()) });
+export type MentionLookup = z.infer<typeof mentionLookupSchema>;

@@ -55,7 +55,7 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
-export { liveEventTypes, type LiveEventType } from './liveEvents.js';
+export { liveEventTypes, type LiveEventType, type SessionEndEvent } from './liveEvents.js';
 
 /**
  * The Activity tab grouped (decision 171): one row per kind, per answer (likes) and per UTC day,

@@ -25,6 +25,8 @@ export const inboxQuestionSchema = z.object({
   isGlobal: z.boolean(),
   createdAt: z.string(),
   sender: userSummarySchema.nullable(),
+  /** 'Block this asker' is offered: an anonymous question someone else sent (decision 270). */
+  canBlockAsker: z.boolean(),
 });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 
@@ -46,6 +48,25 @@ export type Answer = z.infer<typeof answerSchema>;
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export const inboxPageSchema = page(inboxQuestionSchema);
+
+/**
+ * One of the viewer's questions as they asked it (from their own record, decision 205): to whom,
+ * and the answer once there is one the viewer may read. A question not answered, whether waiting,
+ * deleted or dropped by the receiver's choices, looks the same: it never tells what they did.
+ */
+export const askedQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  isAnonymous: z.boolean(),
+  createdAt: z.string(),
+  /** null once the receiver's account is gone */
+  receiver: z.object({ username: z.string(), fullname: z.string() }).nullable(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type AskedQuestion = z.infer<typeof askedQuestionSchema>;
+export const askedQuestionPageSchema = page(askedQuestionSchema);
+export type AskedQuestionPage = z.infer<typeof askedQuestionPageSchema>;
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 export const answerPageSchema = page(answerSchema);
 export type AnswerPage = z.infer<typeof answerPageSchema>;

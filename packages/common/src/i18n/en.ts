@@ -52,6 +52,18 @@ export const en = {
   hideRepeatedPassword: 'Hide repeated password',
   /** the server ended this browser's session (logout elsewhere, a new password, a suspension) */
   sessionEnded: 'You have been signed out. Please log in again.',
+  asked: {
+    title: 'Questions I asked',
+    empty: 'You have not asked any questions yet.',
+    loading: 'Loading your questions',
+    loadError: 'Could not load the questions you asked.',
+    to: 'To {{fullname}} @{{username}}',
+    toGone: 'To a deleted account',
+    anonymously: 'sent anonymously',
+    notAnswered: 'Not answered yet',
+    answer: 'Answer',
+  },
+  sessionEndedSuspended: 'You have been signed out: your account has been suspended.',
   /** a refused attempt when the server said when to try again (Retry-After); without it, errors.rate_limited */
   tryAgainInSeconds_one: 'Too many attempts. Try again in {{count}} second.',
   tryAgainInSeconds_many: 'Too many attempts. Try again in {{count}} seconds.',
@@ -328,6 +340,7 @@ export const en = {
     resetPassword: 'New password · Askbox',
     unsubscribe: 'Unsubscribe · Askbox',
     moderation: 'Moderation · Askbox',
+    questionsAsked: 'Questions I asked · Askbox',
   },
 
   // Generic
@@ -407,6 +420,7 @@ export const en = {
     cannot_send_questions: 'You cannot send questions to this user.',
     anonymous_refused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
     already_answered: 'This question has already been answered.',
+    asker_not_blockable: 'Only an anonymous question from someone else can have its asker blocked.',
     muted_word_required: 'Type a word to mute.',
     muted_word_too_long: 'A muted word has at most {{max}} characters.',
     muted_words_full: 'You can mute at most {{max}} words. Remove one first.',
@@ -608,6 +622,7 @@ export const en = {
     noSuspended: 'No suspended accounts',
     restore: 'Restore',
     restored: '@{{username}} is restored.',
+    confirmRestore: 'Restore @{{username}}? They can sign in again and their answers are shown again.',
     anonymousNote: 'The sender of an anonymous question is never shown, to admins neither.',
   },
 } as const;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveEventType } from '@askbox/common';
+import type { LiveEventType, SessionEndEvent } from '@askbox/common';
 import { DATABASE_RETRY_AFTER_SECONDS, reconnectDelayMs } from '../db/availability.js';
 import type { Database, DbOrTx } from '../db/open.js';
 
@@ -13,8 +13,11 @@ type Audience = { userId: string } | { followersOf: string } | { sessionId: stri
 
 export interface BusMessage {
   to: Audience;
-  /** `logout` ends the streams of one session; the others reach the browser. */
-  type: LiveEventType | 'logout';
+  /**
+   * `logout` ends the streams of one session; `suspended` too, after telling the browser why (its
+   * account was suspended); the others reach the browser.
+   */
+  type: LiveEventType | SessionEndEvent;
 }
 
 /**

@@ -50,8 +50,13 @@ export const liveChannel: Channel = {
   async accountRestored(tx, { userId }) {
     await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
   },
-  async sessionsEnded(tx, { sessionIds }) {
-    for (const sessionId of sessionIds) await publishLive(tx, { to: { sessionId }, type: 'logout' });
+  async sessionsEnded(tx, { sessionIds, reason }) {
+    // a suspension is said before the streams end, so an open app can tell why it signed out
+    for (const sessionId of sessionIds) await publishLive(tx, { to: { sessionId }, type: reason === 'suspended' ? 'suspended' : 'logout' });
+  },
+  async settingsChanged(tx, { userId }) {
+    // a language or theme chosen on one device reaches the others at once
+    await publishLive(tx, { to: { userId }, type: 'settings' });
   },
   async allSessionsEnded(tx, { userId }) {
     await publishLive(tx, { to: { userId }, type: 'logout' });

@@ -93,7 +93,9 @@ export class LiveHub {
 
   private async deliver(message: BusMessage): Promise<void> {
     for (const stream of await this.targetsOf(message)) {
-      if (message.type === 'logout') {
+      if (message.type === 'logout' || message.type === 'suspended') {
+        // the browser learns why before the stream ends; a plain logout needs no word
+        if (message.type === 'suspended') this.send(stream, message.type);
         stream.res.end();
         this.streams.delete(stream);
       } else {

@@ -6,6 +6,7 @@ import { events } from '../events/emit.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
+import { suspendAccount } from '../features/moderation/suspension.js';
 import { publishLive } from './bus.js';
 import { MAX_STREAMS_PER_USER } from './hub.js';
 
@@ -141,6 +142,15 @@ describe('GET /api/events', () => {
     await stream.ready;
     expect((await apiAs(appA, session).post('/api/auth/logout')).statusCode).toBe(204);
     await eventually(() => stream.ended, 'the stream to end');
+  });
+
+  it("tells a suspended account's open streams why, then closes them, on any instance", async () => {
+    const session = await signUpUser(appA, { username: 'suspended_l' });
+    const stream = openEventStream(`${urlB}/api/events`, session.cookie);
+    await stream.ready;
+    await appA.ctx.db.transaction((tx) => suspendAccount(tx, appA.ctx, session.id));
+    await eventually(() => stream.ended, 'the stream to end');
+    expect(stream.events.map((e) => e.type)).toEqual(['suspended']);
   });
 
   it('is an event stream that sends heartbeats while idle', async () => {

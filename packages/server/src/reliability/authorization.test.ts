@@ -101,6 +101,8 @@ const MATRIX: Record<string, Case> = {
   'GET /api/me/blocks': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocks') },
   // the one who blocked the owner gets the header only, for the 'User blocked' screen (its lists stay refused)
   'GET /api/users/:username': { statuses: [401, 200, 403, 200, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}`) },
+  // whose profile opens is no secret (sign-up tells whether a name is taken); signed-in readers only
+  'GET /api/mentions': { statuses: signedIn(200), request: (w) => r('GET', `/api/mentions?usernames=${w.people.owner.username}`) },
   'PATCH /api/me/profile': { statuses: signedIn(200), request: () => r('PATCH', '/api/me/profile', { fullname: 'Renamed', bio: '', website: '' }) },
   // no file: past the sign-in check, the upload is refused for what it is
   'POST /api/me/avatar': { statuses: signedIn(400), request: () => r('POST', '/api/me/avatar') },
@@ -171,6 +173,7 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 404, 404, 404, 204, 404],
     request: (w) => r('POST', `/api/questions/${w.unansweredId}/block-asker`),
   },
+  'GET /api/me/questions-asked': { statuses: signedIn(200), request: () => r('GET', '/api/me/questions-asked') },
   'GET /api/me/blocked-askers': { statuses: signedIn(200), request: () => r('GET', '/api/me/blocked-askers') },
   // unblocking an entry that is not yours, or gone, is a no-op like unblocking someone never blocked
   'DELETE /api/me/blocked-askers/:id': { statuses: signedIn(204), request: () => r('DELETE', `/api/me/blocked-askers/${crypto.randomUUID()}`) },

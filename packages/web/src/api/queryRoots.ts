@@ -15,4 +15,5 @@ export const queryRoots = {
   notifications: ['notifications'],
   moderation: ['moderation'],
   me: ['me'],
+  settings: ['settings'],
 } as const;

@@ -6,7 +6,7 @@ import { queryRoots as keys } from './queryRoots';
 type Stale = QueryKey | { queryKey: QueryKey; refetchType: 'none' };
 
 /** Every cached list of people, counts and questions: after a gap in the live stream. */
-const everything = [keys.questions, keys.feedNewCounts, keys.notifications, keys.counters, keys.profiles, keys.moderation];
+const everything = [keys.questions, keys.feedNewCounts, keys.notifications, keys.counters, keys.profiles, keys.moderation, keys.settings];
 
 /**
  * What each change makes stale, in one table: the viewer's own changes by the server's domain
@@ -34,6 +34,7 @@ export const staleAfter = {
   notification: [keys.notifications, keys.counters, keys.profiles],
   counters: [keys.counters],
   reports: [keys.moderation], // admins' moderation queue (new or resolved reports)
+  settings: [keys.settings], // chosen on another device: language and theme follow (AccountLocale, AccountTheme)
   resync: everything,
 } satisfies Partial<Record<DomainEventType, readonly Stale[]>> & Record<LiveEventType, readonly Stale[]>;
 

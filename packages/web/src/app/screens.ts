@@ -40,6 +40,10 @@ export const UnsubscribeScreen = screen(
   () => import('../screens/Unsubscribe/UnsubscribeScreen'),
   (m) => m.UnsubscribeScreen,
 );
+export const QuestionsAskedScreen = screen(
+  () => import('../screens/QuestionsAsked/QuestionsAskedScreen'),
+  (m) => m.QuestionsAskedScreen,
+);
 export const NotificationsSetupScreen = screen(
   () => import('../screens/NotificationsSetup/NotificationsSetupScreen'),
   (m) => m.NotificationsSetupScreen,

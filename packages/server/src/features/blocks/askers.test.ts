@@ -105,16 +105,27 @@ describe("'Block this asker' on an anonymous question", () => {
   });
 });
 
-describe("'Block this asker' on a named question", () => {
-  it('is an ordinary block of the sender: the question leaves the inbox and the badge with it', async () => {
+describe("'Block this asker' where there is no anonymous asker to block", () => {
+  it('is not offered on a named question nor on one the receiver asked themselves, and is refused there with nothing changed', async () => {
     const [receiver, sender] = [await signUpUser(t.app), await signUpUser(t.app)];
     await ask(sender, receiver, 'hello by name', false);
-    const [question] = await inbox(receiver);
-    expect((await apiAs(t.app, receiver).post(`/api/questions/${question!.id}/block-asker`)).statusCode).toBe(204);
-    expect(await inbox(receiver)).toEqual([]);
-    expect(await badge(receiver)).toBe(0);
-    expect((await apiAs(t.app, receiver).get('/api/me/blocks')).json().items.map((u: { username: string }) => u.username)).toEqual([sender.username]);
-    expect((await ask(sender, receiver, 'again?', false)).statusCode).toBe(403);
+    await ask(receiver, receiver, 'note to self');
+    await ask(sender, receiver, 'who am I?');
+    const items = (await apiAs(t.app, receiver).get('/api/me/inbox')).json().items as { id: string; text: string; canBlockAsker: boolean }[];
+    expect(items.map((q) => [q.text, q.canBlockAsker])).toEqual([
+      ['who am I?', true],
+      ['note to self', false],
+      ['hello by name', false],
+    ]);
+    for (const question of items.filter((q) => !q.canBlockAsker)) {
+      const res = await apiAs(t.app, receiver).post(`/api/questions/${question.id}/block-asker`);
+      expect([res.statusCode, res.json().error.code]).toEqual([409, 'asker_not_blockable']);
+    }
+    expect((await inbox(receiver)).length).toBe(3);
+    expect(await badge(receiver)).toBe(3);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocks')).json().items).toEqual([]);
+    expect((await apiAs(t.app, receiver).get('/api/me/blocked-askers')).json().items).toEqual([]);
+    expect((await ask(sender, receiver, 'again?', false)).statusCode).toBe(201);
   });
 });
 

@@ -5,12 +5,11 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { askerBlocks, questions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { receivedQuestion } from '../visibility/index.js';
-import { block } from './service.js';
+import { askerBlockable, receivedQuestion } from '../visibility/index.js';
 
 /**
- * 'Block this asker' on a question in the receiver's inbox (decision 101). A named question is
- * an ordinary block of its sender (who is known). An anonymous one becomes a quiet asker block:
+ * 'Block this asker' on an anonymous question someone else sent to the receiver's inbox
+ * (decisions 101, 270; a named sender is blocked from their profile). It is a quiet asker block:
  * the question leaves the inbox, later anonymous questions from its real sender are dropped unseen
  * (features/visibility), and nothing else changes between the two people, since hiding
  * profiles or search results would tell the receiver who it was. The response is the same
@@ -20,10 +19,7 @@ export async function blockAsker(ctx: AppContext, receiverId: string, questionId
   const question = await receivedQuestion(ctx.db, questionId, receiverId);
   if (!question) throw new AppError('not_found');
   if (question.answered) throw new AppError('already_answered');
-  if (!question.isAnonymous && question.senderId) {
-    await block(ctx, receiverId, question.senderId);
-    return;
-  }
+  if (!askerBlockable(question)) throw new AppError('asker_not_blockable');
   await ctx.db.transaction(async (tx) => {
     await tx.insert(askerBlocks).values({
       id: crypto.randomUUID(),

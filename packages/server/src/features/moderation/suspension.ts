@@ -22,7 +22,7 @@ export async function suspendAccount(tx: DbOrTx, ctx: AppContext, userId: string
     .returning({ id: users.id });
   if (!changed) return false;
   const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  await events.emit(tx, ctx, { type: 'sessionsEnded', sessionIds: ended.map((s) => s.id) });
+  await events.emit(tx, ctx, { type: 'sessionsEnded', sessionIds: ended.map((s) => s.id), reason: 'suspended' });
   await events.emit(tx, ctx, { type: 'accountSuspended', userId });
   return true;
 }

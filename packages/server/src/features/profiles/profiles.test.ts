@@ -90,6 +90,18 @@ describe('GET /api/users/:username', () => {
   });
 });
 
+describe('GET /api/mentions', () => {
+  it('names the mentioned people whose profile opens: not unknown names, not suspended accounts', async () => {
+    const [viewer, bob, gone] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, gone.id));
+    const res = await apiAs(t.app, viewer).get(`/api/mentions?usernames=${bob.username.toUpperCase()},nobody_here_at_all,${gone.username},${bob.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ usernames: [bob.username] });
+    expect((await apiAs(t.app, viewer).get('/api/mentions?usernames=')).json()).toEqual({ usernames: [] });
+    expect((await apiAs(t.app, null).get(`/api/mentions?usernames=${bob.username}`)).statusCode).toBe(401);
+  });
+});
+
 describe('PATCH /api/me/profile', () => {
   it('updates full name, bio and website', async () => {
     const user = await signUpUser(t.app);

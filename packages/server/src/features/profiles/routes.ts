@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_UPLOAD_BYTES, meResponseSchema, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
+import {
+  MAX_UPLOAD_BYTES,
+  meResponseSchema,
+  mentionLookupQuerySchema,
+  mentionLookupSchema,
+  profileSchema,
+  updateProfileSchema,
+  usernameParamsSchema,
+} from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { AppError } from '../../errors.js';
@@ -8,7 +16,7 @@ import { requireViewer } from '../../http/viewer.js';
 import type { ImageKind } from '../../storage/images.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { toMe } from '../users/views.js';
-import { getProfile, updateProfile } from './service.js';
+import { getProfile, mentionableUsernames, updateProfile } from './service.js';
 import { replaceProfileImage } from './uploads.js';
 
 export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -25,6 +33,22 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
     async (request) => {
       const viewer = requireViewer(request);
       return getProfile(ctx.db, viewer.id, await findUserByUsername(ctx.db, request.params.username));
+    },
+  );
+
+  app.get(
+    '/api/mentions',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Which of these @mentions name someone whose profile opens (linked; the others stay text)',
+        querystring: mentionLookupQuerySchema,
+        response: { 200: mentionLookupSchema },
+      },
+    },
+    async (request) => {
+      requireViewer(request);
+      return { usernames: await mentionableUsernames(ctx.db, request.query.usernames) };
     },
   );
 

@@ -67,3 +67,20 @@ export async function updateProfile(ctx: AppContext, userId: string, input: Requ
     return user!;
   });
 }
+
+/**
+ * Which of these usernames an @mention may link to: accounts whose profile opens, so not a
+ * suspended one (decision 108), nor a name no one has. Sign-up already tells whether a name is
+ * taken, so the answer says nothing new.
+ */
+export async function mentionableUsernames(db: DbOrTx, usernames: string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const rows = await queryRows<{ username: string }>(
+    db,
+    sql`select username from users where username in (${sql.join(
+      usernames.map((name) => sql`${name}`),
+      sql`, `,
+    )}) and suspended_at is null order by username`,
+  );
+  return rows.map((r) => r.username);
+}

@@ -1,5 +1,6 @@
 import {
   answerQuestionSchema,
+  askedQuestionPageSchema,
   askQuestionResponseSchema,
   askQuestionSchema,
   cursorQuerySchema,
@@ -12,6 +13,7 @@ import type { AppInstance } from '../../http/types.js';
 import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
+import { askedQuestionsPage } from './asked.js';
 import { answerQuestion, askQuestion, deleteQuestion, inboxPage } from './service.js';
 
 export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -48,6 +50,19 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
       },
     },
     async (request) => inboxPage(ctx.db, requireViewer(request).id, request.query.cursor),
+  );
+
+  app.get(
+    '/api/me/questions-asked',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Questions you asked, newest first, 20 a page; unanswered ones never say why',
+        querystring: cursorQuerySchema,
+        response: { 200: askedQuestionPageSchema },
+      },
+    },
+    async (request) => askedQuestionsPage(ctx.db, requireViewer(request).id, request.query.cursor),
   );
 
   app.post(

@@ -10,7 +10,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
-import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
+import { askerBlockableColumn, inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
@@ -68,6 +68,7 @@ interface InboxRow {
   isGlobal: boolean;
   /** timestamptz as text */
   createdAt: string;
+  canBlockAsker: boolean;
   /** the named sender's card; all null for an anonymous question (its sender is never joined) */
   senderId: string | null;
   senderUsername: string | null;
@@ -83,14 +84,15 @@ interface InboxRow {
 const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string }>(
   'inbox_page',
   sql`with page as (
-        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
+        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at,
+          ${askerBlockableColumn(sql`q`)} as can_block_asker
         from questions q
         where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
       )
-      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt",
+      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
         s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
       from page p
       left join users s on not p.is_anonymous and s.id = p.sender_id and ${notSuspended(sql`s.id`)}
@@ -112,6 +114,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
         !r.isAnonymous && r.senderId
           ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
           : null,
+      canBlockAsker: r.canBlockAsker,
     })),
     nextCursor: page.nextCursor,
   };

@@ -34,7 +34,8 @@ export async function getAccountSettings(db: DbOrTx, userId: string): Promise<Ac
 }
 
 /**
- * Changes only the fields given (a PATCH); returns every setting as stored after the change.
+ * Changes only the fields given (a PATCH); returns every setting as stored after the change, and
+ * tells the rest of the server (`settingsChanged`: the user's other open apps take it at once).
  * Turning 'Public profile' on or off is an event of its own (federation: Delete when off), in
  * the same transaction; the row lock makes two toggles at once see each other's result.
  */
@@ -51,6 +52,7 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
     if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {
       await events.emit(tx, ctx, { type: 'publicProfileChanged', userId, isPublic: input.publicProfile });
     }
+    await events.emit(tx, ctx, { type: 'settingsChanged', userId });
     return toAccountSettings(user!);
   });
 }

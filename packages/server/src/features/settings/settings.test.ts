@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+import { eventually, openEventStream } from '../../test/notificationFixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,6 +9,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('account settings', () => {
+  it("reach the user's other open apps at once: a 'settings' live event to them, to no one else", async () => {
+    const [alice, bob] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const [aliceTab, bobTab] = [openEventStream(`${url}/api/events`, alice.cookie), openEventStream(`${url}/api/events`, bob.cookie)];
+    await Promise.all([aliceTab.ready, bobTab.ready]);
+    expect((await apiAs(t.app, alice).patch('/api/me/settings', { theme: 'dark' })).statusCode).toBe(200);
+    await eventually(() => aliceTab.events.some((e) => e.type === 'settings'), "alice's 'settings' event");
+    expect(aliceTab.events.map((e) => e.type)).toEqual(['settings']);
+    expect(bobTab.events).toEqual([]);
+    aliceTab.close();
+    bobTab.close();
+  });
+
   it('start with the defaults and keep what a PATCH changes', async () => {
     const alice = await signUpUser(t.app);
     const as = apiAs(t.app, alice);

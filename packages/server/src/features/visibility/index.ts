@@ -7,6 +7,8 @@
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export {
+  askerBlockable,
+  askerBlockableColumn,
   globalQuestionAudience,
   inInbox,
   questionReachesReceiver,

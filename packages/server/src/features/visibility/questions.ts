@@ -18,7 +18,8 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
  * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
- * and only the asker's export reads it (the answer joined by id when there is one). A new reader of
+ * and only the asker reads it: their export and 'Questions I asked' (the answer joined by id when
+ * there is one, decision 273). A new reader of
  * it must show it to its sender alone; anything else about a question goes through this module.
  */
 
@@ -37,6 +38,20 @@ export function receiverSeesQuestion(receiverId: ViewerRef, question: SQL): SQL 
  */
 export function inInbox(receiverId: string | Placeholder, question: SQL): SQL {
   return sql`${question}.receiver_id = ${receiverId} and not ${question}.answered and ${receiverSeesQuestion(receiverId, question)}`;
+}
+
+/**
+ * 'Block this asker' is for an anonymous question someone else sent (decision 270): a named
+ * sender is blocked openly from their profile, and the receiver who asked themselves has no one
+ * to block. Answering it reveals nothing: the receiver knows whether they asked it.
+ */
+export function askerBlockable(question: { isAnonymous: boolean; senderId: string | null; receiverId: string }): boolean {
+  return question.isAnonymous && question.senderId !== question.receiverId;
+}
+
+/** The same rule as an SQL expression on a `questions` row under the alias `question` (the inbox lists it). */
+export function askerBlockableColumn(question: SQL): SQL {
+  return sql`(${question}.is_anonymous and ${question}.sender_id is distinct from ${question}.receiver_id)`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { liveEventTypes } from '@askbox/common';
 import { markStale } from '../../api/staleAfter';
 import { usePushMaintenance } from '../push/api';
+import { sessionEnded } from '../session/api';
 
 /** After a refused or dropped stream the browser may give up: try again this often. */
 const RETRY_MS = 5000;
@@ -22,6 +23,8 @@ export function LiveUpdates() {
       source = new EventSource('/api/events');
       // what each event makes stale: api/staleAfter.ts
       for (const type of liveEventTypes) source.addEventListener(type, () => markStale(queryClient, type));
+      // a suspended account's sessions end with a word first: the app signs out saying why
+      source.addEventListener('suspended', () => sessionEnded(queryClient, 'suspended'));
       // Anything that happened before the stream was registered (between the first fetches and
       // now, or while disconnected) came without an event: refetch once the stream is open.
       source.onopen = () => markStale(queryClient, 'resync');

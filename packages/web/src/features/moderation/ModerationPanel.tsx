@@ -48,8 +48,13 @@ function ReportCard({ report }: { report: ModerationReport }) {
   const canSuspend = account !== null && !account.suspended;
 
   const act = async (action: ReportAction, item: HTMLElement | null) => {
-    if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete')))) return;
-    if (action === 'suspend' && account && !(await dialogs.confirm(t('moderation.confirmSuspend', { username: account.username })))) return;
+    if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete'), { confirmLabel: t('moderation.deleteContent'), danger: true }))) return;
+    if (
+      action === 'suspend' &&
+      account &&
+      !(await dialogs.confirm(t('moderation.confirmSuspend', { username: account.username }), { confirmLabel: t('moderation.suspendAccount'), danger: true }))
+    )
+      return;
     // resolved, the report leaves the queue
     focusAfterRemoval(item);
     resolve.mutate({ id: report.id, action }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
@@ -159,12 +164,13 @@ function SuspendedAccounts() {
                 type="button"
                 className="btn btn-secondary btn-small"
                 disabled={restore.isPending}
-                onClick={() =>
+                onClick={async () => {
+                  if (!(await dialogs.confirm(t('moderation.confirmRestore', { username: user.username }), { confirmLabel: t('moderation.restore') }))) return;
                   restore.mutate(user.username, {
                     onSuccess: () => void dialogs.alert(t('moderation.restored', { username: user.username })),
                     onError: (error) => void dialogs.alert(errorMessage(error)),
-                  })
-                }
+                  });
+                }}
               >
                 {t('moderation.restore')}
               </button>

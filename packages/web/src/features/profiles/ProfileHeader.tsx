@@ -4,7 +4,6 @@ import { isHttpUrl, type Profile } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { isDefaultAvatar } from '../../components/defaultPicture';
 import { Modal } from '../../components/Modal';
-import { Spinner } from '../../components/Spinner';
 import { FollowListModal } from './FollowListModal';
 import styles from './ProfileHeader.module.css';
 import { Cover } from '../../components/Cover';
@@ -41,13 +40,16 @@ export function ProfileHeader({
       </Cover>
       <div className={styles.identity}>
         <div className={styles.avatarRow}>
-          <button
-            type="button"
-            className={styles.avatarButton}
-            aria-label={t('viewProfilePicture', { fullname: user.fullname })}
-            onClick={() => setZoomed(true)}
-          >
-            <Avatar src={user.photoURL} name={user.fullname} seed={user.username} size={96} />
+          {/* named by its picture (alt text or the initials' label), not by an aria-label: the
+              initials on screen would not be part of a name given to the button */}
+          <button type="button" className={styles.avatarButton} onClick={() => setZoomed(true)}>
+            <Avatar
+              src={user.photoURL}
+              name={t('viewProfilePicture', { fullname: user.fullname })}
+              initialsFrom={user.fullname}
+              seed={user.username}
+              size={96}
+            />
           </button>
           <div className={styles.actions}>{actions}</div>
         </div>
@@ -77,9 +79,17 @@ export function ProfileHeader({
             <Counter value={counts.likes} label={t('likes')} />
           </>
         ) : (
-          <div style={{ gridColumn: '1 / -1' }}>
-            <Spinner size={20} label={t('loadingCounters')} />
-          </div>
+          // the same four cells, numbers blank, so nothing below moves when the numbers come
+          <>
+            {[t('answers'), t('followings'), t('followers'), t('likes')].map((label) => (
+              <div key={label} className={styles.counter} aria-hidden>
+                <span className={styles.counterValue}>{'\u00a0'}</span> <span className={styles.counterLabel}>{label}</span>
+              </div>
+            ))}
+            <span className="visually-hidden" role="status">
+              {t('loadingCounters')}
+            </span>
+          </>
         )}
       </div>
       {zoomed && (

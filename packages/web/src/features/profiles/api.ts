@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse, Profile, UpdateProfileInput, UserPage } from '@askbox/common';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MentionLookup, MeResponse, Profile, UpdateProfileInput, UserPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { markStale } from '../../api/staleAfter';
 import { sessionKeys } from '../session/api';
+import { createMentionLookup } from './mentionLookup';
 import { uploadWithProgress } from './upload';
 
 /** Links to a profile and copying them, for other features' share buttons. */
@@ -18,6 +19,30 @@ export const profileKeys = {
   followers: (username: string) => [...profileKeys.profile(username), 'followers'] as const,
   following: (username: string) => [...profileKeys.profile(username), 'following'] as const,
 };
+
+/** Whether an @mention names someone: its own root, so a profile refresh does not ask again. */
+export const mentionKeys = {
+  all: ['mention'] as const,
+  mention: (username: string) => ['mention', username.toLowerCase()] as const,
+};
+
+const lookUpMention = createMentionLookup(
+  async (usernames) => (await api.get<MentionLookup>(`/api/mentions?usernames=${encodeURIComponent(usernames.join(','))}`)).usernames,
+);
+
+/**
+ * For each @mention, whether it names someone whose profile opens (undefined until known): only
+ * those are linked, so a mention of no one never leads to 'User not found'.
+ */
+export function useMentionable(usernames: string[]): (boolean | undefined)[] {
+  return useQueries({
+    queries: usernames.map((username) => ({
+      queryKey: mentionKeys.mention(username),
+      queryFn: () => lookUpMention(username),
+      staleTime: 10 * 60_000,
+    })),
+  }).map((query) => query.data);
+}
 
 export function useProfile(username: string) {
   return useQuery({

@@ -11,6 +11,28 @@ export const REFRESH_AFTER_MS = 7 * 24 * 3600 * 1000;
 /** The PWA's service worker may not be registered (yet): never wait on it longer than this. */
 const WORKER_TIMEOUT_MS = 4000;
 
+/**
+ * 'Skip for now' on notifications setup is remembered on this device, per account: later sign-ins
+ * go straight on to /home (Settings still turns notifications on).
+ */
+const setupSkippedKey = (userId: string) => `askbox.push.setupSkipped.${userId}`;
+
+export function rememberSetupSkipped(userId: string): void {
+  try {
+    localStorage.setItem(setupSkippedKey(userId), '1');
+  } catch {
+    // storage refused (private mode, quota): the setup is offered again next time, as before
+  }
+}
+
+export function setupSkipped(userId: string): boolean {
+  try {
+    return localStorage.getItem(setupSkippedKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function isPushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }

@@ -60,7 +60,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           {' · '}
           {relativeTimeText(question.createdAt)}
         </time>
-        <BlockAskerButton questionId={question.id} />
+        {question.canBlockAsker && <BlockAskerButton questionId={question.id} />}
       </p>
       <p id={`${id}-q`} className={styles.text}>
         <MentionText text={question.text} />

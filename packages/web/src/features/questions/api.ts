@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AskQuestionInput, InboxPage } from '@askbox/common';
+import type { AskedQuestionPage, AskQuestionInput, InboxPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { markStale } from '../../api/staleAfter';
@@ -9,7 +9,18 @@ const all = queryRoots.questions;
 export const questionKeys = {
   all,
   inbox: [...all, 'inbox'] as const,
+  asked: [...all, 'asked'] as const,
 };
+
+/** The questions the viewer asked, newest first, 20 a page ('Questions I asked'). */
+export function useAskedQuestions() {
+  return useInfiniteQuery({
+    queryKey: questionKeys.asked,
+    queryFn: ({ pageParam }) => api.get<AskedQuestionPage>(`/api/me/questions-asked${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
 
 /** Unanswered questions received, newest first, 20 a page. */
 export function useInbox() {

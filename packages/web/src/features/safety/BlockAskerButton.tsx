@@ -6,8 +6,9 @@ import styles from './Safety.module.css';
 import { t } from '../../i18n';
 
 /**
- * 'Block this asker' on an inbox question, anonymous or not, after a confirm. The server blocks
- * the real sender and never says who it was; the question leaves the inbox.
+ * 'Block this asker' on an anonymous inbox question someone else sent (the inbox says which),
+ * after a confirm. The server blocks the real sender and never says who it was; the question
+ * leaves the inbox.
  */
 export function BlockAskerButton({ questionId }: { questionId: string }) {
   const blockAsker = useBlockAsker();

@@ -6,6 +6,6 @@ import { onSessionEnded } from './api';
 /** Tells the user when the server ended their session while the app showed them signed in. */
 export function SessionEndedNotice() {
   const dialogs = useDialogs();
-  useEffect(() => onSessionEnded(() => void dialogs.alert(t('sessionEnded'))), [dialogs]);
+  useEffect(() => onSessionEnded((reason) => void dialogs.alert(t(reason === 'suspended' ? 'sessionEndedSuspended' : 'sessionEnded'))), [dialogs]);
   return null;
 }

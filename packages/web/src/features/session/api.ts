@@ -76,9 +76,11 @@ export function forgetSession(queryClient: QueryClient): void {
   }, 0);
 }
 
-const sessionEndedListeners = new Set<() => void>();
+/** Why the session ended, when the server said: `suspended` (the live stream tells), else unknown. */
+export type SessionEndReason = 'ended' | 'suspended';
+const sessionEndedListeners = new Set<(reason: SessionEndReason) => void>();
 /** Hears when the server ended this browser's session while the app showed it signed in. */
-export function onSessionEnded(listener: () => void): () => void {
+export function onSessionEnded(listener: (reason: SessionEndReason) => void): () => void {
   sessionEndedListeners.add(listener);
   return () => sessionEndedListeners.delete(listener);
 }
@@ -88,11 +90,16 @@ export function onSessionEnded(listener: () => void): () => void {
  * another device, a new password, an account suspended or deleted. The app signs out on screen
  * at once (instead of screens that each say 'You need to be logged in') and tells the user.
  */
+/** Signs out on screen and tells the user, once: a later 401 of the same ending finds no session. */
+export function sessionEnded(queryClient: QueryClient, reason: SessionEndReason): void {
+  if (!queryClient.getQueryData(sessionKeys.me)) return;
+  forgetSession(queryClient);
+  for (const listener of sessionEndedListeners) listener(reason);
+}
+
 export function signOutWhenSessionEnds(queryClient: QueryClient): void {
   const check = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(sessionKeys.me)) return;
-    forgetSession(queryClient);
-    for (const listener of sessionEndedListeners) listener();
+    if (error instanceof ApiError && error.status === 401) sessionEnded(queryClient, 'ended');
   };
   queryClient.getQueryCache().config.onError = check;
   queryClient.getMutationCache().config.onError = check;

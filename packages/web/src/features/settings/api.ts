@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSettings, UpdateAccountSettingsInput } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
-const all = ['settings'] as const;
+const all = queryRoots.settings;
 
 export const settingsKeys = { all, mine: [...all, 'mine'] as const };
 

@@ -70,8 +70,8 @@ export function EditProfileScreen() {
   const [progress, setProgress] = useState<Partial<Record<Kind, number>>>({});
   // a refused field is named under itself, marked invalid and focused (the first one the schema names)
   const [fieldError, setFieldError] = useState<{ field: TextFieldName; message: string } | null>(null);
-  // a refused file is named next to its own picker, at once; the previous picture stays
-  const [pickError, setPickError] = useState<Partial<Record<Kind, string>>>({});
+  // a refused file is named next to the pickers, at once, until the next action; the previous picture stays
+  const [pickError, setPickError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const changed = fullname !== me.fullname || bio !== me.bio || website !== me.website || avatar !== null || cover !== null;
   // while saving, leaving in the app lets the save finish, but closing the tab would abort its uploads
@@ -81,18 +81,26 @@ export function EditProfileScreen() {
   const onPick = async (kind: Kind, input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = ''; // picking the same file again after a refusal still reports it
+    setPickError(null);
     if (!file) return;
     setSaveError(null);
     // the first bytes decide, as on the server: a renamed text file is not a picture
     const head = new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer());
     const refusal = !sniffImageType(head) ? t('errors.invalid_image') : file.size > MAX_UPLOAD_BYTES ? t('errors.file_too_large') : undefined;
-    setPickError((errors) => ({ ...errors, [kind]: refusal }));
+    setPickError(refusal ?? null);
     if (!refusal) (kind === 'avatar' ? setAvatar : setCover)(file);
+  };
+
+  // a refused file is old news once the person does something else
+  const edited = (set: (value: string) => void, value: string) => {
+    setPickError(null);
+    set(value);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaveError(null);
+    setPickError(null);
     const parsed = updateProfileSchema.safeParse({ fullname, bio, website });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -146,8 +154,7 @@ export function EditProfileScreen() {
           <Camera size={18} aria-hidden /> {t('changeProfilePicture')}
         </label>
       </div>
-      {pickError.cover && <ErrorBox className={styles.pickError}>{pickError.cover}</ErrorBox>}
-      {pickError.avatar && <ErrorBox className={styles.pickError}>{pickError.avatar}</ErrorBox>}
+      {pickError && <ErrorBox className={styles.pickError}>{pickError}</ErrorBox>}
       {(['avatar', 'cover'] as const).map(
         (kind) =>
           progress[kind] !== undefined && (
@@ -168,7 +175,13 @@ export function EditProfileScreen() {
         label={t('fullnameLabel')}
         errors={errorsOf('fullname')}
         errorClassName={styles.fieldError}
-        inputProps={{ value: fullname, onChange: (e) => setFullname(e.target.value), autoComplete: 'name', required: true, maxLength: MAX_FULLNAME_LENGTH }}
+        inputProps={{
+          value: fullname,
+          onChange: (e) => edited(setFullname, e.target.value),
+          autoComplete: 'name',
+          required: true,
+          maxLength: MAX_FULLNAME_LENGTH,
+        }}
       />
       <TextField
         label={t('usernameLabel')}
@@ -182,7 +195,7 @@ export function EditProfileScreen() {
         errorClassName={styles.fieldError}
         describedBy={`${ids.bio}-count`}
         after={<RemainingCharacters id={`${ids.bio}-count`} text={bio} max={MAX_BIO_LENGTH} />}
-        textareaProps={{ value: bio, onChange: (e) => setBio(clampText(e.target.value, MAX_BIO_LENGTH)) }}
+        textareaProps={{ value: bio, onChange: (e) => edited(setBio, clampText(e.target.value, MAX_BIO_LENGTH)) }}
       />
       <TextField
         id={ids.website}
@@ -194,7 +207,7 @@ export function EditProfileScreen() {
           inputMode: 'url',
           placeholder: URL_PLACEHOLDER,
           value: website,
-          onChange: (e) => setWebsite(e.target.value),
+          onChange: (e) => edited(setWebsite, e.target.value),
           maxLength: MAX_WEBSITE_LENGTH,
         }}
       />

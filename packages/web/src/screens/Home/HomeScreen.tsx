@@ -25,8 +25,9 @@ export function HomeScreen() {
 
   return (
     <div className="screen">
-      <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} />
       <h1 className="screen-title">{t('navHome')}</h1>
+      {/* under the title, never over it; above an empty feed's text rather than on it */}
+      <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} inFlow={!pending && posts.length === 0} />
       {pending ? (
         <Loading query={feed} label={t('loadingFeed')} skeleton="post" />
       ) : feed.isError ? (

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { BellOff, BellRing } from 'lucide-react';
 
 import { PlainLayout } from '../../app/AppShell';
-import { useAppConfig } from '../../features/session/api';
-import { isPushSupported, subscribeThisDevice } from '../../features/push/api';
+import { useAppConfig, useMe } from '../../features/session/api';
+import { isPushSupported, rememberSetupSkipped, setupSkipped, subscribeThisDevice } from '../../features/push/api';
 import { useRevealed } from '../../components/revealed';
 import styles from '../Auth.module.css';
 import { t, useDocumentTitle } from '../../i18n';
@@ -12,11 +12,15 @@ import { t, useDocumentTitle } from '../../i18n';
 /** Without push support, move on to /home after 2 s. */
 const UNSUPPORTED_REDIRECT_MS = 2000;
 
-/** Asks for push permission after sign-in; every way out (enable, skip, failure) ends on /home. */
+/**
+ * Asks for push permission after sign-in; every way out (enable, skip, failure) ends on /home.
+ * Skipped once on this device, or already granted, it goes straight on.
+ */
 export function NotificationsSetupScreen() {
   useDocumentTitle(t('titles.notificationsSetup'));
   const navigate = useNavigate();
   const { data: config } = useAppConfig();
+  const { data: me } = useMe();
   const [supported] = useState(isPushSupported);
   const [busy, setBusy] = useState(false);
   const goHome = useCallback(() => void navigate('/home', { replace: true }), [navigate]);
@@ -24,15 +28,21 @@ export function NotificationsSetupScreen() {
   // the screen mounts under the splash (decision 147): its 2 s count from when it can be seen
   const revealed = useRevealed();
   const alreadyGranted = supported && Notification.permission === 'granted';
+  const [skippedBefore] = useState(() => !!me && setupSkipped(me.id));
   useEffect(() => {
     if (!supported) {
       if (!revealed) return undefined;
       const timer = setTimeout(goHome, UNSUPPORTED_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
-    if (alreadyGranted) goHome();
+    if (alreadyGranted || skippedBefore) goHome();
     return undefined;
-  }, [supported, alreadyGranted, goHome, revealed]);
+  }, [supported, alreadyGranted, skippedBefore, goHome, revealed]);
+
+  const skip = () => {
+    if (me) rememberSetupSkipped(me.id);
+    goHome();
+  };
 
   const enable = async () => {
     setBusy(true);
@@ -46,6 +56,9 @@ export function NotificationsSetupScreen() {
       goHome();
     }
   };
+
+  // skipped before: nothing to show on the way to /home
+  if (skippedBefore && supported) return null;
 
   if (!supported) {
     return (
@@ -66,7 +79,7 @@ export function NotificationsSetupScreen() {
         <button type="button" className="btn btn-primary btn-block" onClick={() => void enable()} disabled={busy || alreadyGranted}>
           {t('enableNotifications')}
         </button>
-        <button type="button" className="btn btn-ghost btn-block" onClick={goHome} disabled={busy}>
+        <button type="button" className="btn btn-ghost btn-block" onClick={skip} disabled={busy}>
           {t('skipForNow')}
         </button>
       </div>

@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
-import { AtSign, Camera, LogOut, Mail } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { AtSign, Camera, LogOut, Mail, MessageCircleQuestion } from 'lucide-react';
 
 import { useAppConfig, useLogout } from '../../features/session/api';
 import { AdminCard } from '../../features/admin/AdminCard';
@@ -49,6 +49,9 @@ export function SettingsScreen() {
       </SettingsSection>
 
       <SettingsSection id="settings-account" title={t('account')}>
+        <Link className={settingsRow} to="/settings/questions-asked">
+          <MessageCircleQuestion size={20} aria-hidden /> {t('asked.title')}
+        </Link>
         <AccountRows />
         <button type="button" className={settingsDangerRow} onClick={onLogout} disabled={logout.isPending}>
           <LogOut size={20} aria-hidden /> {t('logout')}
