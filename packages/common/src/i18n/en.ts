@@ -393,6 +393,8 @@ export const en = {
     self_block: 'You cannot block yourself.',
     cannot_send_questions: 'You cannot send questions to this user.',
     anonymous_refused: 'This user does not accept anonymous questions. Untick “Ask anonymously” to ask with your name.',
+    inbox_paused: 'This inbox is closed for now: it takes no new questions.',
+    asker_not_allowed: 'This user only takes questions from some people for now.',
     already_answered: 'This question has already been answered.',
     muted_word_required: 'Type a word to mute.',
     muted_word_too_long: 'A muted word has at most {{max}} characters.',

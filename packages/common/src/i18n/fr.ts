@@ -355,6 +355,8 @@ export const fr: Catalog = {
     self_block: 'Vous ne pouvez pas vous bloquer vous-même.',
     cannot_send_questions: 'Vous ne pouvez pas envoyer de questions à cet utilisateur.',
     anonymous_refused: 'Cette personne n’accepte pas les questions anonymes. Décochez « Demander anonymement » pour demander sous votre nom.',
+    inbox_paused: 'Cette boîte est fermée pour le moment : elle ne reçoit plus de nouvelles questions.',
+    asker_not_allowed: 'Cette personne ne reçoit pour le moment des questions que de certaines personnes.',
     already_answered: 'Cette question a déjà reçu une réponse.',
     muted_word_required: 'Saisissez un mot à masquer.',
     muted_word_too_long: 'Un mot masqué compte au plus {{max}} caractères.',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE, type InboxPage } from '@askbox/common';
+import { PAGE_SIZE, type ErrorCode, type InboxPage } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, sentQuestions } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { sideEffects } from '../notifications/sideEffects.js';
-import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
+import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 
@@ -32,9 +32,8 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
   record?: RecordResult<{ id: string }>,
 ): Promise<{ id: string }> {
-  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
-  if (refusal === 'blocked') throw new AppError('cannot_send_questions');
-  if (refusal === 'anonymous_refused') throw new AppError('anonymous_refused');
+  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous }, ctx.clock.now());
+  if (refusal) throw new AppError(refusalCodes[refusal]);
   await consumeRateLimit(ctx.db, accountRateLimitKey.question(senderId), ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
@@ -56,6 +55,14 @@ export async function askQuestion(
   });
   return { id };
 }
+
+/** What the asker is told for each refusal. */
+const refusalCodes = {
+  inbox_paused: 'inbox_paused',
+  blocked: 'cannot_send_questions',
+  anonymous_refused: 'anonymous_refused',
+  asker_not_allowed: 'asker_not_allowed',
+} as const satisfies Record<QuestionRefusal, ErrorCode>;
 
 /** Thrown to roll back, to its savepoint, the writes of a question the receiver's choices drop. */
 class DroppedQuestion extends Error {}
