@@ -496,13 +496,35 @@ export const fr: Catalog = {
     settingError: 'Impossible de modifier ce réglage. Veuillez réessayer.',
     mutedWords: 'Mots masqués',
     mutedWordsExplanation:
-      'Les questions contenant l’un de ces mots (mots entiers, sans tenir compte de la casse ni des accents) ne vous parviennent jamais. La personne qui demande n’est pas prévenue.',
+      'Les questions contenant l’un de ces mots (mots entiers, sans tenir compte de la casse ni des accents, ni des graphies déguisées comme « l0ser », ni des pluriels) ne vous parviennent jamais. La personne qui demande n’est pas prévenue.',
     wordToMute: 'Mot à masquer',
     mute: 'Masquer',
     unmute: 'Réafficher',
     unmuteWord: 'Réafficher « {{word}} »',
     noMutedWords: 'Aucun mot masqué',
     loadingMutedWords: 'Chargement des mots masqués',
+  },
+  inboxControl: {
+    title: 'Boîte de réception',
+    pause: 'Mettre ma boîte en pause',
+    pauseExplanation:
+      'Tant que votre boîte est en pause, personne ne peut vous poser de questions : on indique aux personnes qui demandent que votre boîte est fermée.',
+    pauseEnds: 'Fin de la pause',
+    untilTurnedOff: 'Quand je la réactive',
+    forDays_one: 'Dans {{count}} jour',
+    forDays_many: 'Dans {{count}} jours',
+    forDays_other: 'Dans {{count}} jours',
+    pausedUntil: 'Le {{time}}',
+    whoMayAsk: 'Qui peut me poser des questions',
+    whoMayAskExplanation:
+      'Les autres personnes sont prévenues qu’elles ne peuvent pas vous poser de questions pour le moment. Les questions anonymes suivent la même règle et restent anonymes.',
+    everyone: 'Tout le monde',
+    following: 'Les personnes que je suis',
+    olderAccounts: 'Les comptes de plus de quelques jours',
+    minDays: 'Comptes créés depuis plus de',
+    days_one: '{{count}} jour',
+    days_many: '{{count}} jours',
+    days_other: '{{count}} jours',
   },
 
   // Reports and moderation (not in the spec: worded to match it)

@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { expect, newUser, signUpViaApi, test } from './fixtures';
+
+const CLOSED = 'This inbox is closed for now: it takes no new questions.';
+
+/** Tries to ask through the profile's ask box and reads the alert the asker gets. */
+async function askAndReadAlert(page: Page, username: string, text: string): Promise<void> {
+  await page.goto(`/u/${username}`);
+  await page.getByLabel('Ask me a question').fill(text);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toHaveText(new RegExp(CLOSED.replace(/[.]/g, '\\.')));
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+  // the question stays typed, to send once the inbox opens again
+  await expect(page.getByLabel('Ask me a question')).toHaveValue(text);
+}
+
+test('B pauses their inbox from Settings: every asker is told it is closed, until B resumes', async ({ browser }) => {
+  test.slow(); // three people and a round trip through Settings
+  const [contextA, contextB, contextC] = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB, pageC] = [await contextA.newPage(), await contextB.newPage(), await contextC.newPage()];
+  const [a, b, c] = [newUser('asker'), newUser('paused'), newUser('other')];
+  await signUpViaApi(pageA, a);
+  await signUpViaApi(pageB, b);
+  await signUpViaApi(pageC, c);
+
+  // Settings › Inbox, with the keyboard: the switch, then an end time
+  await pageB.goto('/settings');
+  const inbox = pageB.getByRole('region', { name: 'Inbox', exact: true });
+  const pause = inbox.getByRole('switch', { name: 'Pause my inbox' });
+  await pause.focus();
+  await pageB.keyboard.press('Space');
+  await expect(pause).toBeChecked();
+  await inbox.getByLabel('Pause ends').selectOption({ label: 'In 1 day' });
+  await expect(inbox.getByLabel('Pause ends')).toContainText(/On /);
+  expect((await (await pageB.request.get('/api/me/settings')).json()).inboxPausedUntil).not.toBeNull();
+
+  // two askers get the same alert; nothing reaches B
+  await askAndReadAlert(pageA, b.username, 'Are you around?');
+  await askAndReadAlert(pageC, b.username, 'Hello?');
+  await pageB.goto('/questions');
+  await expect(pageB.getByText('No questions yet.')).toBeVisible();
+
+  // B resumes: A's question goes through
+  await pageB.goto('/settings');
+  await pageB.getByRole('region', { name: 'Inbox', exact: true }).getByRole('switch', { name: 'Pause my inbox' }).click();
+  await expect(pageB.getByRole('switch', { name: 'Pause my inbox' })).not.toBeChecked();
+  await pageA.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(pageA.getByRole('status').getByText('Question sent ! 🚀')).toBeVisible();
+  await pageB.goto('/questions');
+  await expect(pageB.getByRole('article').filter({ hasText: 'Are you around?' })).toBeVisible();
+
+  for (const context of [contextA, contextB, contextC]) await context.close();
+});
