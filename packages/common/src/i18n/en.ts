@@ -558,6 +558,18 @@ export const en = {
     noMutedWords: 'No muted words',
     loadingMutedWords: 'Loading muted words',
   },
+  inbox: {
+    filterLabel: 'Show',
+    filters: { all: 'All', anonymous: 'Anonymous', named: 'Named' },
+    search: 'Search your questions',
+    deleteAll: 'Delete all',
+    deleteAllShown: 'Delete all shown',
+    confirmDeleteAll: 'Delete all the questions shown? You can undo it for a few seconds.',
+    deleted: 'Questions deleted.',
+    undo: 'Undo',
+    noMatch: 'No questions match.',
+    deleteAllError: 'Could not delete the questions. Please try again.',
+  },
   inboxControl: {
     title: 'Inbox',
     pause: 'Pause my inbox',

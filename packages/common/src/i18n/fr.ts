@@ -504,6 +504,18 @@ export const fr: Catalog = {
     noMutedWords: 'Aucun mot masqué',
     loadingMutedWords: 'Chargement des mots masqués',
   },
+  inbox: {
+    filterLabel: 'Afficher',
+    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom' },
+    search: 'Rechercher dans vos questions',
+    deleteAll: 'Tout supprimer',
+    deleteAllShown: 'Supprimer celles affichées',
+    confirmDeleteAll: 'Supprimer toutes les questions affichées ? Vous pourrez annuler pendant quelques secondes.',
+    deleted: 'Questions supprimées.',
+    undo: 'Annuler',
+    noMatch: 'Aucune question ne correspond.',
+    deleteAllError: 'Impossible de supprimer les questions. Veuillez réessayer.',
+  },
   inboxControl: {
     title: 'Boîte de réception',
     pause: 'Mettre ma boîte en pause',
