@@ -51,3 +51,46 @@ test('B pauses their inbox from Settings: every asker is told it is closed, unti
 
   for (const context of [contextA, contextB, contextC]) await context.close();
 });
+
+test('B filters the inbox, deletes all the anonymous questions, undoes it, then deletes them for good', async ({ browser }) => {
+  test.slow();
+  const [contextA, contextB] = [await browser.newContext(), await browser.newContext()];
+  const [pageA, pageB] = [await contextA.newPage(), await contextB.newPage()];
+  const [a, b] = [newUser('asker'), newUser('cleaner')];
+  await signUpViaApi(pageA, a);
+  await signUpViaApi(pageB, b);
+  for (const [text, isAnonymous] of [
+    ['Anonymous one?', true],
+    ['Named about books?', false],
+    ['Anonymous two?', true],
+  ] as const) {
+    expect((await pageA.request.post(`/api/users/${b.username}/questions`, { data: { text, isAnonymous } })).status()).toBe(201);
+  }
+
+  await pageB.goto('/questions');
+  await expect(pageB.getByRole('article')).toHaveCount(3);
+  await pageB.getByLabel('Search your questions').fill('books');
+  await expect(pageB.getByRole('article')).toHaveCount(1);
+  await pageB.getByLabel('Search your questions').fill('');
+  await pageB.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'Anonymous' }).click();
+  await expect(pageB.getByRole('button', { name: 'Anonymous', pressed: true })).toBeVisible();
+  await expect(pageB.getByRole('article')).toHaveCount(2);
+
+  // one confirm, then the questions vanish with an Undo
+  await pageB.getByRole('button', { name: 'Delete all shown' }).click();
+  await pageB.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(pageB.getByRole('article')).toHaveCount(0);
+  await pageB.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(pageB.getByRole('article')).toHaveCount(2);
+
+  // again, and this time the Undo time runs out
+  await pageB.getByRole('button', { name: 'Delete all shown' }).click();
+  await pageB.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(pageB.getByRole('status').getByText('Questions deleted.')).toBeVisible();
+  await expect(pageB.getByRole('status').getByText('Questions deleted.')).toBeHidden({ timeout: 15_000 });
+  await pageB.reload();
+  await expect(pageB.getByRole('article')).toHaveCount(1);
+  await expect(pageB.getByRole('article')).toContainText('Named about books?');
+
+  for (const context of [contextA, contextB]) await context.close();
+});
