@@ -43,7 +43,7 @@ const abs = (...parts) => path.join(root, ...parts);
  *   feature folder (routes, internal helpers, tests) is its own business.
  */
 const featuresDir = 'packages/server/src/features';
-const featureSeams = '{users/lookup,visibility/index,notifications/sideEffects}.ts';
+const featureSeams = '{users/lookup,visibility/index}.ts';
 const featureNames = fs.readdirSync(abs(featuresDir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? [d.name] : []));
 
 const packageZones = [
@@ -84,6 +84,29 @@ const visibilityZones = fs
     except: ['./index.ts'],
     message: 'Use the visibility module through features/visibility/index.ts, its public surface.',
   }));
+
+/**
+ * Channels and features (docs/decisions/245-domain-events.md). A feature tells the channels what
+ * happened with a domain event (src/events/) and imports none of them (but the ActivityPub
+ * addresses, federation/uris.ts); a channel reads what it needs through the visibility module,
+ * the user lookup and features' views, never through a feature's service (the reset link's token,
+ * minted when its email is written, is the one named exception). Tests may drive both sides.
+ */
+const channelDirs = '{push,email,federation,realtime}';
+const channelZones = [
+  {
+    target: abs(featuresDir, '**'),
+    from: abs(serverSrc, channelDirs, '**'),
+    except: [abs(serverSrc, 'federation/uris.{ts,js}')],
+    message: 'Features do not call channels: emit a domain event (events.emit in src/events/emit.ts) and let push, email, federation and live handle it.',
+  },
+  {
+    target: abs(serverSrc, channelDirs, '**'),
+    from: abs(featuresDir, '**'),
+    except: [abs(featuresDir, '{visibility/index,users/lookup,auth/resetTokens}.ts'), abs(featuresDir, '*/views.ts')],
+    message: "Channels do not call back into features: read through features/visibility/index.ts, users/lookup.ts or a feature's views.ts.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-previous/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'packages/server/drizzle/**', 'data/**'] },
@@ -134,6 +157,13 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones, ...visibilityZones] }],
     },
   },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones, ...visibilityZones, ...channelZones] }],
+    },
+  },
   // each workspace declares the packages it imports, the workspaces it uses included, in its own
   // package.json; the root's holds only the shared tooling (vitest, vite, drizzle-kit...)
   ...['common', 'server', 'web'].map((workspace) => ({
@@ -147,9 +177,10 @@ export default tseslint.config(
     ignores: [
       'packages/server/src/http/**',
       'packages/server/src/**/routes.ts',
-      // the process's entry, the composition root and the context it builds (which holds the web
-      // shell routes answer with)
+      // the process's entry, the composition root (app.ts and composition/: the context, the request
+      // pipeline, the list of routes) and the context type (which holds the web shell routes answer with)
       'packages/server/src/{main,app,context}.ts',
+      'packages/server/src/composition/**',
       // Fastify hooks that hand ActivityPub requests to the federation engine
       'packages/server/src/federation/{bridge,index}.ts',
       'packages/server/src/test/**',

@@ -102,7 +102,7 @@ test('likes of one answer on one day are one row, expandable to everyone, newest
     const fan = newUser(`fan${i}`);
     const fanPage = await browser.newPage();
     await signUpViaApi(fanPage, fan);
-    expect((await fanPage.request.post(`/api/questions/${answerId}/like`)).ok()).toBe(true);
+    expect((await fanPage.request.post(`/api/answers/${answerId}/like`)).ok()).toBe(true);
     await fanPage.close();
     fans.push(fan);
   }

@@ -42,7 +42,7 @@ test('user texts with markup and script render as text on every screen that show
   await expectInert(victim);
   // answered with the payload too, then shown on the victim's profile and the attacker's feed
   expect((await victim.request.post(`/api/questions/${id}/answer`, { data: { answer: `A ${PAYLOAD}` } })).status()).toBe(204);
-  expect((await attacker.request.post(`/api/questions/${id}/like`)).status()).toBe(200);
+  expect((await attacker.request.post(`/api/answers/${id}/like`)).status()).toBe(200);
   await victim.goto('/profile');
   await expect(victim.getByText(`A ${PAYLOAD}`)).toBeVisible();
   await expectInert(victim);

@@ -35,11 +35,11 @@ export function likeToggleSequence(pairs: LikePair[]): Step[] {
   return [
     (context) => {
       const pair = (context.pair = next());
-      return { method: 'POST', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
+      return { method: 'POST', path: `/api/answers/${pair.questionId}/like`, cookie: pair.cookie };
     },
     (context) => {
       const pair = context.pair as LikePair;
-      return { method: 'DELETE', path: `/api/questions/${pair.questionId}/like`, cookie: pair.cookie };
+      return { method: 'DELETE', path: `/api/answers/${pair.questionId}/like`, cookie: pair.cookie };
     },
   ];
 }

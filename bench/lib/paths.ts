@@ -13,7 +13,7 @@ import { queryRows } from '../../packages/server/src/db/sql.js';
 import { SESSION_COOKIE, sessionViewer } from '../../packages/server/src/features/auth/sessions.js';
 import { feedPage } from '../../packages/server/src/features/feed/service.js';
 import { profileAnswersPage } from '../../packages/server/src/features/answers/service.js';
-import { hydratedPostPage, postFromRow, skeletonColumns } from '../../packages/server/src/features/answers/views.js';
+import { hydratedAnswerPage, answerFromRow, skeletonColumns } from '../../packages/server/src/features/answers/views.js';
 import { newestFirst } from '../../packages/server/src/db/pagination.js';
 import { isoFromPg } from '../../packages/server/src/db/timestamps.js';
 import { run } from '../../packages/server/src/db/statements.js';
@@ -127,7 +127,7 @@ interface ChunkRow {
  * The chunked pattern's hydration: the server's own page statement (its receiver, sender and like
  * joins, and the anonymity rule with them) over the merged page's ids instead of a skeleton query.
  */
-const hydrateChunkedPage = hydratedPostPage<{ ids: string[] }>(
+const hydrateChunkedPage = hydratedAnswerPage<{ ids: string[] }>(
   'bench_chunked_feed_page',
   sql`select ${skeletonColumns} from questions q where q.id = any(${sql.placeholder('ids')}::text[])`,
 );
@@ -160,7 +160,7 @@ async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
     .sort((a, b) => (at(a) === at(b) ? b.id.localeCompare(a.id) : at(b).localeCompare(at(a))))
     .slice(0, PAGE_SIZE);
   const rows = await run(db, hydrateChunkedPage, { viewerId, ids: page.map((row) => row.id) });
-  return rows.map(postFromRow);
+  return rows.map(answerFromRow);
 }
 
 async function captureChunkedFeed(db: Db, recorder: StatementRecorder, viewers: Person[]): Promise<ReadPath> {

@@ -18,3 +18,4 @@ export * from './urls.js';
 export * from './federation.js';
 export * from './safety.js';
 export * from './moderation.js';
+export * from './events.js';

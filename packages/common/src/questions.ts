@@ -44,7 +44,7 @@ export const inboxQuestionSchema = z.object({
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 
 /** An answered question as shown on profiles and in the home feed. */
-export const postSchema = z.object({
+export const answerSchema = z.object({
   id: z.string(),
   text: z.string(),
   answer: z.string(),
@@ -57,13 +57,13 @@ export const postSchema = z.object({
   likeCount: z.number().int(),
   likedByViewer: z.boolean(),
 });
-export type Post = z.infer<typeof postSchema>;
+export type Answer = z.infer<typeof answerSchema>;
 
 const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export const inboxPageSchema = page(inboxQuestionSchema);
 export type InboxPage = z.infer<typeof inboxPageSchema>;
-export const postPageSchema = page(postSchema);
-export type PostPage = z.infer<typeof postPageSchema>;
+export const answerPageSchema = page(answerSchema);
+export type AnswerPage = z.infer<typeof answerPageSchema>;
 
 export const askQuestionResponseSchema = z.object({ id: z.string() });
 export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number().int() });

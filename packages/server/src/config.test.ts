@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
 
-  it('refuses TRUST_PROXY=true: trusting every hop would let clients choose their IP (issue 11)', () => {
+  it('refuses TRUST_PROXY=true: trusting every hop would let clients choose their IP', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
     expect(() => loadConfig({ TRUST_PROXY: 'nginx please' })).toThrow(/TRUST_PROXY/);
   });

@@ -210,7 +210,7 @@ const configSchema = z
 
 export type Config = z.output<typeof configSchema>;
 
-/** false (no proxy), a hop count, or the proxies' addresses: never "trust every hop" (issue 11). */
+/** false (no proxy), a hop count, or the proxies' addresses: never "trust every hop". */
 function parseTrustProxy(value: string): false | number | string[] {
   if (value === '' || value === 'false' || value === '0') return false;
   if (/^\d+$/.test(value)) return Number(value);

@@ -25,8 +25,8 @@ export interface AppContext {
 }
 
 /**
- * The running server's context: also the live plumbing. Services publish live events with
- * `publishLive(tx, ...)` and need none of this; only the SSE endpoint does.
+ * The running server's context: also the live plumbing. Services emit domain events (the live
+ * channel publishes them with NOTIFY) and need none of this; only the SSE endpoint does.
  */
 export interface ServerContext extends AppContext {
   /** LISTEN side of the live events. */

@@ -53,8 +53,8 @@ describe('two instances on one database', () => {
     await apiAs(a, owner).post(`/api/questions/${id}/answer`, { answer: 'Out, not up.' });
     // like on one instance, unlike on the other, again and again: the count stays exact
     for (let i = 0; i < 3; i++) {
-      expect((await apiAs(a, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
-      expect((await apiAs(b, fan).delete(`/api/questions/${id}/like`)).json()).toEqual({ liked: false, likeCount: 0 });
+      expect((await apiAs(a, fan).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+      expect((await apiAs(b, fan).delete(`/api/answers/${id}/like`)).json()).toEqual({ liked: false, likeCount: 0 });
     }
     expect((await apiAs(b, fan).get(`/api/users/${owner.username}`)).json().counts).toEqual({ answers: 1, followings: 0, followers: 1, likes: 0 });
     expect((await apiAs(a, fan).get('/api/feed')).json().items.map((p: { id: string }) => p.id)).toEqual([id]);

@@ -17,10 +17,10 @@ async function refused(file: string, source: string): Promise<boolean> {
 describe('web import boundaries', () => {
   it('a feature uses another feature through its api.ts and components only', async () => {
     expect(await refused('features/likes/x.ts', '../answers/api')).toBe(false);
-    expect(await refused('features/likes/x.ts', '../answers/PostCard')).toBe(false);
+    expect(await refused('features/likes/x.ts', '../answers/AnswerCard')).toBe(false);
     expect(await refused('features/likes/x.ts', './helper')).toBe(false);
     expect(await refused('features/likes/x.ts', '../answers/postCaches')).toBe(true);
-    expect(await refused('features/likes/x.ts', '../answers/PostCard.module.css')).toBe(true);
+    expect(await refused('features/likes/x.ts', '../answers/AnswerCard.module.css')).toBe(true);
     expect(await refused('features/likes/x.ts', '../../screens/Home/HomeScreen')).toBe(true);
   });
 

@@ -73,12 +73,12 @@ describe('profile counters and like counts kept by the database', () => {
     await apiAs(t.app, other).post(`/api/users/${owner.username}/follow`);
     await apiAs(t.app, owner).post(`/api/users/${fan.username}/follow`);
     const [a1, a2] = [await answer(owner), await answer(owner)];
-    await apiAs(t.app, fan).post(`/api/questions/${a1}/like`);
-    await apiAs(t.app, other).post(`/api/questions/${a1}/like`);
-    await apiAs(t.app, fan).post(`/api/questions/${a2}/like`);
+    await apiAs(t.app, fan).post(`/api/answers/${a1}/like`);
+    await apiAs(t.app, other).post(`/api/answers/${a1}/like`);
+    await apiAs(t.app, fan).post(`/api/answers/${a2}/like`);
     expect(await counts(fan, owner)).toEqual({ answers: 2, followings: 1, followers: 2, likes: 3 });
     await apiAs(t.app, other).delete(`/api/users/${owner.username}/follow`);
-    await apiAs(t.app, fan).delete(`/api/questions/${a1}/like`);
+    await apiAs(t.app, fan).delete(`/api/answers/${a1}/like`);
     expect(await counts(fan, owner)).toEqual({ answers: 2, followings: 1, followers: 1, likes: 2 });
     // deleting an answer takes its likes off the owner's total, once
     expect((await apiAs(t.app, owner).delete(`/api/questions/${a2}`)).statusCode).toBe(204);
@@ -90,12 +90,12 @@ describe('profile counters and like counts kept by the database', () => {
     const owner = await signUpUser(t.app);
     const fans = await Promise.all(Array.from({ length: 10 }, () => signUpUser(t.app)));
     const id = await answer(owner);
-    await Promise.all(fans.flatMap((f) => [apiAs(t.app, f).post(`/api/users/${owner.username}/follow`), apiAs(t.app, f).post(`/api/questions/${id}/like`)]));
+    await Promise.all(fans.flatMap((f) => [apiAs(t.app, f).post(`/api/users/${owner.username}/follow`), apiAs(t.app, f).post(`/api/answers/${id}/like`)]));
     await Promise.all(
       fans.map((f, i) =>
         i % 3 === 0
-          ? Promise.all([apiAs(t.app, f).delete(`/api/questions/${id}/like`), apiAs(t.app, f).delete(`/api/users/${owner.username}/follow`)])
-          : apiAs(t.app, f).post(`/api/questions/${id}/like`),
+          ? Promise.all([apiAs(t.app, f).delete(`/api/answers/${id}/like`), apiAs(t.app, f).delete(`/api/users/${owner.username}/follow`)])
+          : apiAs(t.app, f).post(`/api/answers/${id}/like`),
       ),
     );
     expect(await counts(owner, owner)).toEqual({ answers: 1, followings: 0, followers: 6, likes: 6 });
@@ -113,9 +113,9 @@ describe('profile counters and like counts kept by the database', () => {
     // one statement, many rows, the same account on both sides of several of them
     await t.ctx.db.insert(follows).values(people.flatMap((p) => people.filter((q) => q !== p).map((q) => ({ followerId: p.id, followeeId: q.id }))));
     const id = await answer(a);
-    for (const p of [leaver, b, ...rest]) await apiAs(t.app, p).post(`/api/questions/${id}/like`);
+    for (const p of [leaver, b, ...rest]) await apiAs(t.app, p).post(`/api/answers/${id}/like`);
     const leaverAnswer = await answer(leaver);
-    await apiAs(t.app, a).post(`/api/questions/${leaverAnswer}/like`);
+    await apiAs(t.app, a).post(`/api/answers/${leaverAnswer}/like`);
     await apiAs(t.app, a).post(`/api/users/${b.username}/block`);
     expect(await counts(a, a)).toEqual({ answers: 1, followings: 4, followers: 4, likes: 5 });
     await t.ctx.db.delete(users).where(eq(users.id, leaver.id));
@@ -126,7 +126,7 @@ describe('profile counters and like counts kept by the database', () => {
   it('are put right by a recount after data loaded around the triggers', async () => {
     const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = await answer(owner);
-    await apiAs(t.app, fan).post(`/api/questions/${id}/like`);
+    await apiAs(t.app, fan).post(`/api/answers/${id}/like`);
     await t.ctx.db.update(userStats).set({ followers: 99, likesReceived: 0 }).where(eq(userStats.userId, owner.id));
     await t.ctx.db.update(questions).set({ likeCount: 7 }).where(eq(questions.id, id));
     expect(await drift()).not.toEqual([]);
@@ -140,7 +140,7 @@ describe('profile counters and like counts kept by the database', () => {
 it('the server folds pending like changes into the stored counts on its own', async () => {
   const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
   const id = await answer(owner);
-  await apiAs(t.app, fan).post(`/api/questions/${id}/like`);
+  await apiAs(t.app, fan).post(`/api/answers/${id}/like`);
   for (let i = 0; i < 200 && (await pendingChanges()).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
   expect(await pendingChanges()).toEqual([]);
   expect(await drift('stored')).toEqual([]);
@@ -159,10 +159,10 @@ describe('like changes pending until folded (decision 199)', () => {
   it('a like or unlike only appends its change; every count shown includes it; the fold moves it into the stored counts', async () => {
     const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
     const id = await answerOn(owner);
-    expect((await apiAs(q.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
-    expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
-    expect((await apiAs(q.app, other).delete(`/api/questions/${id}/like`)).json()).toEqual({ liked: false, likeCount: 1 });
-    expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect((await apiAs(q.app, fan).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await apiAs(q.app, other).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect((await apiAs(q.app, other).delete(`/api/answers/${id}/like`)).json()).toEqual({ liked: false, likeCount: 1 });
+    expect((await apiAs(q.app, other).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
     expect(await pendingChanges(q.ctx.db)).toEqual([
       { questionId: id, receiverId: owner.id, n: 1 },
       { questionId: id, receiverId: owner.id, n: 1 },
@@ -203,12 +203,12 @@ describe('like changes pending until folded (decision 199)', () => {
     const fold = likeCountFolder(q.ctx.db, () => clock);
     const pages = async () =>
       (await queryRows<{ pages: number }>(q.ctx.db, sql`select (pg_relation_size('like_count_changes') / 8192)::int as pages`))[0]!.pages;
-    await apiAs(q.app, fan).post(`/api/questions/${id}/like`);
+    await apiAs(q.app, fan).post(`/api/answers/${id}/like`);
     expect(await fold()).toBe(1);
     // folded, not vacuumed yet: the deleted change still takes its page
     expect(await pages()).toBeGreaterThan(0);
     clock = 1_000;
-    await apiAs(q.app, other).post(`/api/questions/${id}/like`);
+    await apiAs(q.app, other).post(`/api/answers/${id}/like`);
     expect(await fold()).toBe(1);
     // vacuumed: nothing live is left, so the table is empty to the last page
     expect(await pages()).toBe(0);
@@ -233,8 +233,8 @@ describe('like changes pending until folded (decision 199)', () => {
   it('of a deleted answer go with it, and its owner keeps the likes of the others', async () => {
     const [owner, fan] = [await signUpUser(q.app), await signUpUser(q.app)];
     const [kept, deleted] = [await answerOn(owner), await answerOn(owner)];
-    await apiAs(q.app, fan).post(`/api/questions/${kept}/like`);
-    await apiAs(q.app, fan).post(`/api/questions/${deleted}/like`);
+    await apiAs(q.app, fan).post(`/api/answers/${kept}/like`);
+    await apiAs(q.app, fan).post(`/api/answers/${deleted}/like`);
     expect((await apiAs(q.app, owner).delete(`/api/questions/${deleted}`)).statusCode).toBe(204);
     expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: kept, receiverId: owner.id, n: 1 }]);
     expect(await countsOn(fan, owner)).toEqual({ answers: 1, followings: 0, followers: 0, likes: 1 });
@@ -246,7 +246,7 @@ describe('like changes pending until folded (decision 199)', () => {
   it('of a liker whose account goes are taken back', async () => {
     const [owner, leaver] = [await signUpUser(q.app), await signUpUser(q.app)];
     const id = await answerOn(owner);
-    await apiAs(q.app, leaver).post(`/api/questions/${id}/like`);
+    await apiAs(q.app, leaver).post(`/api/answers/${id}/like`);
     await foldLikeCounts(q.ctx.db);
     await q.ctx.db.delete(users).where(eq(users.id, leaver.id));
     expect(await pendingChanges(q.ctx.db)).toEqual([{ questionId: id, receiverId: owner.id, n: -1 }]);
@@ -259,7 +259,7 @@ describe('like changes pending until folded (decision 199)', () => {
   it('are counted once by a recount', async () => {
     const [owner, fan] = [await signUpUser(q.app), await signUpUser(q.app)];
     const id = await answerOn(owner);
-    await apiAs(q.app, fan).post(`/api/questions/${id}/like`);
+    await apiAs(q.app, fan).post(`/api/answers/${id}/like`);
     await recountCounters(q.ctx.db);
     expect(await pendingChanges(q.ctx.db)).toEqual([]);
     expect(await drift('stored', q.ctx.db)).toEqual([]);
@@ -296,8 +296,8 @@ describe('like changes pending until folded (decision 199)', () => {
         const [owner, fan, other] = [await signUpUser(q.app), await signUpUser(q.app), await signUpUser(q.app)];
         const id = await answerOn(owner);
         await whileHeld(held(id, owner.id), async () => {
-          expect((await apiAs(q.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
-          expect((await apiAs(q.app, other).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+          expect((await apiAs(q.app, fan).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+          expect((await apiAs(q.app, other).post(`/api/answers/${id}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
           expect(await foldLikeCounts(q.ctx.db)).toBe(0);
           expect(await pendingChanges(q.ctx.db)).toHaveLength(2);
           expect(await countsOn(fan, owner)).toMatchObject({ likes: 2 });

@@ -34,8 +34,8 @@ export function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /**
- * `2026-02-30T…`, month 13 or year 0 look like timestamps but PostgreSQL refuses them (a 500 before
- * issue 11): the date must exist in the calendar and the time on the clock.
+ * `2026-02-30T…`, month 13 or year 0 look like timestamps but PostgreSQL refuses them (they were a 500
+ * once): the date must exist in the calendar and the time on the clock.
  */
 export function isRealInstant(at: string): boolean {
   const match = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,6})?Z$/.exec(at);

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import type { EmailKind } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
-import { issuePasswordReset } from '../features/auth/service.js';
+import { issuePasswordReset } from '../features/auth/resetTokens.js';
 import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
@@ -85,7 +85,7 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
     sql`select u.email, u.locale, u.email_notifications, q.text, q.answered,
           case when q.is_anonymous then null else q.sender_id end as named_sender_id
         from questions q join users u on u.id = q.receiver_id
-        where q.id = ${questionId} and q.receiver_id = ${userId} and ${receiverSeesQuestion(userId)}`,
+        where q.id = ${questionId} and q.receiver_id = ${userId} and ${receiverSeesQuestion(userId, sql`q`)}`,
   );
   if (!row || row.email_notifications !== 'each' || row.answered) return null;
   const [sender] = row.named_sender_id
@@ -122,7 +122,7 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
     sql`select u.email, u.locale, u.email_notifications,
           (select count(*)::int from questions q
             where q.receiver_id = u.id and not q.answered and ${window(sql`q.created_at`)}
-              and (q.sender_id is null or q.sender_id <> u.id) and ${receiverSeesQuestion(userId)}) as questions,
+              and (q.sender_id is null or q.sender_id <> u.id) and ${receiverSeesQuestion(userId, sql`q`)}) as questions,
           (select count(*)::int from follows f
             where f.followee_id = u.id and ${window(sql`f.created_at`)} and ${visibleUser(userId, sql`f.follower_id`)}) as followers,
           (select count(*)::int from likes l join questions q on q.id = l.question_id

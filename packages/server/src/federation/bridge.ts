@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/open.js';
-import { publicAnswer, publicUserByUsername } from '../features/sharing/service.js';
+import { publicAnswer, publicUserByUsername } from '../features/visibility/index.js';
 import { sendError } from '../http/errors.js';
 import type { AppInstance } from '../http/types.js';
 import type { FederationEngine } from './engine.js';

@@ -2,7 +2,7 @@ import { Delete, importJwk, PUBLIC_COLLECTION, signRequest, type Activity, type 
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { users } from '../db/schema/index.js';
-import { isPublicProfile, publicAnswer } from '../features/sharing/service.js';
+import { isPublicProfile, publicAnswer } from '../features/visibility/index.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { OutboundAddressError } from '../net/outboundAddress.js';
 import { createActivity, deleteActivity, followAnswer, updateActivity } from './vocab.js';

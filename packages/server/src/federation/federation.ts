@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { users } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
-import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/sharing/service.js';
+import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/visibility/index.js';
 import { installInboxListeners, type InboxHooks } from './inbox.js';
 import { keyPairOf } from './keys.js';
 import type { PostgresKvStore } from './kv.js';

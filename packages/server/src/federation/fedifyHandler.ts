@@ -11,7 +11,7 @@ import {
 } from '@fedify/fedify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
-import { publicAnswerWithOwner, publicUserById } from '../features/sharing/service.js';
+import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { publicLinks } from '../features/sharing/views.js';
 import { apPaths } from './uris.js';
 

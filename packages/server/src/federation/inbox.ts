@@ -1,6 +1,6 @@
 import { Announce, Create, Delete, Follow, isActor, Like, Undo, Update, type Actor, type Context, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
-import { publicUserById } from '../features/sharing/service.js';
+import { publicUserById } from '../features/visibility/index.js';
 import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorClaims } from './remote.js';
 import { apPaths } from './uris.js';
 

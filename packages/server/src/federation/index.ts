@@ -1,4 +1,4 @@
-import type { ServerContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { onFirstUse } from '../firstUse.js';
 import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import type { AppInstance } from '../http/types.js';
@@ -13,15 +13,17 @@ export interface FederationRuntime {
   deliverNow(): Promise<void>;
   /** Whether Fedify has been loaded (by a federation request or something to deliver) */
   engineLoaded(): boolean;
+  /** Installs the bridge's onRequest hook; app.ts calls it where it belongs in a request's order. */
+  installBridge(app: AppInstance): void;
 }
 
 /**
- * Turns on ActivityPub (FEDERATION=on): the bridge for /.well-known and /ap and the delivery
- * worker. Fedify itself (engine.ts) is loaded by the first federation request or the first
+ * Turns on ActivityPub (FEDERATION=on): the delivery worker (started and stopped with `app`) and
+ * the bridge for /.well-known and /ap (`installBridge`). Fedify itself (engine.ts) is loaded by the first federation request or the first
  * activity to send, not at start (decision 195). The app's endpoints for remote followers and
  * blocks are in routes.ts.
  */
-export function startFederation(app: AppInstance, ctx: ServerContext, network: Partial<OutboundNetwork> = {}): FederationRuntime {
+export function startFederation(app: AppInstance, ctx: AppContext, network: Partial<OutboundNetwork> = {}): FederationRuntime {
   const { config } = ctx;
   let worker: DeliveryWorker | null = null;
   const kv = new PostgresKvStore(ctx.db);
@@ -30,11 +32,9 @@ export function startFederation(app: AppInstance, ctx: ServerContext, network: P
     const { createFederationEngine } = await import('./engine.js');
     return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), log: app.log });
   });
-  installFederationBridge(app, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
-
   const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, leaseSeconds: config.outboxLeaseSeconds, engine: loadEngine, log: app.log };
   if (config.federation.worker) worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
-  // started once the app is loaded, like every background pass (see app.ts)
+  // started once the app is loaded, like every background pass (composition/context.ts)
   app.addHook('onReady', async () => worker?.start());
   app.addHook('onClose', async () => {
     await worker?.stop();
@@ -50,5 +50,8 @@ export function startFederation(app: AppInstance, ctx: ServerContext, network: P
       while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },
     engineLoaded: loadEngine.started,
+    installBridge(target) {
+      installFederationBridge(target, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
+    },
   };
 }

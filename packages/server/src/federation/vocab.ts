@@ -16,7 +16,7 @@ import {
 } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import type { UserRow } from '../db/schema/index.js';
-import type { PublicAnswer } from '../features/sharing/service.js';
+import type { PublicAnswer } from '../features/visibility/index.js';
 import { answerHtml, escapeMarkup, pictureUrl, publicLinks } from '../features/sharing/views.js';
 
 /**

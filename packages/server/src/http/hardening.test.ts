@@ -7,7 +7,7 @@ import { apiAs, createTestApp, signUpUser, type TestApp } from '../test/harness.
 import { redactedErrorSerializer, scrubSecrets } from './logRedaction.js';
 import { routeWords } from './routeTable.js';
 
-/** Issue 11: the HTTP layer's refusals, whatever the path looks like, and what never reaches the logs. */
+/** The HTTP layer's refusals, whatever the path looks like, and what never reaches the logs. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

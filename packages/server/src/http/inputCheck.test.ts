@@ -3,7 +3,7 @@ import { users } from '../db/schema/index.js';
 import { insertFollow } from '../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 
-/** Issue 11: input PostgreSQL would refuse gets a 400 from one place, whatever the route. */
+/** Input PostgreSQL would refuse gets a 400 from one place, whatever the route. */
 let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;

@@ -3,7 +3,7 @@ import { hasControlCharacters } from '@askbox/common';
 import { AppError } from '../errors.js';
 
 /**
- * Control characters never reach a handler (issue 11): PostgreSQL refuses a NUL in text with an
+ * Control characters never reach a handler: PostgreSQL refuses a NUL in text with an
  * error that used to surface as a 500, and nothing Askbox stores has a use for them. This runs
  * for every route there is or will be, before its schema: the decoded path and query allow none,
  * a JSON body allows tab and line breaks in its strings (posts have paragraphs) and nothing else.

@@ -1,7 +1,7 @@
 import { stdSerializers } from 'pino';
 
 /**
- * What the server's logs never carry (issue 11): cookies, bearer tokens, passwords, password
+ * What the server's logs never carry: cookies, bearer tokens, passwords, password
  * hashes, email addresses and tokens. A failed query's error repeats its SQL parameters (drizzle:
  * "Failed query: ... params: ..."), which may hold any of them; the error serializer removes
  * the parameters and masks anything shaped like an email, a hash or a session token left in text.

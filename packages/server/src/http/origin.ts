@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Cookies are SameSite=Lax; on top of that, every state-changing request must come from our own
  * pages: a browser always sends Origin (and Sec-Fetch-Site) on such requests. Every one, whatever
  * its path: a check on `request.url.startsWith('/api/')` let `/%61pi/auth/logout` through, since
- * the router decodes what the raw URL hides (issue 11). Servers (ActivityPub inboxes, curl) send
+ * the router decodes what the raw URL hides. Servers (ActivityPub inboxes, curl) send
  * no Origin and are not browsers carrying a victim's cookie.
  */
 export function installOriginCheck(app: FastifyInstance, publicUrl: string): void {

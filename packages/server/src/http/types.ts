@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The context the features got (tests call services and side effects with it). */
+    /** The context the features got (tests call services and emit events with it). */
     ctx: ServerContext;
   }
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions, users } from '../db/schema/index.js';
-import { sideEffects } from '../features/notifications/sideEffects.js';
+import { events } from '../events/emit.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { eventually, insertFollow, makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
@@ -73,7 +73,7 @@ async function subscribeDevice(user: TestUser, path: string) {
 const follow = (followerId: string, followeeId: string) =>
   t.ctx.db.transaction(async (tx) => {
     await insertFollow(tx, followerId, followeeId);
-    await sideEffects.followed(tx, t.ctx, { followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') });
+    await events.emit(tx, t.ctx, { type: 'followed', followerId, followeeId, at: new Date('2026-01-02T03:04:05Z') });
   });
 const subscriptionsOf = (userId: string) => t.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 const outbox = () => t.ctx.db.select().from(pushNotifications);
@@ -244,7 +244,7 @@ describe('VAPID configuration', () => {
   });
 });
 
-describe('push endpoints that cannot be aimed inward (issue 11)', () => {
+describe('push endpoints that cannot be aimed inward', () => {
   it('refuses http, loopback and private hosts, and bad keys, when saved', async () => {
     const guarded = await createTestApp({ push: { ...testConfig().push } });
     try {
@@ -295,7 +295,7 @@ describe('push endpoints that cannot be aimed inward (issue 11)', () => {
         .values({ id: 'inward', userId: user.id, endpoint: `${pushUrl}/inward`, p256dh: keys.p256dh, auth: keys.auth });
       await guarded.ctx.db.transaction(async (tx) => {
         await insertFollow(tx, fan.id, user.id);
-        await sideEffects.followed(tx, guarded.ctx, { followerId: fan.id, followeeId: user.id, at: new Date() });
+        await events.emit(tx, guarded.ctx, { type: 'followed', followerId: fan.id, followeeId: user.id, at: new Date() });
       });
       await runPushBatch({ db: guarded.ctx.db, vapid: guarded.ctx.push.vapid, transport: guarded.ctx.push.transport, maxAttempts: 6 });
       expect(received.filter((r) => r.path === '/inward')).toHaveLength(0);
@@ -320,7 +320,7 @@ describe('push endpoints that cannot be aimed inward (issue 11)', () => {
   });
 });
 
-describe('delivery isolated per notification and per device (issue 11)', () => {
+describe('delivery isolated per notification and per device', () => {
   it('a subscription with unusable keys costs nobody else their notification', async () => {
     const good = await subscribeDevice(alice, '/phone');
     const { keys } = makeSubscriptionKeys();

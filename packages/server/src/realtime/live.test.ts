@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppInstance } from '../http/types.js';
 import { testConfig } from '../config.js';
-import { sideEffects } from '../features/notifications/sideEffects.js';
+import { events } from '../events/emit.js';
 import { apiAs, openTestDatabase, signUpUser, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { eventually, insertQuestion, openEventStream } from '../test/notificationFixtures.js';
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const answerThroughA = () =>
-  appA.ctx.db.transaction((tx) => sideEffects.answered(tx, appA.ctx, { questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
+  appA.ctx.db.transaction((tx) => events.emit(tx, appA.ctx, { type: 'answered', questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
 
 describe('GET /api/events', () => {
   it('refuses a signed-out visitor', async () => {
@@ -67,8 +67,8 @@ describe('GET /api/events', () => {
     const answerId = await insertQuestion(appA.ctx.db, { senderId: null, receiverId: author.id, answer: 'Blue.' });
     const ownerStream = openEventStream(`${urlB}/api/events`, author.cookie);
     expect(await ownerStream.ready).toBe(200);
-    expect((await apiAs(appA, author).post(`/api/questions/${answerId}/like`)).statusCode).toBe(200);
-    expect((await apiAs(appA, follower).post(`/api/questions/${answerId}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
+    expect((await apiAs(appA, author).post(`/api/answers/${answerId}/like`)).statusCode).toBe(200);
+    expect((await apiAs(appA, follower).post(`/api/answers/${answerId}/like`)).json()).toEqual({ liked: true, likeCount: 2 });
     await eventually(() => ownerStream.events.some((e) => e.type === 'notification'), "the owner's 'notification' event");
     // events come in commit order: the owner's own like, committed first, sent none
     expect(ownerStream.events.filter((e) => e.type === 'notification')).toHaveLength(1);

@@ -12,7 +12,7 @@ import { rawResponse } from '../test/observation.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
 
 /**
- * The anonymity scan (issue 11): a scripted scenario (ask anonymously, answer, like, follow,
+ * The anonymity scan: a scripted scenario (ask anonymously, answer, like, follow,
  * notifications, every GET route of the route table, an admin's views and the global question),
  * recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
@@ -89,7 +89,7 @@ describe('anonymity scan', () => {
     const id = asked.json().id as string;
     await as(receiver, 'GET', '/api/me/inbox');
     await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
-    await as(follower, 'POST', `/api/questions/${id}/like`);
+    await as(follower, 'POST', `/api/answers/${id}/like`);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
 
     // every GET route, with its parameters filled from the scenario, as each of the others

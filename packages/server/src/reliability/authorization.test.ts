@@ -10,7 +10,7 @@ import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { makeWorld, PASSWORD, ROLES, type Role, type World } from './world.js';
 
 /**
- * The authorization matrix (issue 11): every route of the server's own route table × six people,
+ * The authorization matrix: every route of the server's own route table × six people,
  * each case in a fresh world. A route without an entry below fails the suite, so a new route
  * cannot land without its expected statuses. Columns follow ROLES:
  * signed out, stranger, blocked by the owner, blocking the owner, owner, admin.
@@ -108,7 +108,7 @@ const MATRIX: Record<string, Case> = {
   'GET /api/users/search': { statuses: signedIn(200), request: () => r('GET', '/api/users/search?q=own') },
   'GET /api/users/recommended': { statuses: signedIn(200), request: () => r('GET', '/api/users/recommended') },
   'GET /media/*': { statuses: same(404), request: () => r('GET', '/media/profile/nothing.jpg') },
-  // the own profile has its 'Ask me a question' box too (spec §2)
+  // the own profile has its 'Ask me a question' box too (as in the product spec)
   'POST /api/users/:username/questions': {
     statuses: [401, 201, 403, 403, 201, 201],
     request: (w) => r('POST', `/api/users/${w.people.owner.username}/questions`, { text: 'Hello?', isAnonymous: true }),
@@ -126,6 +126,9 @@ const MATRIX: Record<string, Case> = {
   },
   'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
+  'POST /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/answers/${w.answeredId}/like`) },
+  'DELETE /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/answers/${w.answeredId}/like`) },
+  // the old path, an alias for one release
   'POST /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/questions/${w.answeredId}/like`) },
   'DELETE /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/questions/${w.answeredId}/like`) },
   'GET /api/feed': { statuses: signedIn(200), request: () => r('GET', '/api/feed') },

@@ -10,7 +10,7 @@ import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { makeWorld, type World } from './world.js';
 
 /**
- * Concurrency (issue 11): 200 people each click like/unlike and follow/unfollow 10 times in a row,
+ * Concurrency: 200 people each click like/unlike and follow/unfollow 10 times in a row,
  * all at once, against one database. Counters must equal the ground truth (each person's last
  * click), with no duplicate rows, and exactly one push record per click that really changed
  * something (unliked → liked, not following → following).
@@ -77,7 +77,7 @@ describe('concurrent toggles', () => {
       let following = false;
       for (let i = 0; i < CLICKS; i++) {
         const [like, follow] = await Promise.all([
-          t.app.inject({ method: likeClicks[i] ? 'POST' : 'DELETE', url: `/api/questions/${world.answeredId}/like`, headers: { cookie } }),
+          t.app.inject({ method: likeClicks[i] ? 'POST' : 'DELETE', url: `/api/answers/${world.answeredId}/like`, headers: { cookie } }),
           t.app.inject({ method: followClicks[i] ? 'POST' : 'DELETE', url: `/api/users/${owner}/follow`, headers: { cookie } }),
         ]);
         if (like.statusCode !== 200 || follow.statusCode !== 200)

@@ -10,7 +10,7 @@ import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
 import { testCertificate, testCertificatePath, testPrivateKey } from '../test/tls.js';
 
 /**
- * Crash (issue 11): the server on PostgreSQL, under a write load, is killed with SIGKILL and
+ * Crash: the server on PostgreSQL, under a write load, is killed with SIGKILL and
  * started again. Every write that got a 2xx is there; every push queued before the crash is
  * delivered after the restart, once per device.
  */

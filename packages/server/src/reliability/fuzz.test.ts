@@ -11,7 +11,7 @@ import { createTestApp, signUpUser, type TestApp } from '../test/harness.js';
 import { makeWorld, type World } from './world.js';
 
 /**
- * Fuzzing from the OpenAPI document (issue 11): for every operation it describes, hostile paths,
+ * Fuzzing from the OpenAPI document: for every operation it describes, hostile paths,
  * queries and bodies shaped after (and against) its schema, signed in and out. Not one answer may
  * be a 5xx, the server must be healthy after, and nothing half-written may remain.
  */

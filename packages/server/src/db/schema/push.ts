@@ -22,7 +22,7 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user').on(t.userId, t.updatedAt), index('push_subscriptions_session').on(t.sessionId)],
 );
 
-/** The push outbox (spec §3 push_notifications), written in the same transaction as the event. */
+/** The push outbox (push_notifications in the product spec), written in the same transaction as the event. */
 export const pushNotifications = pgTable(
   'push_notifications',
   {

@@ -47,7 +47,7 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    // substring search (spec §5) through pg_trgm; created by the extension migration first
+    // substring search (the product spec's search) through pg_trgm; created by the extension migration first
     index('users_username_trgm').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('users_fullname_trgm').using('gin', sql`lower(${t.fullname}) gin_trgm_ops`),
     // 1–2 character search needles: a GIN index on askbox_short_grams(username, fullname), made by

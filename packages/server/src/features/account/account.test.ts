@@ -93,8 +93,8 @@ describe('export my data', () => {
     const fromSecret = await ask(secret, me, 'export: an anonymous question for me', true);
     const fromFriend = await ask(friend, me, 'export: a named question for me', false);
     await answer(me, fromSecret, 'my answer to the secret');
-    await apiAs(t.app, friend).post(`/api/questions/${askedAnon}/like`);
-    expect((await as.post(`/api/questions/${askedAnon}/like`)).statusCode).toBe(200);
+    await apiAs(t.app, friend).post(`/api/answers/${askedAnon}/like`);
+    expect((await as.post(`/api/answers/${askedAnon}/like`)).statusCode).toBe(200);
     await as.post(`/api/users/${friend.username}/follow`);
     await apiAs(t.app, friend).post(`/api/users/${me.username}/follow`);
     await as.post(`/api/users/${blocked.username}/block`);
@@ -246,9 +246,9 @@ describe('delete my account', () => {
     const toLeaver = await ask(friend, leaver, 'delete: to the leaver', false);
     await answer(leaver, toLeaver, 'the leaver answers');
     await ask(leaver, leaver, 'delete: to myself', false);
-    await apiAs(t.app, friend).post(`/api/questions/${toLeaver}/like`);
-    await as.post(`/api/questions/${answeredByFriend}/like`);
-    // a reset link and a second session
+    await apiAs(t.app, friend).post(`/api/answers/${toLeaver}/like`);
+    await as.post(`/api/answers/${answeredByFriend}/like`);
+    // a reset link and another session
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: leaver.email } });
     await t.ctx.email.runBatch();
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: leaver.email, password: 'leaving password' } });

@@ -2,12 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { publishLive } from '../../realtime/bus.js';
 import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { confirmPassword } from '../auth/service.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { receiverSeesQuestion } from '../visibility/index.js';
 
 export { exportAccount } from './export.js';
@@ -34,14 +33,14 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     // reports about the profile name it by id (reports it filed go with it by foreign key)
     await tx.execute(sql`delete from reports where target_kind = 'profile' and target_id = ${userId}`);
     await deletePersonalRateLimits(tx, user);
-    await sideEffects.accountDeleting(tx, ctx, { userId });
+    await events.emit(tx, ctx, { type: 'accountDeleting', userId });
     // its named questions that their receivers no longer see (a block either way) go with it: left
     // as anonymous questions with no sender, like its others, they would reappear in those inboxes
     await tx.execute(sql`delete from questions q
-      where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`)}`);
+      where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`, sql`q`)}`);
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
-    await publishLive(tx, { to: { userId }, type: 'logout' });
+    await events.emit(tx, ctx, { type: 'allSessionsEnded', userId });
   });
   const storage = createStorage(ctx.config);
   for (const url of [user.photoUrl, user.coverUrl]) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import { mutedWords, questions, users } from '../../db/schema/index.js';
 import { globalQuestionIdPrefix } from './service.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { failNextEvent, watchEvents } from '../../test/events.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -102,18 +102,19 @@ describe('POST /api/admin/global-question', () => {
     expect(prefixes.size).toBe(50);
   });
 
-  it('calls the global-send side effect once, inside the transaction, with the count', async () => {
-    const spy = vi.spyOn(sideEffects, 'globalQuestionSent');
+  it('emits globalQuestionSent once, inside the transaction, with the count', async () => {
+    const watch = watchEvents();
     const res = await send(admin, { text: 'Side effects?' });
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]![2]).toMatchObject({ text: 'Side effects?', count: res.json().count });
-    // the hook receives the transaction: the questions are visible there before commit
-    const tx = spy.mock.calls[0]![0];
+    const calls = watch.callsOf('globalQuestionSent');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![2]).toMatchObject({ text: 'Side effects?', count: res.json().count });
+    // the channels receive the transaction: the questions are visible there before commit
+    const tx = calls[0]![0];
     expect(tx).not.toBe(t.ctx.db);
   });
 
-  it('writes nothing when a side effect fails (all or nothing, never a partial send)', async () => {
-    vi.spyOn(sideEffects, 'globalQuestionSent').mockRejectedValueOnce(new Error('outbox down'));
+  it('writes nothing when a channel fails (all or nothing, never a partial send)', async () => {
+    failNextEvent('globalQuestionSent', new Error('outbox down'));
     const res = await send(admin, { text: 'Will this fail?' });
     expect(res.statusCode).toBe(500);
     expect(await t.ctx.db.select().from(questions)).toHaveLength(0);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sentQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { globalQuestionAudience } from '../visibility/index.js';
 import type { RecordResult } from '../../db/recordResult.js';
 
@@ -25,7 +25,7 @@ export function globalQuestionIdPrefix(at: Date): string {
 }
 
 /**
- * The admin's global question (spec §6): one anonymous question for every user of the app,
+ * The admin's global question (as in the product spec): one anonymous question for every user of the app,
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
@@ -44,7 +44,7 @@ export async function sendGlobalQuestion(
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
-    const audience = await globalQuestionAudience(tx, text, at);
+    const audience = await globalQuestionAudience(tx, text, sql`u`, at);
     const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
       tx,
       sql`with inserted as (
@@ -65,7 +65,7 @@ export async function sendGlobalQuestion(
     await tx
       .insert(sentQuestions)
       .values({ id: crypto.randomUUID(), senderId: adminId, receiverId: null, text, isAnonymous: true, createdAt: at, globalReceivers: addressed });
-    await sideEffects.globalQuestionSent(tx, ctx, { text, count: addressed, at });
+    await events.emit(tx, ctx, { type: 'globalQuestionSent', text, count: addressed, at });
     await record?.(tx, { count: addressed });
     return addressed;
   });

@@ -73,7 +73,7 @@ describe('answers on profiles', () => {
     const [owner, viewer] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = (await ask(viewer, owner, 'like me')).json().id;
     await answer(owner, id, 'ok');
-    await apiAs(t.app, viewer).post(`/api/questions/${id}/like`);
+    await apiAs(t.app, viewer).post(`/api/answers/${id}/like`);
     const [item] = (await apiAs(t.app, viewer).get(`/api/users/${owner.username}/answers`)).json().items;
     expect(item).toMatchObject({ likeCount: 1, likedByViewer: true });
     const [ownView] = (await apiAs(t.app, owner).get(`/api/users/${owner.username}/answers`)).json().items;

@@ -1,4 +1,4 @@
-import { cursorQuerySchema, postPageSchema, usernameParamsSchema } from '@askbox/common';
+import { cursorQuerySchema, answerPageSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
@@ -14,7 +14,7 @@ export async function answersRoutes(app: AppInstance, ctx: AppContext): Promise<
         summary: "A profile's answered questions, newest first, 20 a page",
         params: usernameParamsSchema,
         querystring: cursorQuerySchema,
-        response: { 200: postPageSchema },
+        response: { 200: answerPageSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Post } from '@askbox/common';
+import type { Answer } from '@askbox/common';
 import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
@@ -7,13 +7,14 @@ import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 
 /**
- * What a page statement's skeleton selects from `questions q` (its alias): the post and the ids
- * its hydration joins on.
+ * What a page statement's skeleton selects from the questions row under `question` (its alias):
+ * the answer and the ids its hydration joins on.
  */
-export const skeletonColumns = sql`q.id, q.text, q.answer, q.is_anonymous, q.sender_id, q.receiver_id, q.created_at, q.answered_at, q.like_count`;
+export const skeletonColumns = (question: SQL) =>
+  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count`;
 
 /** A row of a hydrated page: the post, its receiver, its shown sender (or nulls), the viewer's like. */
-export interface HydratedPostRow {
+export interface HydratedAnswerRow {
   id: string;
   text: string;
   answer: string | null;
@@ -45,8 +46,11 @@ const viewer = sql.placeholder('viewerId');
  * name never leaves the database; a named sender blocked either way with the viewer is left out
  * too (the post stays).
  */
-export function hydratedPostPage<Args extends Record<string, unknown>>(name: string, skeleton: SQL): Statement<HydratedPostRow, Args & { viewerId: string }> {
-  return statement<HydratedPostRow, Args & { viewerId: string }>(
+export function hydratedAnswerPage<Args extends Record<string, unknown>>(
+  name: string,
+  skeleton: SQL,
+): Statement<HydratedAnswerRow, Args & { viewerId: string }> {
+  return statement<HydratedAnswerRow, Args & { viewerId: string }>(
     name,
     sql`with page as (${skeleton})
         select p.id, p.text, p.answer, p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
@@ -64,10 +68,10 @@ export function hydratedPostPage<Args extends Record<string, unknown>>(name: str
 }
 
 /** The cursor time of a hydrated row (for toPage). */
-export const hydratedCursorTime = (row: HydratedPostRow) => row.answeredAt ?? row.createdAt;
+export const hydratedCursorTime = (row: HydratedAnswerRow) => row.answeredAt ?? row.createdAt;
 
-/** A hydrated row as the API's Post. */
-export function postFromRow(r: HydratedPostRow): Post {
+/** A hydrated row as the API's Answer. */
+export function answerFromRow(r: HydratedAnswerRow): Answer {
   const receiver = userSummary({
     id: r.receiverId,
     username: r.receiverUsername,

@@ -1,20 +1,12 @@
-import crypto from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Locale } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { Clock } from '../../clock.js';
-import type { DbOrTx } from '../../db/open.js';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
-import { queueEmail } from '../../email/outbox.js';
 import { AppError } from '../../errors.js';
+import { events } from '../../events/emit.js';
 import { addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { publishLive } from '../../realtime/bus.js';
 import { hashNewPassword } from './password.js';
-
-/** A reset link works for one hour, once. */
-export const RESET_LINK_TTL_MS = 3_600_000;
-
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+import { hashToken } from './resetTokens.js';
 
 /**
  * "Forgot password?": the request only writes an outbox row with the address it was given. Whether
@@ -25,23 +17,7 @@ export async function requestPasswordReset(ctx: AppContext, ip: string, email: s
   const perHour = ctx.config.passwordResetsPerHour;
   await consumeRateLimit(ctx.db, `reset-ip:${ip}`, perHour, 3600);
   await consumeRateLimit(ctx.db, addressRateLimitKey.resetAddress(email), perHour, 3600);
-  await queueEmail(ctx.db, { userId: null, kind: 'password_reset', data: { email, ...(locale ? { locale } : {}) } });
-}
-
-/**
- * Worker side: the account behind `email` gets a fresh single-use token (only its hash is stored),
- * or null when there is no such account. Its expired tokens are dropped on the way.
- */
-export async function issuePasswordReset(db: DbOrTx, clock: Clock, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return null;
-  const now = clock.now();
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), lt(passwordResetTokens.expiresAt, now)));
-  await db
-    .insert(passwordResetTokens)
-    .values({ id: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS) });
-  return { user, token };
+  await events.emit(ctx.db, ctx, { type: 'passwordResetRequested', email, ...(locale ? { locale } : {}) });
 }
 
 /**
@@ -64,6 +40,6 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, spent.userId));
     await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
-    await publishLive(tx, { to: { userId: spent.userId }, type: 'logout' });
+    await events.emit(tx, ctx, { type: 'allSessionsEnded', userId: spent.userId });
   });
 }

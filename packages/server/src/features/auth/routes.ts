@@ -60,7 +60,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
   );
 
   app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'End this session' } }, async (request, reply) => {
-    if (request.sessionId) await endSession(ctx.db, request.sessionId);
+    if (request.sessionId) await endSession(ctx, request.sessionId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

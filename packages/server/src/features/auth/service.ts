@@ -12,7 +12,7 @@ import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
 import { createSession, endOtherSessions } from './sessions.js';
 
 export { SESSION_COOKIE } from './sessions.js';
-export { issuePasswordReset, requestPasswordReset, resetPassword } from './passwordReset.js';
+export { requestPasswordReset, resetPassword } from './passwordReset.js';
 
 type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
 
@@ -89,6 +89,6 @@ export async function changePassword(ctx: AppContext, userId: string, sessionId:
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     // a reset link asked for before the change must not undo it
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-    await endOtherSessions(tx, userId, sessionId);
+    await endOtherSessions(tx, ctx, userId, sessionId);
   });
 }

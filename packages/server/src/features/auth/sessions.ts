@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { sessions, users, withoutHash, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { runOne, statement, tableColumns, tableRow } from '../../db/statements.js';
-import { publishLive } from '../../realtime/bus.js';
+import { events } from '../../events/emit.js';
 
 export const SESSION_COOKIE = 'askbox_session';
 
@@ -41,16 +42,18 @@ export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<
 }
 
 /** Logout: the session row goes, and its open live streams close on every instance. */
-export async function endSession(db: DbOrTx, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-  await publishLive(db, { to: { sessionId }, type: 'logout' });
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    await events.emit(tx, ctx, { type: 'sessionsEnded', sessionIds: [sessionId] });
+  });
 }
 
 /** Every session of the user but `keepSessionId` ends (a password change), their live streams too. */
-export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<void> {
-  const ended = await db
+export async function endOtherSessions(tx: DbOrTx, ctx: AppContext, userId: string, keepSessionId: string): Promise<void> {
+  const ended = await tx
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
-  for (const { id } of ended) await publishLive(db, { to: { sessionId: id }, type: 'logout' });
+  await events.emit(tx, ctx, { type: 'sessionsEnded', sessionIds: ended.map((s) => s.id) });
 }

@@ -1,4 +1,4 @@
-import { feedNewCountQuerySchema, feedNewCountSchema, feedQuerySchema, postPageSchema } from '@askbox/common';
+import { feedNewCountQuerySchema, feedNewCountSchema, feedQuerySchema, answerPageSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
@@ -12,7 +12,7 @@ export async function feedRoutes(app: AppInstance, ctx: AppContext): Promise<voi
         tags: ['feed'],
         summary: 'Answers of the people you follow, newest first, 20 a page (optionally as of `until`)',
         querystring: feedQuerySchema,
-        response: { 200: postPageSchema },
+        response: { 200: answerPageSchema },
       },
     },
     async (request) => feedPage(ctx.db, requireViewer(request).id, request.query),

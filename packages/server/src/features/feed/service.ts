@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, type PostPage } from '@askbox/common';
+import { PAGE_SIZE, type AnswerPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { inlined, run } from '../../db/statements.js';
 import { visibleAuthor } from '../visibility/index.js';
-import { hydratedCursorTime, hydratedPostPage, postFromRow, skeletonColumns } from '../answers/views.js';
+import { hydratedCursorTime, hydratedAnswerPage, answerFromRow, skeletonColumns } from '../answers/views.js';
 
 const at = sql.placeholder('at');
 const id = sql.placeholder('id');
@@ -26,7 +26,7 @@ const pageRows = inlined(PAGE_SIZE + 1);
  * those is a floor — at least 21 answers are at or above it, so every answer of the page is too —
  * and only followees whose newest answer reaches the floor are read further, at most a page each.
  */
-const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }>(
+const feedStatement = hydratedAnswerPage<{ at: string; id: string; until: string }>(
   'feed_page',
   sql`with followed as (
         select f.followee_id from follows f
@@ -43,7 +43,7 @@ const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }
       floor as (
         select coalesce((select answered_at from newest order by answered_at desc offset ${inlined(PAGE_SIZE)} limit 1), '-infinity'::timestamptz) as at
       )
-      select ${skeletonColumns}
+      select ${skeletonColumns(sql`q`)}
       from newest n
       cross join lateral (
         select * from questions q
@@ -56,12 +56,12 @@ const feedStatement = hydratedPostPage<{ at: string; id: string; until: string }
       limit ${pageRows}`,
 );
 
-export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string }): Promise<PostPage> {
+export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string }): Promise<AnswerPage> {
   const cursor = decodeCursor(options.cursor) ?? FIRST_PAGE;
   const until = options.until ? new Date(options.until).toISOString() : 'infinity';
   const rows = await run(db, feedStatement, { viewerId, at: cursor.at, id: cursor.id, until });
   const page = toPage(rows, PAGE_SIZE, hydratedCursorTime);
-  return { items: page.rows.map(postFromRow), nextCursor: page.nextCursor };
+  return { items: page.rows.map(answerFromRow), nextCursor: page.nextCursor };
 }
 
 /** How many answers newer than `since` the viewer's feed has (the 'New answers' pill). */

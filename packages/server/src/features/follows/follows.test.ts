@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import { follows } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { insertBlock } from '../../test/fixtures.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { watchEvents } from '../../test/events.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,19 +21,18 @@ const linkCount = async (followerId: string, followeeId: string) =>
   ).length;
 
 describe('follow and unfollow', () => {
-  it('follows, is idempotent, and tells the side effects once', async () => {
+  it('follows, is idempotent, and emits followed once', async () => {
     const alice = await signUpUser(t.app);
     const bob = await signUpUser(t.app);
-    const spy = vi.spyOn(sideEffects, 'followed');
+    const watch = watchEvents();
     const first = await apiAs(t.app, alice).post(`/api/users/${bob.username}/follow`);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ isFollowing: true, followers: 1 });
     const again = await apiAs(t.app, alice).post(`/api/users/${bob.username}/follow`);
     expect(again.json()).toEqual({ isFollowing: true, followers: 1 });
     expect(await linkCount(alice.id, bob.id)).toBe(1);
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]![2]).toMatchObject({ followerId: alice.id, followeeId: bob.id });
-    spy.mockRestore();
+    expect(watch.emitted('followed')).toEqual([expect.objectContaining({ followerId: alice.id, followeeId: bob.id })]);
+    watch.spy.mockRestore();
   });
 
   it('accepts the username in any case', async () => {

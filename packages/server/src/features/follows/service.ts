@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { follows } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { isBlockedEitherWay, lockPair } from '../visibility/index.js';
 
 /** The Followers counter: local followers and followers on other servers (ActivityPub). */
@@ -33,7 +33,7 @@ export async function follow(ctx: AppContext, followerId: string, followeeId: st
       .values({ followerId, followeeId, createdAt: at })
       .onConflictDoNothing()
       .returning({ followerId: follows.followerId });
-    if (inserted.length > 0) await sideEffects.followed(tx, ctx, { followerId, followeeId, at });
+    if (inserted.length > 0) await events.emit(tx, ctx, { type: 'followed', followerId, followeeId, at });
     return { isFollowing: true, followers: await followerCount(tx, followeeId) };
   });
 }
@@ -46,7 +46,7 @@ export async function unfollow(ctx: AppContext, followerId: string, followeeId: 
       .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
       .returning({ followerId: follows.followerId });
     // a follow undone at once sends no push (decision 110)
-    if (removed.length > 0) await sideEffects.unfollowed(tx, ctx, { followerId, followeeId });
+    if (removed.length > 0) await events.emit(tx, ctx, { type: 'unfollowed', followerId, followeeId });
   });
   return { isFollowing: false, followers: await followerCount(ctx.db, followeeId) };
 }

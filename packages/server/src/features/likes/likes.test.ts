@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { likes, questions } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { watchEvents } from '../../test/events.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +20,20 @@ async function answerOf(owner: TestUser, answered = true): Promise<string> {
     .values({ id, senderId: owner.id, receiverId: owner.id, text: 'q', answer: answered ? 'a' : null, answered, answeredAt: answered ? new Date() : null });
   return id;
 }
-/** The likes whose side effects ran, over every batch the spy saw. */
-const likedEvents = (spy: MockInstance<typeof sideEffects.likesToggled>) => spy.mock.calls.flatMap((call) => call[2].liked);
-const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/questions/${id}/like`);
-const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/questions/${id}/like`);
+/** The likes emitted, over every batch the watch saw. */
+const likedEvents = (watch: ReturnType<typeof watchEvents>) => watch.emitted('likesToggled').flatMap((event) => event.liked);
+const like = (u: TestUser, id: string) => apiAs(t.app, u).post(`/api/answers/${id}/like`);
+const unlike = (u: TestUser, id: string) => apiAs(t.app, u).delete(`/api/answers/${id}/like`);
 
 describe('likes', () => {
+  it('answers the same on the old path /api/questions/:id/like, kept as an alias for one release', async () => {
+    const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = await answerOf(owner);
+    expect((await apiAs(t.app, fan).post(`/api/questions/${id}/like`)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await like(fan, id)).json()).toEqual({ liked: true, likeCount: 1 });
+    expect((await apiAs(t.app, fan).delete(`/api/questions/${id}/like`)).json()).toEqual({ liked: false, likeCount: 0 });
+  });
+
   it('likes and unlikes, idempotently, returning the exact count and state', async () => {
     const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = await answerOf(owner);
@@ -51,18 +59,18 @@ describe('likes', () => {
     expect(await t.ctx.db.select().from(likes).where(eq(likes.questionId, id))).toHaveLength(4);
   });
 
-  it("has the side effects of each real like of someone else's answer and each real unlike, never of one's own answer", async () => {
-    const spy = vi.spyOn(sideEffects, 'likesToggled');
+  it("emits each real like of someone else's answer and each real unlike, never of one's own answer", async () => {
+    const watch = watchEvents();
     const [owner, fan] = [await signUpUser(t.app), await signUpUser(t.app)];
     const id = await answerOf(owner);
     await like(owner, id);
-    expect(likedEvents(spy)).toEqual([]);
+    expect(likedEvents(watch)).toEqual([]);
     await like(fan, id);
     await like(fan, id);
-    expect(likedEvents(spy)).toEqual([expect.objectContaining({ likerId: fan.id, questionId: id })]);
+    expect(likedEvents(watch)).toEqual([expect.objectContaining({ likerId: fan.id, answerId: id })]);
     await unlike(fan, id);
     await unlike(fan, id);
-    expect(spy.mock.calls.flatMap((call) => call[2].unliked)).toEqual([{ likerId: fan.id, questionId: id }]);
+    expect(watch.emitted('likesToggled').flatMap((event) => event.unliked)).toEqual([{ likerId: fan.id, answerId: id }]);
   });
 
   it('refuses unanswered, unknown and blocked answers, and signed-out callers', async () => {
@@ -72,7 +80,7 @@ describe('likes', () => {
     const blockedAnswer = await answerOf(blocker);
     await insertBlock(t.ctx.db, blocker.id, fan.id);
     expect((await like(fan, blockedAnswer)).statusCode).toBe(403);
-    expect((await apiAs(t.app, null).post(`/api/questions/${blockedAnswer}/like`)).statusCode).toBe(401);
+    expect((await apiAs(t.app, null).post(`/api/answers/${blockedAnswer}/like`)).statusCode).toBe(401);
   });
 
   it('answers each of many concurrent clicks for itself, however they were batched (decision 200)', async () => {
@@ -88,7 +96,7 @@ describe('likes', () => {
     const blockedAnswer = await answerOf(blocker);
     await insertBlock(t.ctx.db, blocker.id, liker.id);
     await like(already, id);
-    const spy = vi.spyOn(sideEffects, 'likesToggled');
+    const watch = watchEvents();
     const responses = await Promise.all([
       like(liker, id),
       like(liker, blockedAnswer),
@@ -106,8 +114,8 @@ describe('likes', () => {
     for (const r of [responses[0]!, ...responses.slice(6)]) expect(r.json().likeCount).toBeGreaterThanOrEqual(2);
     for (const r of responses.filter((r) => r.statusCode === 200)) expect(r.json().likeCount).toBeLessThanOrEqual(8);
     expect((await like(owner, id)).json()).toEqual({ liked: true, likeCount: 9 });
-    // the side effects of each like really added to someone else's answer: the liker's and the 6 fans'
-    expect(likedEvents(spy)).toHaveLength(7);
+    // the events of each like really added to someone else's answer: the liker's and the 6 fans'
+    expect(likedEvents(watch)).toHaveLength(7);
   });
 
   it('go with the answer when its owner deletes it', async () => {

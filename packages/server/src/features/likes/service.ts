@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { LikeState } from '@askbox/common';
+import type { DomainEventOf, LikeState } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { exactLikeCount } from '../../db/counters.js';
 import type { DbOrTx } from '../../db/open.js';
 import { Batcher } from '../../db/batcher.js';
 import { run, statement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
-import { sideEffects, type LikeToggles } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { visibleAuthor } from '../visibility/index.js';
 
 /** One click: like (or unlike) an answer. */
@@ -93,21 +93,20 @@ async function runToggles(db: DbOrTx, toggles: Toggle[], retried = false): Promi
 
 /**
  * A batch as the batcher runs it: the clicks written, then, once that statement has committed
- * (decision 184), their side effects in one statement: the owners' live notices and pushes of
- * the likes really added to someone else's answer, the waiting pushes of the likes really removed
- * cancelled.
+ * (decision 184), one `likesToggled` event for the batch: the likes really added to someone
+ * else's answer and the likes really removed (each channel handles the batch in one statement).
  */
 async function writeBatch(ctx: AppContext, toggles: Toggle[]): Promise<(ToggleRow | null)[]> {
   const rows = await runToggles(ctx.db, toggles);
-  const effects: LikeToggles = { liked: [], unliked: [] };
+  const event: DomainEventOf<'likesToggled'> = { type: 'likesToggled', liked: [], unliked: [] };
   toggles.forEach((toggle, i) => {
     const row = rows[i];
     if (!row?.changed) return;
-    const event = { likerId: toggle.viewerId, questionId: toggle.questionId };
-    if (!toggle.liking) effects.unliked.push(event);
-    else if (row.receiverId !== toggle.viewerId) effects.liked.push({ ...event, at: new Date(toggle.at) });
+    const like = { likerId: toggle.viewerId, answerId: toggle.questionId };
+    if (!toggle.liking) event.unliked.push(like);
+    else if (row.receiverId !== toggle.viewerId) event.liked.push({ ...like, at: new Date(toggle.at) });
   });
-  await sideEffects.likesToggled(ctx.db, ctx, effects);
+  if (event.liked.length > 0 || event.unliked.length > 0) await events.emit(ctx.db, ctx, event);
   return rows;
 }
 
@@ -134,7 +133,7 @@ function likeable(row: ToggleRow | null): ToggleRow {
 
 /**
  * Likes an answer. Idempotent: the (question, user) primary key makes a second like a no-op,
- * and only a like that really happened on someone else's answer reaches the side effects.
+ * and only a like that really happened on someone else's answer is part of a `likesToggled` event.
  */
 export async function likeAnswer(ctx: AppContext, viewerId: string, questionId: string): Promise<LikeState> {
   const row = likeable(await batcherOf(ctx).submit({ viewerId, questionId, liking: true, at: new Date().toISOString() }));

@@ -4,7 +4,7 @@ import { en, type ModerationQueue } from '@askbox/common';
 import { questions, reports, sessions, users } from '../../db/schema/index.js';
 import { insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { isPublicProfile, publicUserByUsername } from '../sharing/service.js';
+import { isPublicProfile, publicUserByUsername } from '../visibility/index.js';
 import { runCommand } from '../../cli/commands.js';
 
 let t: TestApp;

@@ -15,8 +15,7 @@ import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { questions, reports, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { publishLive } from '../../realtime/bus.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
 import { suspendAccount } from './suspension.js';
 
@@ -164,9 +163,15 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
         .delete(questions)
         .where(eq(questions.id, report.targetId))
         .returning({ answered: questions.answered, receiverId: questions.receiverId });
-      if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId: report.targetId, receiverId: deleted.receiverId });
-      // the receiver's inbox or profile, and their followers' feeds, lose it
-      if (deleted) await publishLive(tx, { to: { userId: deleted.receiverId }, type: 'question' });
+      if (deleted) {
+        await events.emit(tx, ctx, {
+          type: 'questionDeleted',
+          questionId: report.targetId,
+          receiverId: deleted.receiverId,
+          wasAnswered: deleted.answered,
+          by: 'moderator',
+        });
+      }
       resolution = deleted ? 'content_deleted' : 'content_gone';
     } else {
       if (!report.accountId) {
@@ -178,7 +183,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
         resolution = 'content_gone';
       } else {
         if (report.accountId === adminId) throw new AppError('self_suspend');
-        await suspendAccount(tx, report.accountId);
+        await suspendAccount(tx, ctx, report.accountId);
         resolution = 'account_suspended';
         scope = or(item, eq(reports.accountId, report.accountId))!;
       }
@@ -188,7 +193,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
       .set({ resolvedAt: sql`now()`, resolution, resolvedBy: adminId })
       .where(and(isNull(reports.resolvedAt), or(eq(reports.id, report.id), scope)))
       .returning({ id: reports.id });
-    await publishLive(tx, { to: { admins: true }, type: 'reports' });
+    await events.emit(tx, ctx, { type: 'reportsChanged' });
     return { resolution, resolved: closed.length };
   });
 }

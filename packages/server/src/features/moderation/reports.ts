@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { questions, reports } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { publishLive } from '../../realtime/bus.js';
+import { events } from '../../events/emit.js';
 import { findUserByUsername } from '../users/lookup.js';
 
 /** What a report is about, resolved from the request. */
@@ -63,7 +63,7 @@ export async function createReport(
       .values({ id: crypto.randomUUID(), reporterId, targetKind: input.kind, targetId, accountId, reason: input.reason, details: input.details })
       .onConflictDoNothing()
       .returning({ id: reports.id });
-    if (inserted.length > 0) await publishLive(tx, { to: { admins: true }, type: 'reports' });
+    if (inserted.length > 0) await events.emit(tx, ctx, { type: 'reportsChanged' });
     return { reported: true, alreadyReported: inserted.length === 0 };
   });
 }

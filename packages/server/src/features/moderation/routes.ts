@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { AppError } from '../../errors.js';
 import { requireAdmin, requireViewer } from '../../http/viewer.js';
-import { publishLive } from '../../realtime/bus.js';
+import { events } from '../../events/emit.js';
 import { userByUsername } from '../users/lookup.js';
 import { moderationQueue, resolveReport, suspendedAccounts } from './queue.js';
 import { createReport } from './reports.js';
@@ -103,8 +103,8 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         if (!user) throw new AppError('not_found');
         if (action === 'suspend' && user.id === admin.id) throw new AppError('self_suspend');
         await ctx.db.transaction(async (tx) => {
-          await (action === 'suspend' ? suspendAccount(tx, user.id) : restoreAccount(tx, user.id));
-          await publishLive(tx, { to: { admins: true }, type: 'reports' });
+          await (action === 'suspend' ? suspendAccount(tx, ctx, user.id) : restoreAccount(tx, ctx, user.id));
+          await events.emit(tx, ctx, { type: 'reportsChanged' });
         });
         return { suspended: action === 'suspend' };
       },

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { publishLive } from '../../realtime/bus.js';
+import type { AppContext } from '../../context.js';
+import { events } from '../../events/emit.js';
 
 /**
  * Suspension (decision 108): a suspended account cannot sign in, its sessions end, and its
@@ -13,7 +14,7 @@ import { publishLive } from '../../realtime/bus.js';
  */
 
 /** Suspends `userId` and ends every session of theirs (live streams too); false when already suspended or unknown. */
-export async function suspendAccount(tx: DbOrTx, userId: string): Promise<boolean> {
+export async function suspendAccount(tx: DbOrTx, ctx: AppContext, userId: string): Promise<boolean> {
   const [changed] = await tx
     .update(users)
     .set({ suspendedAt: sql`now()` })
@@ -21,19 +22,18 @@ export async function suspendAccount(tx: DbOrTx, userId: string): Promise<boolea
     .returning({ id: users.id });
   if (!changed) return false;
   const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  for (const { id } of ended) await publishLive(tx, { to: { sessionId: id }, type: 'logout' });
-  // followers' feeds lose the answers: their 'New answers' count and profiles refresh
-  await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  await events.emit(tx, ctx, { type: 'sessionsEnded', sessionIds: ended.map((s) => s.id) });
+  await events.emit(tx, ctx, { type: 'accountSuspended', userId });
   return true;
 }
 
 /** Lifts a suspension; false when the account was not suspended. */
-export async function restoreAccount(tx: DbOrTx, userId: string): Promise<boolean> {
+export async function restoreAccount(tx: DbOrTx, ctx: AppContext, userId: string): Promise<boolean> {
   const [changed] = await tx
     .update(users)
     .set({ suspendedAt: null })
     .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
     .returning({ id: users.id });
-  if (changed) await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  if (changed) await events.emit(tx, ctx, { type: 'accountRestored', userId });
   return Boolean(changed);
 }

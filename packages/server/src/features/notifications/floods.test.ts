@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { likes, pushNotifications, pushSubscriptions } from '../../db/schema/index.js';
-import { sideEffects } from './sideEffects.js';
+import { events } from '../../events/emit.js';
 import { testConfig } from '../../config.js';
 import { claimDue } from '../../push/worker.js';
 import { insertQuestion } from '../../test/notificationFixtures.js';
@@ -39,8 +39,8 @@ const pushesOf = (app: TestApp, user: TestUser) => app.ctx.db.select().from(push
 const markAllSent = (app: TestApp) => app.ctx.db.update(pushNotifications).set({ sent: true, sentAt: new Date() });
 const follow = (app: TestApp, from: TestUser, to: TestUser) => apiAs(app.app, from).post(`/api/users/${to.username}/follow`);
 const unfollow = (app: TestApp, from: TestUser, to: TestUser) => apiAs(app.app, from).delete(`/api/users/${to.username}/follow`);
-const like = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).post(`/api/questions/${id}/like`);
-const unlike = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).delete(`/api/questions/${id}/like`);
+const like = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).post(`/api/answers/${id}/like`);
+const unlike = (app: TestApp, from: TestUser, id: string) => apiAs(app.app, from).delete(`/api/answers/${id}/like`);
 
 beforeEach(async () => {
   await t.ctx.db.delete(pushNotifications);
@@ -146,11 +146,11 @@ describe('like/unlike loops', () => {
     // the like's own statement committed, then the unlike ran before its side effects did
     await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
     await graced.ctx.db.delete(likes).where(eq(likes.userId, fan.id));
-    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    await events.emit(graced.ctx.db, graced.ctx, { type: 'likesToggled', liked: [{ likerId: fan.id, answerId: id, at: new Date() }], unliked: [] });
     expect(await pushesOf(graced, owner)).toHaveLength(0);
     // with the like still there, the same call queues it
     await graced.ctx.db.insert(likes).values({ userId: fan.id, questionId: id });
-    await sideEffects.liked(graced.ctx.db, graced.ctx, { likerId: fan.id, questionId: id, at: new Date() });
+    await events.emit(graced.ctx.db, graced.ctx, { type: 'likesToggled', liked: [{ likerId: fan.id, answerId: id, at: new Date() }], unliked: [] });
     expect(await pushesOf(graced, owner)).toHaveLength(1);
   });
 });

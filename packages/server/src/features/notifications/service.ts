@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
-import { publishLive } from '../../realtime/bus.js';
+import { events } from '../../events/emit.js';
 import { inInbox, visibleAuthor, visibleUser } from '../visibility/index.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
@@ -85,7 +85,7 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
     sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
         select
           -- the inbox list's own predicate (features/visibility): the badge can never disagree with the list
-          (select count(*)::int from questions q where ${inInbox(userId)}) as unanswered,
+          (select count(*)::int from questions q where ${inInbox(userId, sql`q`)}) as unanswered,
           (select count(*)::int from follows f, me
              where f.followee_id = ${userId} and f.created_at > me.lrn and f.created_at >= ${since.toISOString()}::timestamptz
                and ${visibleUser(userId, sql`f.follower_id`)})
@@ -105,6 +105,6 @@ export async function markRead(ctx: AppContext, userId: string, tab: Notificatio
   const set = tab === 'activity' ? { lastReadNotifications: sql`greatest(${column}, now())` } : { lastReadAnswers: sql`greatest(${column}, now())` };
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set(set).where(eq(users.id, userId));
-    await publishLive(tx, { to: { userId }, type: 'counters' });
+    await events.emit(tx, ctx, { type: 'notificationsRead', userId });
   });
 }

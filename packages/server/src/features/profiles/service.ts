@@ -7,7 +7,7 @@ import { users, type UserRowWithoutHash } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { runOne, statement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { blockStateBetween } from '../visibility/index.js';
 import { avatarUrlOf } from '../users/views.js';
 
@@ -61,7 +61,7 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWith
 export async function updateProfile(ctx: AppContext, userId: string, input: Required<UpdateProfileInput>) {
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.update(users).set({ fullname: input.fullname, bio: input.bio, website: input.website }).where(eq(users.id, userId)).returning();
-    await sideEffects.profileChanged(tx, ctx, { userId });
+    await events.emit(tx, ctx, { type: 'profileChanged', userId });
     return user!;
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/index.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import type { ImageKind } from '../../storage/images.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture, storePicture } from '../../storage/pictures.js';
@@ -25,7 +25,7 @@ export async function replaceProfileImage(ctx: AppContext, userId: string, kind:
         .set({ [column]: url })
         .where(eq(users.id, userId))
         .returning();
-      await sideEffects.profileChanged(tx, ctx, { userId });
+      await events.emit(tx, ctx, { type: 'profileChanged', userId });
       return after!;
     });
     if (previous && previous !== url) await deletePicture(storage, previous).catch(() => undefined);

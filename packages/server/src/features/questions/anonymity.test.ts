@@ -32,7 +32,7 @@ describe('anonymity', () => {
     for (const viewer of [receiver, follower, sender]) {
       await record(await apiAs(t.app, viewer).get('/api/feed'));
       await record(await apiAs(t.app, viewer).get(`/api/users/${receiver.username}/answers`));
-      await record(await apiAs(t.app, viewer).post(`/api/questions/${id}/like`));
+      await record(await apiAs(t.app, viewer).post(`/api/answers/${id}/like`));
       await record(await apiAs(t.app, viewer).get(`/api/feed/new-count?since=${new Date(0).toISOString()}`));
     }
     expect(responses.length).toBeGreaterThan(10);

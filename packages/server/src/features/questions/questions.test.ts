@@ -4,7 +4,7 @@ import { en } from '@askbox/common';
 import { questions, users } from '../../db/schema/index.js';
 import { insertBlock } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { failNextEvent, watchEvents } from '../../test/events.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -189,26 +189,23 @@ describe('inbox, answering and deleting', () => {
   });
 });
 
-describe('side effects', () => {
-  it('calls questionAsked once per question and answered once per answer, with the event data', async () => {
-    const asked = vi.spyOn(sideEffects, 'questionAsked');
-    const answeredSpy = vi.spyOn(sideEffects, 'answered');
+describe('domain events', () => {
+  it('emits questionAsked once per question and answered once per answer, with the event data', async () => {
+    const watch = watchEvents();
     try {
       const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
       const { id } = (await ask(a, b.username, { text: 'hooked?', isAnonymous: false })).json();
-      expect(asked).toHaveBeenCalledTimes(1);
-      expect(asked.mock.calls[0]![2]).toMatchObject({ questionId: id, receiverId: b.id, senderId: a.id, isAnonymous: false });
+      expect(watch.emitted('questionAsked')).toEqual([expect.objectContaining({ questionId: id, receiverId: b.id, senderId: a.id, isAnonymous: false })]);
       await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'yes' });
       await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'twice' });
-      expect(answeredSpy).toHaveBeenCalledTimes(1);
-      expect(answeredSpy.mock.calls[0]![2]).toMatchObject({ questionId: id, receiverId: b.id, senderId: a.id });
+      expect(watch.emitted('answered')).toEqual([expect.objectContaining({ questionId: id, receiverId: b.id, senderId: a.id })]);
     } finally {
       vi.restoreAllMocks();
     }
   });
 
-  it('writes nothing when the side effect fails (same transaction)', async () => {
-    vi.spyOn(sideEffects, 'questionAsked').mockRejectedValueOnce(new Error('outbox down'));
+  it('writes nothing when a channel fails (same transaction)', async () => {
+    failNextEvent('questionAsked', new Error('outbox down'));
     try {
       const [a, b] = [await signUpUser(t.app), await signUpUser(t.app)];
       const res = await ask(a, b.username, { text: 'lost?' });

@@ -10,7 +10,7 @@ import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
@@ -45,7 +45,7 @@ export async function askQuestion(
     try {
       await tx.transaction(async (delivery) => {
         await delivery.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-        await sideEffects.questionAsked(delivery, ctx, { questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
+        await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
         // a dropped question makes the same writes and rolls them back to the savepoint (row, push,
         // email, live event alike) while the asker's record commits: not even the response time tells
         if (!reaches) throw new DroppedQuestion();
@@ -86,7 +86,7 @@ export async function deleteInboxSelection(
   const rows = await queryRows<{ id: string }>(
     db,
     sql`delete from questions q
-        where ${inInbox(receiverId)} and ${inSelection(sql`${query.filter}`, sql`${query.q}`)}
+        where ${inInbox(receiverId, sql`q`)} and ${inSelection(sql`${query.filter}`, sql`${query.q}`)}
           and (q.created_at, q.id) <= (${query.throughAt}::timestamptz, ${query.throughId})
         returning q.id`,
   );
@@ -117,7 +117,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
   sql`with page as (
         select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at
         from questions q
-        where ${inInbox(sql.placeholder('receiverId'))}
+        where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
           and ${inSelection(sql.placeholder('filter'), sql.placeholder('q'))}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
@@ -168,7 +168,7 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');
-    await sideEffects.answered(tx, ctx, { questionId, receiverId, senderId: updated.senderId, at });
+    await events.emit(tx, ctx, { type: 'answered', questionId, receiverId, senderId: updated.senderId, at });
     await record?.(tx, undefined);
   });
 }
@@ -181,6 +181,6 @@ export async function deleteQuestion(ctx: AppContext, receiverId: string, questi
       .delete(questions)
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
       .returning({ answered: questions.answered });
-    if (deleted?.answered) await sideEffects.answerDeleted(tx, ctx, { questionId, receiverId });
+    if (deleted) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: deleted.answered, by: 'receiver' });
   });
 }

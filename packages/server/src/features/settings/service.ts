@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { sideEffects } from '../notifications/sideEffects.js';
+import { events } from '../../events/emit.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
 export function toAccountSettings(
@@ -77,7 +77,7 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
       .where(eq(users.id, userId))
       .returning();
     if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {
-      await sideEffects.publicProfileChanged(tx, ctx, { userId, isPublic: input.publicProfile });
+      await events.emit(tx, ctx, { type: 'publicProfileChanged', userId, isPublic: input.publicProfile });
     }
     return toAccountSettings(user!);
   });

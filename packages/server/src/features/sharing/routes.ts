@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { apUris } from '../../federation/uris.js';
 import { sendError } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
-import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from './service.js';
+import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from '../visibility/index.js';
 import { answerHead, atomFeed, profileHead } from './views.js';
 
 interface ProfileParams {

@@ -1,6 +1,6 @@
 import { en } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
-import type { PublicAnswer } from './service.js';
+import type { PublicAnswer } from '../visibility/index.js';
 
 /**
  * How a public profile looks outside Askbox: share-card meta tags for the page's <head>, and the

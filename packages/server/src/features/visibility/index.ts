@@ -1,6 +1,7 @@
 /**
  * The visibility module (decision 100): the one place that says which questions reach whose
- * inbox, counters, feed, push, email and live events, and where the block rules live. Other
+ * inbox, counters, feed, push, email and live events, what a public profile shows outside Askbox
+ * (share cards, the Atom feed, ActivityPub), and where the block rules live. Other
  * code imports this file only (lint enforces it).
  */
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
@@ -14,3 +15,13 @@ export {
   receiverSeesQuestion,
   type QuestionRefusal,
 } from './questions.js';
+export {
+  answerCount,
+  isPublicProfile,
+  publicAnswer,
+  publicAnswersPage,
+  publicAnswerWithOwner,
+  publicUserById,
+  publicUserByUsername,
+  type PublicAnswer,
+} from './public.js';

@@ -14,7 +14,7 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  * - everything that keeps a question out is decided before it is written, from the receiver's
  *   own choices (quiet asker blocks, muted words, refusing anonymous questions), and the asker
  *   sees the usual success when it is dropped.
- * The fragments below read the `questions` table under the alias `q`.
+ * The fragments below read the `questions` table under the alias their caller passes (`q`).
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
  * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
@@ -22,17 +22,21 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  * it must show it to its sender alone; anything else about a question goes through this module.
  */
 
-/** A WHERE fragment on `questions q`: the receiver (an id, a placeholder, or `q.receiver_id` itself) sees q (list, count, email). */
-export function receiverSeesQuestion(receiverId: ViewerRef): SQL {
-  return sql`(q.is_anonymous or q.sender_id is null or q.sender_id = ${receiverId} or ${notBlockedWith(receiverId, sql`q.sender_id`)})`;
+/**
+ * A WHERE fragment on the questions row under `question` (its alias, e.g. sql`q`): the receiver (an
+ * id, a placeholder, or `q.receiver_id` itself) sees it (list, count, email).
+ */
+export function receiverSeesQuestion(receiverId: ViewerRef, question: SQL): SQL {
+  const senderId = sql`${question}.sender_id`;
+  return sql`(${question}.is_anonymous or ${senderId} is null or ${senderId} = ${receiverId} or ${notBlockedWith(receiverId, senderId)})`;
 }
 
 /**
- * A WHERE fragment on `questions q`: q is in the receiver's inbox. The inbox list and the
- * unanswered-questions badge both use it, so they cannot disagree.
+ * A WHERE fragment on the questions row under `question` (its alias): it is in the receiver's
+ * inbox. The inbox list and the unanswered-questions badge both use it, so they cannot disagree.
  */
-export function inInbox(receiverId: string | Placeholder): SQL {
-  return sql`q.receiver_id = ${receiverId} and not q.answered and ${receiverSeesQuestion(receiverId)}`;
+export function inInbox(receiverId: string | Placeholder, question: SQL): SQL {
+  return sql`${question}.receiver_id = ${receiverId} and not ${question}.answered and ${receiverSeesQuestion(receiverId, question)}`;
 }
 
 /**
@@ -113,7 +117,7 @@ export async function questionReachesReceiver(
 }
 
 /**
- * The admin's global question, as WHERE fragments on `users u`: whom it is `addressed` to, and
+ * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
  * of those, whom it `reaches`. It is anonymous, so it is not addressed to anyone who refuses
  * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
  * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
@@ -123,12 +127,15 @@ export async function questionReachesReceiver(
  * receiver who stopped getting global questions after blocking an anonymous asker would learn
  * that the asker was the admin.
  */
-export async function globalQuestionAudience(db: DbOrTx, text: string, now: Date): Promise<{ addressed: SQL; reaches: SQL }> {
+export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL }> {
   const lists = await queryRows<{ userId: string; words: string[] }>(
     db,
     sql`select user_id as "userId", array_agg(word) as words from muted_words group by user_id`,
   );
   const muting = lists.filter((list) => findMutedWord(text, list.words) !== null).map((list) => list.userId);
-  const paused = sql`(u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
-  return { addressed: sql`not u.refuse_anonymous_questions and not ${paused}`, reaches: sql`u.id <> all(string_to_array(${muting.join(',')}, ','))` };
+  const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
+  return {
+    addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
+    reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))`,
+  };
 }

@@ -10,7 +10,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useDeleteAnswer, useProfileAnswers } from './api';
-import { PostCard } from './PostCard';
+import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
@@ -19,7 +19,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
   const { items: posts, pending } = useInfiniteScroll(answers);
-  useScrollToPostAnchor(answers, pending);
+  useScrollToAnswerAnchor(answers, pending);
 
   if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
   if (answers.isError) {
@@ -40,7 +40,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
       {posts.length === 0 ? (
         <EmptyState title={t('noAnswersNow')} />
       ) : (
-        posts.map((post) => <PostCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
+        posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
       )}
       {answers.hasNextPage && <LoadMoreFooter />}
     </section>
@@ -51,7 +51,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
  * Opening /u/{username}#post-{id} or /u/{username}/answers/{id} (the address share cards and the
  * fediverse use) scrolls to that answer, loading pages until it is found.
  */
-function useScrollToPostAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
+function useScrollToAnswerAnchor(answers: ReturnType<typeof useProfileAnswers>, pending: boolean) {
   const { hash: fragment } = useLocation();
   const { answerId } = useParams();
   const hash = answerId ? `#post-${encodeURIComponent(answerId)}` : fragment;

@@ -1,9 +1,9 @@
 import { partialMatchKey, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Post, PostPage } from '@askbox/common';
+import type { Answer, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { markStale } from '../../api/staleAfter';
 import { feedKeys } from '../feed/api';
 import { profileKeys } from '../profiles/api';
-import { questionKeys } from '../questions/api';
 
 const ANSWERS = 'answers';
 
@@ -19,7 +19,7 @@ export function useProfileAnswers(username: string) {
   return useInfiniteQuery({
     queryKey: answerKeys.ofProfile(username),
     queryFn: ({ pageParam }) =>
-      api.get<PostPage>(`/api/users/${encodeURIComponent(username)}/answers${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      api.get<AnswerPage>(`/api/users/${encodeURIComponent(username)}/answers${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -31,10 +31,9 @@ export function useDeleteAnswer() {
   return useMutation({
     mutationFn: (postId: string) => api.delete<void>(`/api/questions/${encodeURIComponent(postId)}`),
     onSuccess: (_data, postId) => {
-      removeCachedPost(queryClient, postId);
+      removeCachedAnswer(queryClient, postId);
       // the profile's Answers and Likes counters change
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: questionKeys.all });
+      markStale(queryClient, 'questionDeleted');
     },
   });
 }
@@ -50,12 +49,12 @@ export function invalidateProfilesExceptAnswers(queryClient: QueryClient, queryK
 
 // Every cached copy of a post: the home feed lists and each profile's answers.
 
-const isPostList = (key: QueryKey) => partialMatchKey(key, feedKeys.lists) || isProfileAnswers(key);
+const isAnswerList = (key: QueryKey) => partialMatchKey(key, feedKeys.lists) || isProfileAnswers(key);
 
 /** Applies `change` to every cached copy of one post (feed and profiles alike). */
-export function updateCachedPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
-  queryClient.setQueriesData<InfiniteData<PostPage>>(
-    { predicate: (q) => isPostList(q.queryKey) },
+export function updateCachedAnswer(queryClient: QueryClient, postId: string, change: (post: Answer) => Answer): void {
+  queryClient.setQueriesData<InfiniteData<AnswerPage>>(
+    { predicate: (q) => isAnswerList(q.queryKey) },
     (data) =>
       data && {
         ...data,
@@ -65,15 +64,15 @@ export function updateCachedPost(queryClient: QueryClient, postId: string, chang
 }
 
 /** Drops a deleted post from every cached list. */
-function removeCachedPost(queryClient: QueryClient, postId: string): void {
-  queryClient.setQueriesData<InfiniteData<PostPage>>(
-    { predicate: (q) => isPostList(q.queryKey) },
+function removeCachedAnswer(queryClient: QueryClient, postId: string): void {
+  queryClient.setQueriesData<InfiniteData<AnswerPage>>(
+    { predicate: (q) => isAnswerList(q.queryKey) },
     (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== postId) })) },
   );
 }
 
-export function findCachedPost(queryClient: QueryClient, postId: string): Post | undefined {
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<PostPage>>({ predicate: (q) => isPostList(q.queryKey) })) {
+export function findCachedAnswer(queryClient: QueryClient, postId: string): Answer | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<AnswerPage>>({ predicate: (q) => isAnswerList(q.queryKey) })) {
     for (const page of data?.pages ?? []) {
       const found = page.items.find((post) => post.id === postId);
       if (found) return found;
@@ -82,4 +81,4 @@ export function findCachedPost(queryClient: QueryClient, postId: string): Post |
   return undefined;
 }
 
-export const invalidatePostLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (q) => isPostList(q.queryKey) });
+export const invalidateAnswerLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (q) => isAnswerList(q.queryKey) });

@@ -1,13 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FeedNewCount, PostPage } from '@askbox/common';
+import type { FeedNewCount, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
 /** How often the 'New answers' count is polled; live events also invalidate feedKeys.newCounts. */
 export const NEW_ANSWERS_POLL_MS = 30_000;
 
-const all = ['feed'] as const;
+const all = queryRoots.feed;
 const lists = [...all, 'list'] as const;
-const newCounts = [...all, 'new-count'] as const;
+const newCounts = queryRoots.feedNewCounts;
 
 export const feedKeys = {
   all,
@@ -24,7 +25,7 @@ export function useFeed(asOf: string) {
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ until: asOf });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get<PostPage>(`/api/feed?${params}`);
+      return api.get<AnswerPage>(`/api/feed?${params}`);
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,

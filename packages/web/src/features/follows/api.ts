@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { FollowState, FriendList, Profile } from '@askbox/common';
 import { api } from '../../api/client';
+import { markStale } from '../../api/staleAfter';
 import { useToggleMutation, type Toggle } from '../../api/toggleQueue';
-import { feedKeys } from '../feed/api';
 import { friendKeys } from '../friends/api';
 import { profileKeys } from '../profiles/api';
 
@@ -20,11 +20,11 @@ export function followToggle(queryClient: QueryClient): Toggle<FollowState> {
     },
     reconcile: (username, state) => {
       showFollow(queryClient, username, state.isFollowing, state.followers);
-      refreshAfterFollow(queryClient);
+      markStale(queryClient, state.isFollowing ? 'followed' : 'unfollowed');
     },
     rollBack: (username, following) => {
       showFollow(queryClient, username, following);
-      refreshAfterFollow(queryClient);
+      markStale(queryClient, following ? 'followed' : 'unfollowed');
     },
   };
 }
@@ -49,13 +49,4 @@ function showFollow(queryClient: QueryClient, username: string, following: boole
   queryClient.setQueriesData<FriendList>({ queryKey: friendKeys.all }, (old) =>
     old ? { items: old.items.map((u) => (u.username === username ? { ...u, isFollowing: following } : u)) } : old,
   );
-}
-
-/** The server decides (blocks, concurrent changes), and the viewer's own followings count and feed moved. */
-function refreshAfterFollow(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-  // search results refetch; the recommendations keep the person (now 'Following') until the next visit
-  void queryClient.invalidateQueries({ queryKey: friendKeys.searches });
-  void queryClient.invalidateQueries({ queryKey: friendKeys.recommended, refetchType: 'none' });
-  void queryClient.invalidateQueries({ queryKey: feedKeys.all });
 }

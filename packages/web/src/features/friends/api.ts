@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FriendList } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
-const all = ['friends'] as const;
-const searches = [...all, 'search'] as const;
+const all = queryRoots.friends;
+const searches = queryRoots.friendSearches;
 
 export const friendKeys = {
   all,
   searches,
   search: (q: string) => [...searches, q] as const,
-  recommended: [...all, 'recommended'] as const,
+  recommended: queryRoots.friendsRecommended,
 };
 
 export function useUserSearch(query: string) {

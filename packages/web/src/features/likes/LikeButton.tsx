@@ -1,12 +1,12 @@
 import { Heart } from 'lucide-react';
-import type { Post } from '@askbox/common';
+import type { Answer } from '@askbox/common';
 
 import { useLikeToggle } from './api';
 import styles from './LikeButton.module.css';
 import { t } from '../../i18n';
 
 /** Heart with the like count: filled when the viewer liked the answer; toggles optimistically. */
-export function LikeButton({ post }: { post: Post }) {
+export function LikeButton({ post }: { post: Answer }) {
   const toggle = useLikeToggle();
   // a failed like is silent; the count goes back to what the server knows
   const onClick = () => toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });

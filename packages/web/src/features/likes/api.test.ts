@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
-import type { Post, PostPage } from '@askbox/common';
+import type { Answer, AnswerPage } from '@askbox/common';
 import { createToggleQueue } from '../../api/toggleQueue';
 import { fakeServer } from '../../test/fakeServer';
 import { answerKeys } from '../answers/api';
@@ -8,7 +8,7 @@ import { feedKeys } from '../feed/api';
 import { profileKeys } from '../profiles/api';
 import { likeToggle } from './api';
 
-const post = (over: Partial<Post> = {}): Post => ({
+const post = (over: Partial<Answer> = {}): Answer => ({
   id: 'p1',
   text: 'q',
   answer: 'a',
@@ -26,15 +26,15 @@ const feedList = feedKeys.list('2026-01-02T00:00:00.000Z');
 const ownerAnswers = answerKeys.ofProfile('owner');
 
 /** The post cached twice, as the feed and the owner's profile show it, beside the owner's profile. */
-function clientWith(p: Post) {
+function clientWith(p: Answer) {
   const queryClient = new QueryClient();
-  const data: InfiniteData<PostPage> = { pages: [{ items: [p], nextCursor: null }], pageParams: [''] };
+  const data: InfiniteData<AnswerPage> = { pages: [{ items: [p], nextCursor: null }], pageParams: [''] };
   queryClient.setQueryData(feedList, data);
   queryClient.setQueryData(ownerAnswers, data);
   queryClient.setQueryData(profileKeys.profile('owner'), { counts: { likes: 3 } });
   return queryClient;
 }
-const cached = (qc: QueryClient, key: QueryKey) => qc.getQueryData<InfiniteData<PostPage>>(key)!.pages[0]!.items[0]!;
+const cached = (qc: QueryClient, key: QueryKey) => qc.getQueryData<InfiniteData<AnswerPage>>(key)!.pages[0]!.items[0]!;
 const invalidated = (qc: QueryClient, key: QueryKey) => qc.getQueryState(key)?.isInvalidated;
 
 /** Likes on the server: the count the server answers includes `othersLikes` from other people. */
@@ -55,7 +55,7 @@ describe('like toggle', () => {
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
     await server.answerNext();
     await done;
-    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like']);
     // others liked meanwhile: the server's exact count wins everywhere
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 8 });
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 8 });
@@ -73,7 +73,7 @@ describe('like toggle', () => {
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
     await server.answerNext();
     await Promise.all(taps);
-    expect(server.calls).toEqual(['POST /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like']);
     expect(cached(qc, ownerAnswers)).toMatchObject({ likedByViewer: true, likeCount: 4 });
   });
 
@@ -87,7 +87,7 @@ describe('like toggle', () => {
     await server.answerNext(); // POST: liked, but the user wants unliked
     await server.answerNext(); // DELETE
     await done;
-    expect(server.calls).toEqual(['POST /api/questions/p1/like', 'DELETE /api/questions/p1/like']);
+    expect(server.calls).toEqual(['POST /api/answers/p1/like', 'DELETE /api/answers/p1/like']);
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
   });
 

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateReportInput, CreateReportResult, ModerationQueue, ReportAction, ResolveReportResult, SuspendedAccount } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
-const all = ['moderation'] as const;
+const all = queryRoots.moderation;
 
 /** Query keys of the moderation screen; the 'reports' live event makes them all stale. */
 export const moderationKeys = { all, queue: [...all, 'queue'] as const, suspended: [...all, 'suspended'] as const };

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ActivityGroupList, ActivityGroupPeople, AnswerNotification, Counters, NotificationTab } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
-const all = ['notifications'] as const;
+const all = queryRoots.notifications;
 
 export const notificationKeys = {
   all,
@@ -13,7 +14,7 @@ export const notificationKeys = {
 };
 
 /** The nav badge counts; live events invalidate them. */
-export const counterKeys = { all: ['counters'] as const };
+export const counterKeys = { all: queryRoots.counters };
 
 interface List<T> {
   items: T[];

@@ -1,10 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeResponse, Profile, UpdateProfileInput, UserPage } from '@askbox/common';
 import { api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
+import { markStale } from '../../api/staleAfter';
 import { sessionKeys } from '../session/api';
 import { uploadWithProgress } from './upload';
 
-const all = ['profile'] as const;
+const all = queryRoots.profiles;
 
 /** Every key starts with the root, so live events can refresh them all. */
 export const profileKeys = {
@@ -47,10 +49,7 @@ export function useSaveProfile() {
       return api.patch<MeResponse>('/api/me/profile', input.fields);
     },
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
-    onSettled: () => {
-      // an image may be saved even if a later step failed: show what the server has
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
-    },
+    // an image may be saved even if a later step failed: show what the server has
+    onSettled: () => markStale(queryClient, 'profileChanged'),
   });
 }

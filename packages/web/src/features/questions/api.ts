@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AskQuestionInput, InboxPage, InboxQuestion, InboxSelection } from '@askbox/common';
 import { api } from '../../api/client';
-import { counterKeys } from '../notifications/api';
-import { profileKeys } from '../profiles/api';
+import { queryRoots } from '../../api/queryRoots';
+import { markStale } from '../../api/staleAfter';
 
-const all = ['questions'] as const;
+const all = queryRoots.questions;
 
 export const questionKeys = {
   all,
@@ -28,23 +28,15 @@ export function useAskQuestion(receiverUsername: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AskQuestionInput) => api.postOnce<{ id: string }>(`/api/users/${encodeURIComponent(receiverUsername)}/questions`, input),
-    // a question to yourself lands in your own inbox
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+    onSuccess: () => markStale(queryClient, 'questionAsked'),
   });
-}
-
-/** After an answer or a deletion the inbox, the tab badge and the own profile change. */
-function invalidateAfterInboxChange(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: questionKeys.all });
-  void queryClient.invalidateQueries({ queryKey: counterKeys.all });
-  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 }
 
 export function useAnswerQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: string }) => api.postOnce<void>(`/api/questions/${encodeURIComponent(id)}/answer`, { answer }),
-    onSuccess: () => invalidateAfterInboxChange(queryClient),
+    onSuccess: () => markStale(queryClient, 'answered'),
   });
 }
 
@@ -52,7 +44,7 @@ export function useDeleteQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/questions/${encodeURIComponent(id)}`),
-    onSuccess: () => invalidateAfterInboxChange(queryClient),
+    onSuccess: () => markStale(queryClient, 'questionDeleted'),
   });
 }
 
@@ -64,7 +56,7 @@ export function useDeleteInboxSelection() {
       api.delete<{ count: number }>(
         `/api/me/inbox?${selectionQuery(selection)}&throughId=${encodeURIComponent(newest.id)}&throughAt=${encodeURIComponent(newest.createdAt)}`,
       ),
-    onSettled: () => invalidateAfterInboxChange(queryClient),
+    onSettled: () => markStale(queryClient, 'questionDeleted'),
   });
 }
 

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AppConfig, LoginInput, Me, MeResponse, SignupInput } from '@askbox/common';
 import { ApiError, api } from '../../api/client';
+import { queryRoots } from '../../api/queryRoots';
 
 export const sessionKeys = {
-  me: ['me'] as const,
+  me: queryRoots.me,
   config: ['app-config'] as const,
 };
 

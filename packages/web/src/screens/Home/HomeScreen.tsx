@@ -5,7 +5,7 @@ import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
-import { PostCard } from '../../features/answers/PostCard';
+import { AnswerCard } from '../../features/answers/AnswerCard';
 import { useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
@@ -38,7 +38,7 @@ export function HomeScreen() {
       ) : (
         <section aria-label={t('feed')}>
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} showReceiver />
+            <AnswerCard key={post.id} post={post} showReceiver />
           ))}
           {feed.hasNextPage && <LoadMoreFooter />}
         </section>

@@ -5,7 +5,7 @@ import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagina
 import { isoFromPg } from '../../db/timestamps.js';
 import { queryRows } from '../../db/sql.js';
 import { questions, users, type UserRow } from '../../db/schema/index.js';
-import { notSuspended } from '../visibility/index.js';
+import { notSuspended } from './people.js';
 
 /**
  * What Askbox shows outside itself (share cards, the Atom feed, ActivityPub): only profiles whose

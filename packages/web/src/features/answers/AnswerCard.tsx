@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
-import { type Post } from '@askbox/common';
+import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { ReportButton } from '../moderation/ReportButton';
 import { MentionText } from './MentionText';
-import styles from './PostCard.module.css';
+import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
 /** One answered question (feed and profiles), with its #post-{id} anchor. */
-export function PostCard({ post, showReceiver, onDelete }: { post: Post; showReceiver: boolean; onDelete?: () => void }) {
+export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; showReceiver: boolean; onDelete?: () => void }) {
   const when = post.answeredAt ?? post.createdAt;
   return (
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushNotifications, users } from '../../db/schema/index.js';
-import { publishLive, type BusMessage } from '../../realtime/bus.js';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../../test/notificationFixtures.js';
-import { sideEffects } from './sideEffects.js';
+import { emailOutbox, federationDeliveries, pushNotifications, users } from '../db/schema/index.js';
+import { publishLive, type BusMessage } from '../realtime/bus.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../test/notificationFixtures.js';
+import { events } from './emit.js';
 
 let t: TestApp;
 let alice: TestUser;
@@ -43,12 +43,12 @@ async function captureLive() {
   return { seen, stop };
 }
 
-describe('push outbox records (spec §3, §9)', () => {
+describe('push outbox records', () => {
   it('follow: title, body ending "started following you!", data with follower id and username', async () => {
     await clearOutbox();
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, alice.id);
-      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
+      await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: alice.id, at });
     });
     const rows = await rowsFor(alice.id);
     expect(rows).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: long });
     await t.ctx.db.transaction(async (tx) => {
       await insertLike(tx, bob.id, postId);
-      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: bob.id, answerId: postId, at }], unliked: [] });
     });
     const [row] = await rowsFor(alice.id);
     expect(row).toMatchObject({ title: 'New Like ❤️', body: `Bob Builder liked your answer: "${long.slice(0, 30)}..."` });
@@ -75,7 +75,7 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, answer: 'Exactly thirty characters long' });
     await t.ctx.db.transaction(async (tx) => {
       await insertLike(tx, bob.id, postId);
-      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: bob.id, answerId: postId, at }], unliked: [] });
     });
     const [row] = await rowsFor(alice.id);
     expect(row!.body).toBe('Bob Builder liked your answer: "Exactly thirty characters long"');
@@ -86,7 +86,7 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: null, receiverId: alice.id, answer: 'mine' });
     await t.ctx.db.transaction(async (tx) => {
       await insertLike(tx, alice.id, postId);
-      await sideEffects.liked(tx, t.ctx, { likerId: alice.id, questionId: postId, at });
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: alice.id, answerId: postId, at }], unliked: [] });
     });
     expect(await rowsFor(alice.id)).toHaveLength(0);
   });
@@ -94,7 +94,9 @@ describe('push outbox records (spec §3, §9)', () => {
   it('question from a named sender: fullname and @username in the body', async () => {
     await clearOutbox();
     const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: false });
-    await t.ctx.db.transaction((tx) => sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: false, at }));
+    await t.ctx.db.transaction((tx) =>
+      events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: false, at }),
+    );
     const [row] = await rowsFor(alice.id);
     expect(row).toMatchObject({ title: 'New Question ❓', body: 'Bob Builder (@bob_h) sent you a question!' });
     expect(row!.data).toEqual({ type: 'question', senderId: bob.id, senderUsername: 'bob_h', isAnonymous: false, timestamp: at.toISOString() });
@@ -103,7 +105,9 @@ describe('push outbox records (spec §3, §9)', () => {
   it('anonymous question: the anonymous body and no sender in the data', async () => {
     await clearOutbox();
     const questionId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: alice.id, isAnonymous: true });
-    await t.ctx.db.transaction((tx) => sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: true, at }));
+    await t.ctx.db.transaction((tx) =>
+      events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: alice.id, senderId: bob.id, isAnonymous: true, at }),
+    );
     const [row] = await rowsFor(alice.id);
     expect(row!.body).toBe('Someone sent you an anonymous question!');
     expect(row!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
@@ -115,10 +119,10 @@ describe('push outbox records (spec §3, §9)', () => {
     const postId = await insertQuestion(t.ctx.db, { senderId: bob.id, receiverId: carol.id, answer: 'hello' });
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, carol.id);
-      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+      await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: carol.id, at });
       await insertLike(tx, bob.id, postId);
-      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
-      await sideEffects.questionAsked(tx, t.ctx, { questionId: postId, receiverId: carol.id, senderId: bob.id, isAnonymous: false, at });
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: bob.id, answerId: postId, at }], unliked: [] });
+      await events.emit(tx, t.ctx, { type: 'questionAsked', questionId: postId, receiverId: carol.id, senderId: bob.id, isAnonymous: false, at });
     });
     expect(await rowsFor(carol.id)).toHaveLength(0);
   });
@@ -128,7 +132,7 @@ describe('push outbox records (spec §3, §9)', () => {
     await expect(
       t.ctx.db.transaction(async (tx) => {
         await insertFollow(tx, bob.id, alice.id);
-        await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: alice.id, at });
+        await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: alice.id, at });
         throw new Error('the follow failed');
       }),
     ).rejects.toThrow('the follow failed');
@@ -142,7 +146,7 @@ describe('push outbox records (spec §3, §9)', () => {
       for (const user of [alice, bob, carol]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true, createdAt: at });
       // an older global question with the same text is not this send
       await insertQuestion(tx, { senderId: null, receiverId: alice.id, text, isGlobal: true, createdAt: new Date(at.getTime() - 86_400_000) });
-      await sideEffects.globalQuestionSent(tx, t.ctx, { text, count: 3, at });
+      await events.emit(tx, t.ctx, { type: 'globalQuestionSent', text, count: 3, at });
     });
     const rows = await t.ctx.db.select().from(pushNotifications);
     expect(rows.map((r) => r.userId)).toEqual([alice.id]);
@@ -159,13 +163,13 @@ describe('push outbox records (spec §3, §9)', () => {
     const text = 'Global: bonjour ?';
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, dana.id);
-      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: dana.id, at });
+      await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: dana.id, at });
       await insertLike(tx, bob.id, postId);
-      await sideEffects.liked(tx, t.ctx, { likerId: bob.id, questionId: postId, at });
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: bob.id, answerId: postId, at }], unliked: [] });
       const questionId = await insertQuestion(tx, { senderId: bob.id, receiverId: dana.id, text: 'Ça va ?' });
-      await sideEffects.questionAsked(tx, t.ctx, { questionId, receiverId: dana.id, senderId: bob.id, isAnonymous: true, at });
+      await events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: dana.id, senderId: bob.id, isAnonymous: true, at });
       for (const user of [alice, dana]) await insertQuestion(tx, { senderId: null, receiverId: user.id, text, isGlobal: true, createdAt: at });
-      await sideEffects.globalQuestionSent(tx, t.ctx, { text, count: 2, at });
+      await events.emit(tx, t.ctx, { type: 'globalQuestionSent', text, count: 2, at });
     });
     const texts = (await rowsFor(dana.id)).map(({ title, body }) => ({ title, body }));
     expect(texts).toEqual(
@@ -186,9 +190,9 @@ describe('live events from the side effects', () => {
     const { seen, stop } = await captureLive();
     await t.ctx.db.transaction(async (tx) => {
       await insertFollow(tx, bob.id, carol.id);
-      await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
-      await sideEffects.questionAsked(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
-      await sideEffects.answered(tx, t.ctx, { questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
+      await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: carol.id, at });
+      await events.emit(tx, t.ctx, { type: 'questionAsked', questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
+      await events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
     });
     await eventually(() => seen.length >= 4, 'four live events');
     stop();
@@ -206,14 +210,40 @@ describe('live events from the side effects', () => {
     await t.ctx.db
       .transaction(async (tx) => {
         await insertFollow(tx, bob.id, carol.id);
-        await sideEffects.followed(tx, t.ctx, { followerId: bob.id, followeeId: carol.id, at });
+        await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: carol.id, at });
         throw new Error('rolled back');
       })
       .catch(() => undefined);
     // a committed marker event proves the bus has caught up: anything from the rollback would come first
-    await t.ctx.db.transaction((tx) => sideEffects.answered(tx, t.ctx, { questionId: 'q', receiverId: bob.id, senderId: null, at }));
+    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: bob.id, senderId: null, at }));
     await eventually(() => seen.length >= 2, 'the marker events');
     stop();
     expect(seen.map((m) => m.type)).toEqual(['answer', 'question']);
+  });
+});
+
+describe('a quietly dropped question', () => {
+  it('leaves no trace in any channel: no push, no email, no federation row, no live event', async () => {
+    const [receiver, asker, other] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertSubscription(t.ctx.db, receiver.id);
+    await t.ctx.db.update(users).set({ emailNotifications: 'each' }).where(eq(users.id, receiver.id));
+    expect((await apiAs(t.app, receiver).post('/api/me/muted-words', { word: 'banana' })).statusCode).toBeLessThan(300);
+    const ask = (from: TestUser, text: string) => apiAs(t.app, from).post(`/api/users/${receiver.username}/questions`, { text, isAnonymous: true });
+    const traces = async () => ({
+      push: (await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).length,
+      email: (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.userId, receiver.id))).length,
+      federation: (await t.ctx.db.select().from(federationDeliveries).where(eq(federationDeliveries.userId, receiver.id))).length,
+    });
+    const before = await traces();
+    const { seen, stop } = await captureLive();
+
+    expect((await ask(asker, 'a banana, anonymously?')).statusCode).toBe(201);
+    expect(await traces()).toEqual(before);
+    // a delivered question after it: its live event comes after anything the dropped one could have published
+    expect((await ask(other, 'a question that arrives')).statusCode).toBe(201);
+    await eventually(() => seen.some((m) => 'userId' in m.to && m.to.userId === receiver.id), 'the delivered question');
+    stop();
+    expect(seen.filter((m) => 'userId' in m.to && m.to.userId === receiver.id)).toEqual([{ to: { userId: receiver.id }, type: 'question' }]);
+    expect(await traces()).toEqual({ ...before, push: before.push + 1, email: before.email + 1 });
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * What happened, in the product's words. A server service emits each event once, inside the
+ * transaction that made the change (so a rollback takes the event with it); the channels (push,
+ * email, federation, live) each decide what it means for them. The web names what a change makes
+ * stale by the same names.
+ */
+import type { Locale } from './locales.js';
+
+/** One like or unlike that really changed the likes table. */
+export interface LikeToggle {
+  likerId: string;
+  answerId: string;
+}
+
+export type DomainEvent =
+  /** A question reached `receiverId` (a quietly dropped one is rolled back with its event). */
+  | { type: 'questionAsked'; questionId: string; receiverId: string; senderId: string; isAnonymous: boolean; at: Date }
+  /** The admin's global question reached every user: `count` questions, all with this text and time. */
+  | { type: 'globalQuestionSent'; text: string; count: number; at: Date }
+  /** `receiverId` answered `questionId`: followers' feeds and the sender's Answers tab change. */
+  | { type: 'answered'; questionId: string; receiverId: string; senderId: string | null; at: Date }
+  /** A question or answer is gone, deleted by its receiver or by a moderator. */
+  | { type: 'questionDeleted'; questionId: string; receiverId: string; wasAnswered: boolean; by: 'receiver' | 'moderator' }
+  /** A batch of likes written (after its own statement committed): the ones really added and really removed. */
+  | { type: 'likesToggled'; liked: (LikeToggle & { at: Date })[]; unliked: LikeToggle[] }
+  | { type: 'followed'; followerId: string; followeeId: string; at: Date }
+  | { type: 'unfollowed'; followerId: string; followeeId: string }
+  /** `userId` changed what their profile shows (name, bio, website, pictures). */
+  | { type: 'profileChanged'; userId: string }
+  /** `userId` turned 'Public profile' on or off. */
+  | { type: 'publicProfileChanged'; userId: string; isPublic: boolean }
+  /** `userId` is deleting their account: emitted before the user row goes, in the same transaction. */
+  | { type: 'accountDeleting'; userId: string }
+  /** A moderator suspended `userId` (their sessions end with `sessionsEnded`), or lifted it. */
+  | { type: 'accountSuspended'; userId: string }
+  | { type: 'accountRestored'; userId: string }
+  /** These sessions ended (logout, a password change, a suspension). */
+  | { type: 'sessionsEnded'; sessionIds: string[] }
+  /** Every session of `userId` ended (a password reset, an account deleted). */
+  | { type: 'allSessionsEnded'; userId: string }
+  /** Someone asked for a reset link for `email` (whether it has an account is looked up later). */
+  | { type: 'passwordResetRequested'; email: string; locale?: Locale }
+  /** `userId` read a notifications tab: their badges change. */
+  | { type: 'notificationsRead'; userId: string }
+  /** The reports queue changed (a report filed or resolved, an account suspended or restored). */
+  | { type: 'reportsChanged' };
+
+export type DomainEventType = DomainEvent['type'];
+
+/** The event of one type. */
+export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { AppContext, ServerContext } from '../context.js';
+import { LIKE_COUNT_FOLD_MS, createLikeCountFold } from '../db/counters.js';
+import type { Database } from '../db/open.js';
+import { emailOutbox, federationDeliveries, pushNotifications } from '../db/schema/index.js';
+import { loadLinkSecret } from '../email/links.js';
+import { createMailer } from '../email/mailer.js';
+import { createEmailWorker, runEmailBatch } from '../email/worker.js';
+import { startFederation } from '../federation/index.js';
+import type { Admission } from '../http/admission.js';
+import type { AppInstance } from '../http/types.js';
+import { loadWebShell } from '../http/webShell.js';
+import { Metrics } from '../metrics/registry.js';
+import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
+import { installMetrics } from '../metrics/routes.js';
+import { outboxCounts } from '../outbox/outbox.js';
+import { serverPackageDir } from '../paths.js';
+import { loadVapidKeys } from '../push/vapid.js';
+import { createPushWorker } from '../push/worker.js';
+import { EventBus } from '../realtime/bus.js';
+import { LiveHub } from '../realtime/hub.js';
+
+export interface ContextOptions {
+  clock?: Clock;
+  /** Tests only: a certificate push requests trust besides the usual roots (a local push service). */
+  pushCa?: string | Buffer;
+  /** Tests only: how outgoing requests resolve names and which certificates they trust (net/outbound.ts). */
+  outboundNetwork?: Partial<OutboundNetwork>;
+  /** Tests only: how often pending like-count changes are folded; null: never (the test folds them). */
+  likeCountFoldMs?: number | null;
+}
+
+const defaultWebDist = path.join(serverPackageDir, '../web/dist');
+
+/**
+ * The running server's context, built once and never changed afterwards: the live plumbing, the
+ * push, email and federation runtimes with their workers, the like-count fold and the metrics.
+ * Each background pass starts once the app is loaded and stops when it closes (hooks on `app`):
+ * on the embedded database their queries run on this thread, and started earlier they held up
+ * plugin loading past its timeout after a crash.
+ */
+export async function buildServerContext(
+  app: AppInstance,
+  config: Config,
+  database: Database,
+  admission: Admission | null,
+  options: ContextOptions,
+): Promise<ServerContext> {
+  const log: FastifyBaseLogger = app.log;
+  const clock = options.clock ?? systemClock;
+  const base: AppContext = { config, database, db: database.db, clock };
+  const lease = config.outboxLeaseSeconds;
+
+  const bus = await EventBus.start(database, log);
+  const live = new LiveHub(bus, database.db, log, config.sseHeartbeatMs);
+  bus.onResume(() => live.resyncAll());
+
+  const vapid = await loadVapidKeys(database.db, config);
+  const network = options.outboundNetwork ?? {};
+  const pushOutbound = new OutboundClient(
+    { allow: config.push.allowPrivateAddresses ? 'private' : undefined, allowedHosts: config.push.allowedServices },
+    { ...network, ca: options.pushCa ?? network.ca },
+  );
+  const pushTransport = { policy: config.push, outbound: pushOutbound };
+  const pushWorker = config.push.worker
+    ? createPushWorker({
+        db: database.db,
+        vapid,
+        transport: pushTransport,
+        maxAttempts: config.push.maxAttempts,
+        leaseSeconds: lease,
+        pollMs: config.push.pollMs,
+        log,
+      })
+    : null;
+
+  // every like and unlike leaves its change to the counts pending, folded in here (decision 199)
+  const foldMs = options.likeCountFoldMs === undefined ? LIKE_COUNT_FOLD_MS : options.likeCountFoldMs;
+  const likeCountFold = foldMs === null ? null : createLikeCountFold(database.db, log, foldMs);
+
+  const mailer = createMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from, log });
+  const emailDeps = {
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    linkSecret: await loadLinkSecret(database.db),
+    mailer,
+    maxAttempts: config.email.maxAttempts,
+    leaseSeconds: lease,
+    digestHourUtc: config.email.digestHourUtc,
+    log,
+  };
+  const emailWorker = config.email.worker ? createEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
+
+  const metrics =
+    config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size, admission && (() => admission.waiting)) : null;
+  if (metrics) {
+    metrics.addOutbox('push', () => outboxCounts(database.db, pushNotifications, config.push.maxAttempts));
+    metrics.addOutbox('email', () => outboxCounts(database.db, emailOutbox, config.email.maxAttempts));
+    metrics.addOutbox('federation', () => outboxCounts(database.db, federationDeliveries, config.federation.maxAttempts));
+    const listener = await installMetrics(app, metrics, { ...config.metrics, host: config.host });
+    metrics.port = listener.port;
+    app.addHook('onClose', () => listener.close());
+  }
+
+  app.addHook('onReady', async () => {
+    pushWorker?.start();
+    likeCountFold?.start();
+    emailWorker?.start();
+  });
+  // open SSE streams would keep the server from closing: end them first
+  app.addHook('preClose', async () => live.closeAll());
+  app.addHook('onClose', async () => {
+    await pushWorker?.stop();
+    await likeCountFold?.stop();
+    pushTransport.outbound.close();
+    await emailWorker?.stop();
+    mailer.close();
+    await bus.close();
+  });
+
+  return {
+    ...base,
+    bus,
+    live,
+    push: { vapid, worker: pushWorker, transport: pushTransport },
+    likeCountFold,
+    email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
+    metrics,
+    webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
+    // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
+    federation: config.federation.enabled ? startFederation(app, base, network) : null,
+  };
+}

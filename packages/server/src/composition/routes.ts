@@ -1,0 +1,57 @@
+import type { ServerContext } from '../context.js';
+import type { AppInstance } from '../http/types.js';
+import { accountRoutes } from '../features/account/routes.js';
+import { adminRoutes } from '../features/admin/routes.js';
+import { answersRoutes } from '../features/answers/routes.js';
+import { authRoutes } from '../features/auth/routes.js';
+import { blockRoutes } from '../features/blocks/routes.js';
+import { feedRoutes } from '../features/feed/routes.js';
+import { followRoutes } from '../features/follows/routes.js';
+import { friendRoutes } from '../features/friends/routes.js';
+import { likesRoutes } from '../features/likes/routes.js';
+import { moderationRoutes } from '../features/moderation/routes.js';
+import { mutedWordsRoutes } from '../features/mutedWords/routes.js';
+import { notificationRoutes } from '../features/notifications/routes.js';
+import { profileRoutes } from '../features/profiles/routes.js';
+import { questionsRoutes } from '../features/questions/routes.js';
+import { settingsRoutes } from '../features/settings/routes.js';
+import { sharingRoutes } from '../features/sharing/routes.js';
+import { emailRoutes } from '../email/routes.js';
+import { federationRoutes } from '../federation/routes.js';
+import { pushRoutes } from '../push/routes.js';
+import { liveRoutes } from '../realtime/routes.js';
+import { mediaRoutes } from '../storage/routes.js';
+
+type Routes = (app: AppInstance, ctx: ServerContext) => Promise<void>;
+
+/** Every route of the app, one entry per feature or channel, in the order they register; reads like the product. */
+export const routes: readonly Routes[] = [
+  authRoutes,
+  notificationRoutes,
+  liveRoutes,
+  pushRoutes,
+  followRoutes,
+  blockRoutes,
+  mutedWordsRoutes,
+  profileRoutes,
+  friendRoutes,
+  mediaRoutes,
+  questionsRoutes,
+  answersRoutes,
+  likesRoutes,
+  feedRoutes,
+  adminRoutes,
+  settingsRoutes,
+  accountRoutes,
+  emailRoutes,
+  sharingRoutes,
+  moderationRoutes,
+  // remote followers and blocks: only with ActivityPub on
+  async (app, ctx) => {
+    if (ctx.federation) await federationRoutes(app, ctx);
+  },
+];
+
+export async function registerRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
+  for (const register of routes) await register(app, ctx);
+}

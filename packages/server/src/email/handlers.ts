@@ -1,0 +1,20 @@
+import type { Channel } from '../events/channel.js';
+import { queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
+
+/**
+ * What each domain event means for email: an outbox row in the event's transaction, holding ids
+ * only (worker.ts writes the email when it sends it, never loading an anonymous sender).
+ */
+export const emailChannel: Channel = {
+  async questionAsked(tx, { receiverId, senderId, questionId }) {
+    // beside the push, under the same decisions: asking oneself is not news
+    if (receiverId !== senderId) await queueQuestionEmail(tx, { receiverId, questionId });
+  },
+  async globalQuestionSent(tx, { text, at }) {
+    await queueGlobalQuestionEmails(tx, { text, at });
+  },
+  async passwordResetRequested(tx, { email, locale }) {
+    // only the address it was given: whether it has an account is the worker's question (decision 126)
+    await queueEmail(tx, { userId: null, kind: 'password_reset', data: { email, ...(locale ? { locale } : {}) } });
+  },
+};

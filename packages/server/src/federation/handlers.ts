@@ -1,0 +1,28 @@
+import type { Channel } from '../events/channel.js';
+import * as federationOutbox from './outbox.js';
+
+/**
+ * What each domain event means for ActivityPub: delivery rows in the event's transaction
+ * (outbox.ts); worker.ts builds each activity as of when it sends it.
+ */
+export const federationChannel: Channel = {
+  async answered(tx, { receiverId, questionId }) {
+    // remote followers get the answer too; the sender is never part of it
+    await federationOutbox.queueAnswerCreated(tx, receiverId, questionId);
+  },
+  async questionDeleted(tx, { receiverId, questionId, wasAnswered }) {
+    // an unanswered question never left the server
+    if (wasAnswered) await federationOutbox.queueAnswerDeleted(tx, receiverId, questionId);
+  },
+  async profileChanged(tx, { userId }) {
+    await federationOutbox.queueProfileUpdated(tx, userId);
+  },
+  async publicProfileChanged(tx, { userId, isPublic }) {
+    // turning it on federates answers from now on (older ones stay readable in the outbox collection)
+    if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
+  },
+  async accountDeleting(tx, { userId }, ctx) {
+    // a public profile's remote followers learn that the actor is gone (decision 131)
+    if (ctx.config.federation.enabled) await federationOutbox.queueActorDeleted(tx, userId, ctx.config.publicUrl);
+  },
+};

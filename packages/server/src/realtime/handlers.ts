@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { run, statement } from '../db/statements.js';
+import type { Channel } from '../events/channel.js';
+import { liveEventToUserSql, publishLive } from './bus.js';
+
+/**
+ * The live notices of a batch of likes: each answer's owner, for a like by someone else, in one
+ * statement (likes of one's own answer are not news).
+ */
+const likeNotices = statement<never, { likerIds: string[]; answerIds: string[] }>(
+  'like_live_notices',
+  sql`select ${liveEventToUserSql(sql`q.receiver_id`, 'notification')}
+      from unnest(${sql.placeholder('likerIds')}::text[], ${sql.placeholder('answerIds')}::text[]) as e(actor_id, question_id)
+      join questions q on q.id = e.question_id join users recipient on recipient.id = q.receiver_id join users actor on actor.id = e.actor_id
+      where q.receiver_id <> e.actor_id`,
+);
+
+/**
+ * What each domain event means for the open live streams (GET /api/events). NOTIFY is delivered at
+ * commit and dropped on rollback, on every instance.
+ */
+export const liveChannel: Channel = {
+  async questionAsked(tx, { receiverId }) {
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+  },
+  async globalQuestionSent(tx) {
+    await publishLive(tx, { to: { everyone: true }, type: 'question' });
+  },
+  async answered(tx, { receiverId, senderId }) {
+    await publishLive(tx, { to: { followersOf: receiverId }, type: 'answer' });
+    // the receiver's other devices: the inbox shrank and the profile grew
+    await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+    if (senderId && senderId !== receiverId) await publishLive(tx, { to: { userId: senderId }, type: 'notification' });
+  },
+  async questionDeleted(tx, { receiverId, by }) {
+    // the receiver's inbox or profile, and their followers' feeds, lose what a moderator removed
+    if (by === 'moderator') await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
+  },
+  async likesToggled(tx, { liked }) {
+    if (liked.length === 0) return;
+    await run(tx, likeNotices, { likerIds: liked.map((e) => e.likerId), answerIds: liked.map((e) => e.answerId) });
+  },
+  async followed(tx, { followerId, followeeId }) {
+    if (followerId !== followeeId) await publishLive(tx, { to: { userId: followeeId }, type: 'notification' });
+  },
+  async accountSuspended(tx, { userId }) {
+    // followers' feeds lose the answers: their 'New answers' count and profiles refresh
+    await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  },
+  async accountRestored(tx, { userId }) {
+    await publishLive(tx, { to: { followersOf: userId }, type: 'answer' });
+  },
+  async sessionsEnded(tx, { sessionIds }) {
+    for (const sessionId of sessionIds) await publishLive(tx, { to: { sessionId }, type: 'logout' });
+  },
+  async allSessionsEnded(tx, { userId }) {
+    await publishLive(tx, { to: { userId }, type: 'logout' });
+  },
+  async notificationsRead(tx, { userId }) {
+    await publishLive(tx, { to: { userId }, type: 'counters' });
+  },
+  async reportsChanged(tx) {
+    await publishLive(tx, { to: { admins: true }, type: 'reports' });
+  },
+};
