@@ -79,4 +79,13 @@ describe('deleting all the questions shown', () => {
     expect((await deleteThrough(stranger, newest!, 'filter=all')).json()).toEqual({ count: 0 });
     expect(await texts(receiver)).toHaveLength(4);
   });
+
+  it('refuses a bound that is not a real time', async () => {
+    const { receiver } = await receiverWithQuestions();
+    for (const at of ['2026-02-31T00:00:00Z', 'yesterday']) {
+      const res = await apiAs(t.app, receiver).delete(`/api/me/inbox?throughId=x&throughAt=${encodeURIComponent(at)}`);
+      expect(res.statusCode, at).toBe(400);
+    }
+    expect(await texts(receiver)).toHaveLength(4);
+  });
 });
