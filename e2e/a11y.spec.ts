@@ -93,6 +93,19 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('dialog', { name: 'Followers' })).toBeVisible();
     found.push(...(await violations(page)).map((v) => `followers modal: ${v}`));
 
+    // the share sheet of my answer: the image only while the profile is private, the whole sheet once public
+    await page.keyboard.press('Escape');
+    for (const publicProfile of [false, true]) {
+      expect((await page.request.patch('/api/me/settings', { data: { publicProfile } })).status()).toBe(200);
+      await page.goto('/profile');
+      await expect(page.locator('[aria-label="Loading Askbox"]')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Share answer' }).first().click();
+      const sheet = page.getByRole('dialog', { name: 'Share answer' });
+      await expect(sheet.getByRole('link', { name: 'Download image' })).toBeVisible();
+      if (publicProfile) await sheet.getByRole('button', { name: 'Share on Mastodon' }).click();
+      found.push(...(await violations(page)).map((v) => `share sheet (${publicProfile ? 'public' : 'private'}): ${v}`));
+    }
+
     // the desktop layout: the side navigation, with its selected item on the soft accent fill
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [url, text] of [

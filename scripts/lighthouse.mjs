@@ -1,6 +1,6 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile preset, the npm package with Debian's Chromium) on
- * /onboarding, /home and a profile of the BUILT app (run `npm run build` first). Starts the app on
+ * /onboarding, /home, a profile and a shared answer (signed out) of the BUILT app (run `npm run build` first). Starts the app on
  * a free port with a throw-away DATA_DIR, makes two users (one follows the other, who has answers),
  * and writes lighthouse-report/<page>.report.html and .json (not kept in git: a run's full reports),
  * and the scores of every page to docs/benchmarks/lighthouse.json (kept: the latest run's summary,
@@ -87,13 +87,17 @@ try {
   await waitForHealth();
   const viewer = await signUp('lh_viewer', 'Lena Viewer');
   const author = await signUp('lh_author', 'Aki Author');
+  let sharedAnswerId;
   for (let i = 1; i <= 8; i++) {
     const { id } = await call(author, 'POST', '/api/users/lh_author/questions', {
       text: `What is your favourite thing number ${i}?`,
       isAnonymous: i % 2 === 0,
     });
     await call(author, 'POST', `/api/questions/${id}/answer`, { answer: `Answer number ${i}: probably a long walk by the sea.` });
+    sharedAnswerId ??= id;
   }
+  // a shared answer is opened by someone signed out, from a public profile
+  await call(author, 'PATCH', '/api/me/settings', { publicProfile: true });
   await call(viewer, 'POST', '/api/users/lh_author/follow');
 
   chrome = await chromeLauncher.launch({
@@ -114,6 +118,7 @@ try {
     { name: 'onboarding', url: '/onboarding', cookie: null },
     { name: 'home', url: '/home', cookie: viewer },
     { name: 'profile', url: '/u/lh_author', cookie: viewer },
+    { name: 'shared-answer', url: `/u/lh_author/answers/${sharedAnswerId}`, cookie: null },
   ];
   const summary = [];
   for (const page of pages) {

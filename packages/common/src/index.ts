@@ -18,4 +18,5 @@ export * from './urls.js';
 export * from './federation.js';
 export * from './safety.js';
 export * from './moderation.js';
+export * from './cards.js';
 export * from './events.js';

@@ -55,9 +55,7 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
 
-/** Live events sent over GET /api/events; the web app invalidates queries by `type`. */
-export const liveEventTypes = ['question', 'answer', 'notification', 'counters', 'resync', 'reports'] as const;
-export type LiveEventType = (typeof liveEventTypes)[number];
+export { liveEventTypes, type LiveEventType } from './liveEvents.js';
 
 /**
  * The Activity tab grouped (decision 171): one row per kind, per answer (likes) and per UTC day,

@@ -30,6 +30,8 @@ export const profileSchema = z.object({
     website: z.string(),
     /** The owner refuses anonymous questions: the ask box shows no 'Ask anonymously' checkbox. */
     refusesAnonymousQuestions: z.boolean(),
+    /** 'Public profile' is on: the answers have public pages and cards anyone may share. */
+    publicProfile: z.boolean(),
   }),
   counts: profileCountsSchema,
   viewer: z.object({ isSelf: z.boolean(), isFollowing: z.boolean(), blockedByViewer: z.boolean() }),

@@ -106,6 +106,18 @@ export const en = {
   linkCopied: 'Link copied to clipboard !',
   profileLinkCopied: 'Profile link copied to clipboard!',
   inviteShareText: 'Ask me anything on Askbox',
+  profileQrCode: 'QR code of your profile link',
+  shareAnswer: 'Share answer',
+  shareYourAnswer: 'Share your answer?',
+  notNow: 'Not now',
+  downloadImage: 'Download image',
+  shareOn: 'Share on {{network}}',
+  shareByEmail: 'Share by email',
+  mastodonServer: 'Your Mastodon server',
+  mastodonServerInvalid: 'Enter a server name, like mastodon.social',
+  answerShareText: '{{fullname}} answered on Askbox',
+  privateShareNote: 'Your profile is private: the link only works for signed-in users.',
+  shareImageError: 'The image could not be made. Try again.',
 
   // Questions
   loadingQuestions: 'Loading questions',

@@ -16,6 +16,7 @@ import { profileRoutes } from '../features/profiles/routes.js';
 import { questionsRoutes } from '../features/questions/routes.js';
 import { settingsRoutes } from '../features/settings/routes.js';
 import { sharingRoutes } from '../features/sharing/routes.js';
+import { cardsRoutes } from '../features/cards/routes.js';
 import { emailRoutes } from '../email/routes.js';
 import { federationRoutes } from '../federation/routes.js';
 import { pushRoutes } from '../push/routes.js';
@@ -45,6 +46,7 @@ export const routes: readonly Routes[] = [
   accountRoutes,
   emailRoutes,
   sharingRoutes,
+  cardsRoutes,
   moderationRoutes,
   // remote followers and blocks: only with ActivityPub on
   async (app, ctx) => {

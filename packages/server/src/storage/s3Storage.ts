@@ -33,14 +33,9 @@ const loadSdk = onFirstUse(async () => {
 /** How long a signed link is valid; links are signed per hour, so a browser keeps reusing the same one. */
 const SIGNED_FOR_SECONDS = 2 * 3600;
 
-/**
- * Pictures in an S3-compatible bucket. The app keeps its own URLs (/media/<key>, so switching
- * backends never rewrites rows); GET /media/<key> answers with a redirect to the public URL, or to a
- * link signed for two hours (signed at the start of the hour: the same link all hour long, so the
- * browser's cache works).
- */
-export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key: string, now?: Date): Promise<{ url: string; maxAgeSeconds: number }> } {
-  const sdk = onFirstUse(async () => {
+/** A client for the bucket, made on first use (the card cache shares it). */
+export function s3Client(settings: S3Settings) {
+  return onFirstUse(async () => {
     const loaded = await loadSdk();
     const client = new loaded.S3Client({
       region: settings.region,
@@ -54,6 +49,16 @@ export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key
     });
     return { ...loaded, client };
   });
+}
+
+/**
+ * Pictures in an S3-compatible bucket. The app keeps its own URLs (/media/<key>, so switching
+ * backends never rewrites rows); GET /media/<key> answers with a redirect to the public URL, or to a
+ * link signed for two hours (signed at the start of the hour: the same link all hour long, so the
+ * browser's cache works).
+ */
+export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key: string, now?: Date): Promise<{ url: string; maxAgeSeconds: number }> } {
+  const sdk = s3Client(settings);
   const checked = (key: string) => {
     if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`refusing unexpected key ${key}`);
     return key;

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
+import { deleteOwnerCards } from '../cards/service.js';
 import { confirmPassword } from '../auth/service.js';
 import { events } from '../../events/emit.js';
 import { receiverSeesQuestion } from '../visibility/index.js';
@@ -46,4 +47,5 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
   for (const url of [user.photoUrl, user.coverUrl]) {
     if (url) await deletePicture(storage, url).catch((error: unknown) => log?.error({ err: error, url }, 'could not delete a picture of a deleted account'));
   }
+  await deleteOwnerCards(ctx, userId).catch((error: unknown) => log?.error({ err: error }, 'could not delete the answer cards of a deleted account'));
 }

@@ -17,6 +17,7 @@ import { questions, reports, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
+import { deleteAnswerCards } from '../cards/service.js';
 import { suspendAccount } from './suspension.js';
 
 interface ReportRow {
@@ -147,7 +148,8 @@ const sameItem = (kind: string, targetId: string) =>
  * from here: that would point at them.
  */
 export async function resolveReport(ctx: AppContext, adminId: string, reportId: string, action: ReportAction): Promise<ResolveReportResult> {
-  return ctx.db.transaction(async (tx) => {
+  let deletedAnswer: { ownerId: string; answerId: string } | null = null;
+  const result = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw new AppError('report_not_found');
     if (report.resolvedAt) throw new AppError('already_resolved');
@@ -172,6 +174,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
           by: 'moderator',
         });
       }
+      if (deleted?.answered) deletedAnswer = { ownerId: deleted.receiverId, answerId: report.targetId };
       resolution = deleted ? 'content_deleted' : 'content_gone';
     } else {
       if (!report.accountId) {
@@ -196,6 +199,10 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
     await events.emit(tx, ctx, { type: 'reportsChanged' });
     return { resolution, resolved: closed.length };
   });
+  // files are not transactional: a deleted answer's cards go once it is gone
+  const gone = deletedAnswer as { ownerId: string; answerId: string } | null;
+  if (gone) await deleteAnswerCards(ctx, gone.ownerId, gone.answerId);
+  return result;
 }
 
 /** Suspended accounts, most recent first (the moderation screen's restore list). */

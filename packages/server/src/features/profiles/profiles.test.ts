@@ -51,6 +51,7 @@ describe('GET /api/users/:username', () => {
         bio: '',
         website: '',
         refusesAnonymousQuestions: false,
+        publicProfile: false,
       },
       counts: { answers: 2, followings: 1, followers: 2, likes: 3 },
       viewer: { isSelf: false, isFollowing: true, blockedByViewer: false },

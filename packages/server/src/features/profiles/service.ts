@@ -9,6 +9,7 @@ import { runOne, statement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { blockStateBetween } from '../visibility/index.js';
+import { isPublicProfile } from '../visibility/index.js';
 import { avatarUrlOf } from '../users/views.js';
 
 const countsOf = statement<ProfileCounts, { userId: string }>(
@@ -52,6 +53,7 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWith
       bio: user.bio,
       website: user.website,
       refusesAnonymousQuestions: user.refuseAnonymousQuestions,
+      publicProfile: isPublicProfile(user),
     },
     counts,
     viewer: { isSelf, isFollowing: following.length > 0, blockedByViewer: blocks.viewerBlocked },

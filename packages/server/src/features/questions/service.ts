@@ -14,6 +14,7 @@ import { events } from '../../events/emit.js';
 import { inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
+import { deleteAnswerCards } from '../cards/service.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
@@ -176,11 +177,14 @@ export async function answerQuestion(ctx: AppContext, receiverId: string, questi
 /** The receiver deletes a question, unanswered from the inbox or answered from the profile; likes go with it (FK cascade). */
 export async function deleteQuestion(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
   await questionOfReceiver(ctx.db, questionId, receiverId);
-  await ctx.db.transaction(async (tx) => {
+  const wasAnswered = await ctx.db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(questions)
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
       .returning({ answered: questions.answered });
     if (deleted) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: deleted.answered, by: 'receiver' });
+    return deleted?.answered ?? false;
   });
+  // files are not transactional: the answer's cards go once the answer is gone
+  if (wasAnswered) await deleteAnswerCards(ctx, receiverId, questionId);
 }

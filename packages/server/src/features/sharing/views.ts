@@ -1,4 +1,4 @@
-import { en } from '@askbox/common';
+import { CARD_SIZES, cardPaths, en } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PublicAnswer } from '../visibility/index.js';
 
@@ -88,7 +88,9 @@ export function profileHead(origin: string, user: UserRow, answers: number, acto
 export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, actorUrl: string): string {
   const title = `${user.fullname} (@${user.username}) answered ${askerLabel(answer)}: “${clip(answer.question, 120)}”`;
   const description = clip(answer.answer, 200);
-  const image = pictureUrl(origin, user);
+  // the answer's own card (features/cards), its text repeated for those who cannot see it
+  const image = `${origin}${cardPaths.public(user.username, answer.id, 'link', 'light')}`;
+  const imageAlt = `${askerLabel(answer)}: “${clip(answer.question, 300)}” — ${user.fullname}: ${clip(answer.answer, 300)}`;
   const url = publicLinks.answer(origin, user.username, answer.id);
   return [
     metaTags([
@@ -98,12 +100,17 @@ export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, 
       ['property', 'og:description', description],
       ['property', 'og:url', url],
       ['property', 'og:image', image],
+      ['property', 'og:image:type', 'image/png'],
+      ['property', 'og:image:width', String(CARD_SIZES.link.width)],
+      ['property', 'og:image:height', String(CARD_SIZES.link.height)],
+      ['property', 'og:image:alt', imageAlt],
       ['property', 'article:published_time', answer.answeredAt],
       ['property', 'article:author', publicLinks.profile(origin, user.username)],
-      ['name', 'twitter:card', 'summary'],
+      ['name', 'twitter:card', 'summary_large_image'],
       ['name', 'twitter:title', title],
       ['name', 'twitter:description', description],
       ['name', 'twitter:image', image],
+      ['name', 'twitter:image:alt', imageAlt],
     ]),
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     alternateLinks(origin, user, actorUrl),

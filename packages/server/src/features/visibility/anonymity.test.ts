@@ -1,3 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox, pushNotifications, users } from '../../db/schema/index.js';
@@ -9,6 +13,7 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
 /**
  * The anonymity proof (decision 100): everything the receiver of anonymous questions
  * can observe — inbox, badges, feed, notifications (grouped too), profile, live events, push and email outboxes (their content),
+ * the images of their answers,
  * and the answers to their actions on those questions — is identical whichever of several users
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker' (which keeps out the asker's later anonymous questions and
@@ -24,14 +29,21 @@ const CANDIDATES = ['alice', 'bruno', 'chloe'] as const;
 const TABS = { alice: 0, bruno: 1, chloe: 3 } as const;
 
 let t: TestApp | null = null;
+let dataDir: string | null = null;
 afterEach(async () => {
   await t?.close();
   t = null;
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = null;
 });
 
 /** Runs the script in a world where `senderRole` sends the anonymous questions; returns the receiver's observations. */
 async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<string[]> {
+  // each world's files (answer cards) in a folder of its own
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-anonymity-'));
   t = await createTestApp({
+    dataDir,
     // no heartbeat during the script: a stream's bytes are its events alone
     sseHeartbeatMs: 3_600_000,
     rateLimits: { signupPerHour: 1000, loginPer15Min: 1000, loginPerAccountPer15Min: 1000, questionsPer10Min: 1000, uploadsPerHour: 1000 },
@@ -144,10 +156,17 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await observe('receiver blocked the admin');
 
   // actions on anonymous questions answer the same
-  await act('answer', receiver.post(`/api/questions/${await inboxIdOf('anonymous one')}/answer`, { answer: 'my answer' }));
+  const firstAnswerId = await inboxIdOf('anonymous one');
+  await act('answer', receiver.post(`/api/questions/${firstAnswerId}/answer`, { answer: 'my answer' }));
   await act('answer again', receiver.post(`/api/questions/${await inboxIdOf('anonymous two')}/answer`, { answer: 'second answer' }));
   await act('delete', receiver.delete(`/api/questions/${await inboxIdOf('the global question')}`));
   await observe('after answers');
+  // the answer's image, byte for byte (the owner's own card: the receiver's profile is private)
+  for (const card of ['link-light', 'story-dark']) {
+    const res = await receiver.get(`/api/me/answers/${firstAnswerId}/cards/${card}.png`);
+    expect(res.statusCode).toBe(200);
+    observations.push(`card ${card}: ${res.headers['content-type']} ${crypto.createHash('sha256').update(res.rawPayload).digest('hex')}`);
+  }
 
   await act('unblock alice', receiver.delete(`/api/users/${cast.alice.username}/block`));
   await act('bruno unblocks', apiAs(app, cast.bruno).delete(`/api/users/${cast.receiver.username}/block`));

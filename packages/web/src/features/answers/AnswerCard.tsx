@@ -4,12 +4,26 @@ import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { ReportButton } from '../moderation/ReportButton';
+import { ShareAnswerButton } from '../sharing/ShareAnswerButton';
 import { MentionText } from './MentionText';
 import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
-/** One answered question (feed and profiles), with its #post-{id} anchor. */
-export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; showReceiver: boolean; onDelete?: () => void }) {
+/**
+ * One answered question (feed and profiles), with its #post-{id} anchor. `publicProfile`: whether
+ * its owner's profile is public, when known; it brings the Share button (owners share privately too).
+ */
+export function AnswerCard({
+  post,
+  showReceiver,
+  onDelete,
+  publicProfile,
+}: {
+  post: Answer;
+  showReceiver: boolean;
+  onDelete?: () => void;
+  publicProfile?: boolean;
+}) {
   const when = post.answeredAt ?? post.createdAt;
   return (
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
@@ -48,6 +62,9 @@ export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; sho
             <button type="button" className="icon-btn" aria-label={t('deleteAnswer')} onClick={onDelete}>
               <Trash2 size={18} aria-hidden />
             </button>
+          )}
+          {publicProfile !== undefined && (
+            <ShareAnswerButton answer={{ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: publicProfile }} />
           )}
           <LikeButton post={post} />
         </span>

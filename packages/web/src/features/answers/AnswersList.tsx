@@ -14,7 +14,8 @@ import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
-export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
+/** `publicProfile`: the profile is public (its answers may be shared by anyone); the owner shares either way. */
+export function AnswersList({ username, isOwnProfile, publicProfile = false }: { username: string; isOwnProfile: boolean; publicProfile?: boolean }) {
   const answers = useProfileAnswers(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
@@ -40,7 +41,15 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
       {posts.length === 0 ? (
         <EmptyState title={t('noAnswersNow')} />
       ) : (
-        posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
+        posts.map((post) => (
+          <AnswerCard
+            key={post.id}
+            post={post}
+            showReceiver={false}
+            onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined}
+            publicProfile={isOwnProfile || publicProfile ? publicProfile : undefined}
+          />
+        ))
       )}
       {answers.hasNextPage && <LoadMoreFooter />}
     </section>

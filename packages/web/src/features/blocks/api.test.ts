@@ -18,6 +18,7 @@ const troll: Profile = {
     bio: '',
     website: '',
     refusesAnonymousQuestions: false,
+    publicProfile: false,
   },
   counts: { answers: 1, followings: 0, followers: 0, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },

@@ -10,7 +10,18 @@ import { profileKeys } from '../profiles/api';
 import { followToggle } from './api';
 
 const star: Profile = {
-  user: { id: 's', username: 'star', fullname: 'Star', photoURL: '/x.svg', coverURL: null, badge: '', bio: '', website: '', refusesAnonymousQuestions: false },
+  user: {
+    id: 's',
+    username: 'star',
+    fullname: 'Star',
+    photoURL: '/x.svg',
+    coverURL: null,
+    badge: '',
+    bio: '',
+    website: '',
+    refusesAnonymousQuestions: false,
+    publicProfile: false,
+  },
   counts: { answers: 0, followings: 0, followers: 4, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },
 };

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Copy, Share2 } from 'lucide-react';
 
 import { useViewer } from '../session/api';
@@ -5,7 +6,10 @@ import { canWebShare, useCopyLink, useProfileLink, webShare } from './share';
 import styles from './InviteCard.module.css';
 import { t } from '../../i18n';
 
-/** 'Invite your friends': the viewer's own profile link, to copy or share (the Friends screen). */
+// the QR encoder loads with the card, not with the first screen
+const QrCode = lazy(() => import('./QrCode').then((m) => ({ default: m.QrCode })));
+
+/** 'Invite your friends': the viewer's own profile link, to copy or share, and its QR code (the Friends screen). */
 export function InviteCard() {
   const me = useViewer();
   const link = useProfileLink(me.username);
@@ -18,6 +22,9 @@ export function InviteCard() {
       <p className={styles.link} data-testid="share-link">
         {link}
       </p>
+      <Suspense fallback={null}>
+        <QrCode text={link} label={t('profileQrCode')} />
+      </Suspense>
       <div className={styles.buttons}>
         <button type="button" className="btn btn-primary btn-small" onClick={() => void copyLink(link, t('linkCopied'))}>
           <Copy size={16} aria-hidden /> {t('copyLink')}

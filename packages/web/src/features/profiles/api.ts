@@ -6,6 +6,9 @@ import { markStale } from '../../api/staleAfter';
 import { sessionKeys } from '../session/api';
 import { uploadWithProgress } from './upload';
 
+/** Links to a profile and copying them, for other features' share buttons. */
+export { useCopyLink, useProfileLink } from './share';
+
 const all = queryRoots.profiles;
 
 /** Every key starts with the root, so live events can refresh them all. */

@@ -7,6 +7,7 @@ import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { ReportButton } from '../moderation/ReportButton';
+import { announceAnswered } from '../sharing/api';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -33,7 +34,10 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
     if (blank || answerQuestion.isPending) return;
     // answered, the question leaves the inbox: focus goes on to the next one
     focusAfterRemoval(card.current);
-    answerQuestion.mutate({ id: question.id, answer }, { onError: () => void dialogs.alert(t('errorSendingResponse')) });
+    answerQuestion.mutate(
+      { id: question.id, answer },
+      { onSuccess: () => announceAnswered(question.id), onError: () => void dialogs.alert(t('errorSendingResponse')) },
+    );
   };
 
   const onDelete = async () => {

@@ -8,6 +8,7 @@ import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
 import { LoadError } from '../../components/LoadError';
+import { useSetting } from '../../features/settings/api';
 import { t, useDocumentTitle } from '../../i18n';
 
 /** The signed-in user's own profile; text fields come from the session, counters from the server. */
@@ -15,6 +16,8 @@ export function ProfileScreen() {
   useDocumentTitle(t('titles.profile'));
   const me = useViewer();
   const profile = useProfile(me.username);
+  // the setting, not the profile: it is the owner's, and changes on this device first
+  const publicProfile = useSetting('publicProfile').value ?? false;
   const user = {
     id: me.id,
     username: me.username,
@@ -25,6 +28,7 @@ export function ProfileScreen() {
     bio: me.bio,
     website: me.website,
     refusesAnonymousQuestions: profile.data?.user.refusesAnonymousQuestions ?? false,
+    publicProfile,
   };
   return (
     <div>
@@ -48,7 +52,7 @@ export function ProfileScreen() {
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
         <AskBox receiverUsername={me.username} />
         <h2 className="section-title">{t('answers')}</h2>
-        <AnswersList username={me.username} isOwnProfile />
+        <AnswersList username={me.username} isOwnProfile publicProfile={publicProfile} />
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox, useUndoableDelete } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
 import styles from './Questions.module.css';
+import { SharePrompt } from '../../features/sharing/SharePrompt';
 import { t, useDocumentTitle } from '../../i18n';
 
 /** Search words are sent once typing pauses. */
@@ -84,6 +85,7 @@ export function QuestionsScreen() {
           </>
         )}
       </div>
+      <SharePrompt />
       {pending ? (
         <Loading query={inbox} label={t('loadingQuestions')} skeleton="question" />
       ) : inbox.isError ? (
