@@ -17,6 +17,21 @@ export const answerQuestionSchema = z.object({ answer: postText('answer') });
 export const questionIdParamsSchema = z.object({ id: lineText(100).pipe(z.string().min(1)) });
 export const cursorQuerySchema = z.object({ cursor: lineText(200).optional() });
 
+/** Which of the inbox's questions a list shows: all, the anonymous ones (the global question's too), or the named ones. */
+export const INBOX_FILTERS = ['all', 'anonymous', 'named'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+/** The inbox as the receiver narrowed it: a filter and words its questions contain (any case). */
+export const inboxSelectionSchema = z.object({ filter: z.enum(INBOX_FILTERS).default('all'), q: lineText(100).default('') });
+export type InboxSelection = z.infer<typeof inboxSelectionSchema>;
+export const inboxQuerySchema = cursorQuerySchema.extend(inboxSelectionSchema.shape);
+/**
+ * Deleting every question of a selection, up to the newest one the receiver was shown (by its id
+ * and time), so a question that arrives meanwhile is never deleted unseen.
+ */
+export const deleteInboxQuerySchema = inboxSelectionSchema.extend({ throughId: questionIdParamsSchema.shape.id, throughAt: z.iso.datetime({ offset: true }) });
+export type DeleteInboxQuery = z.input<typeof deleteInboxQuerySchema>;
+export const deletedCountSchema = z.object({ count: z.number().int() });
+
 /** An unanswered question in the receiver's inbox. `sender` is null when anonymous, always. */
 export const inboxQuestionSchema = z.object({
   id: z.string(),

@@ -35,6 +35,39 @@ describe('findMutedWord', () => {
     expect(findMutedWord('abc', ['a.c'])).toBeNull();
   });
 
+  // [text, muted word, caught?]: what people write to slip past a filter, and what must stay clear of it
+  it.each([
+    ['you are a l0ser', 'loser', true],
+    ['sp01ler ahead', 'spoiler', true],
+    ['what a h3ll', 'hell', true],
+    ['b4d day', 'bad', true],
+    ['you @ss', 'ass', true],
+    ['what an a$$', 'ass', true],
+    ['5tupid', 'stupid', true],
+    ['so uuuugly', 'ugly', true],
+    ['loooooser', 'loser', true],
+    ['LOOO0SER!!', 'loser', true],
+    ['1diot', 'idiot', true],
+    ['ki11 it', 'kill', true],
+    ['no hot takes', 'h0t', true],
+    ['Spoilers for the finale', 'spoiler', true],
+    ['it was spoiled', 'spoil', true],
+    ['stop spoiling it', 'spoil', true],
+    ['two losses', 'loss', true],
+    ['Quels SPOILERS', 'spoiler', true],
+    ['a classic question', 'ass', false],
+    ['as you wish', 'ass', false],
+    ['oh my god', 'good', false],
+    ['hello there', 'hell', false],
+    ['passé', 'pass', false],
+    ['lick', 'ick', false],
+    ['ugly2', 'ugly', false],
+    ['spoilerx', 'spoiler', false],
+    ['iick', 'lick', false],
+  ])('%j with %j muted: caught %s', (text, word, caught) => {
+    expect(findMutedWord(text, [word])).toBe(caught ? word : null);
+  });
+
   it('finds nothing in an empty list', () => {
     expect(findMutedWord('anything', [])).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WHO_MAY_ASK_MAX_DAYS } from './limits.js';
 import { LOCALES } from './locales.js';
 import { THEMES } from './themes.js';
 
@@ -19,6 +20,11 @@ export const emailNotificationsSchema = z.enum(EMAIL_NOTIFICATIONS);
 export { THEMES, type Theme } from './themes.js';
 export const themeSchema = z.enum(THEMES);
 
+/** Who may ask me: everyone, people I follow, or accounts older than `whoMayAskMinDays` days. */
+export const WHO_MAY_ASK = ['everyone', 'following', 'older_accounts'] as const;
+export type WhoMayAsk = (typeof WHO_MAY_ASK)[number];
+export const whoMayAskSchema = z.enum(WHO_MAY_ASK);
+
 export const accountSettingsSchema = z.object({
   locale: localeSchema.nullable(),
   theme: themeSchema,
@@ -27,6 +33,11 @@ export const accountSettingsSchema = z.object({
   publicProfile: z.boolean(),
   /** When on, the ask box on the profile has no 'Ask anonymously' and anonymous questions are refused. */
   refuseAnonymousQuestions: z.boolean(),
+  /** When on, nobody can ask (askers are told the inbox is closed) until `inboxPausedUntil`, or until turned off when null. */
+  inboxPaused: z.boolean(),
+  inboxPausedUntil: z.iso.datetime({ offset: true }).nullable(),
+  whoMayAsk: whoMayAskSchema,
+  whoMayAskMinDays: z.number().int().min(1).max(WHO_MAY_ASK_MAX_DAYS),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

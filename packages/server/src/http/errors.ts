@@ -22,6 +22,8 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'user_blocked',
     'cannot_send_questions',
     'anonymous_refused',
+    'inbox_paused',
+    'asker_not_allowed',
   ]),
   ...codesWith(404, [
     'not_found',

@@ -116,6 +116,11 @@ const MATRIX: Record<string, Case> = {
     request: (w) => r('POST', `/api/users/${w.people.owner.username}/questions`, { text: 'Hello?', isAnonymous: true }),
   },
   'GET /api/me/inbox': { statuses: signedIn(200), request: () => r('GET', '/api/me/inbox') },
+  // one's own inbox only: everyone signed in deletes from theirs (the owner's question among them only for the owner)
+  'DELETE /api/me/inbox': {
+    statuses: signedIn(200),
+    request: (w) => r('DELETE', `/api/me/inbox?filter=all&throughId=${w.unansweredId}&throughAt=${encodeURIComponent('2100-01-01T00:00:00Z')}`),
+  },
   // a question one did not receive is not found: its sender holds a dropped question's id too (questions/service.ts)
   'POST /api/questions/:id/answer': {
     statuses: [401, 404, 404, 404, 204, 404],

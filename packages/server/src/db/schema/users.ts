@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -35,6 +35,14 @@ export const users = pgTable(
     publicProfile: boolean('public_profile').notNull().default(false),
     // the ask box on the profile offers no 'Ask anonymously' and anonymous questions are refused
     refuseAnonymousQuestions: boolean('refuse_anonymous_questions').notNull().default(false),
+    // inbox control: a paused inbox takes no question from anyone, until the end time if one is set
+    inboxPaused: boolean('inbox_paused').notNull().default(false),
+    inboxPausedUntil: timestamp('inbox_paused_until', { withTimezone: true, mode: 'date' }),
+    // who may ask: everyone, people the receiver follows, or accounts older than who_may_ask_min_days
+    whoMayAsk: text('who_may_ask', { enum: ['everyone', 'following', 'older_accounts'] })
+      .notNull()
+      .default('everyone'),
+    whoMayAskMinDays: integer('who_may_ask_min_days').notNull().default(7),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
   },

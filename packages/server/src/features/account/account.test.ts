@@ -9,6 +9,9 @@ import { accountExportSchema, en } from '@askbox/common';
 import { questions, sentQuestions, users } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+
+/** The inbox control settings as a new account has them. */
+const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, whoMayAsk: 'everyone', whoMayAskMinDays: 7 };
 import { insertSubscription } from '../../test/notificationFixtures.js';
 
 let t: TestApp;
@@ -118,7 +121,14 @@ describe('export my data', () => {
       bio: 'my bio',
       website: 'https://ada.example',
     });
-    expect(data.settings).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'digest', publicProfile: false, refuseAnonymousQuestions: false });
+    expect(data.settings).toEqual({
+      locale: 'fr',
+      theme: 'system',
+      emailNotifications: 'digest',
+      publicProfile: false,
+      refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
+    });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([
       [askedAnon, true, friend.username, 'answer to my anonymous one'],
       [askedNamed, false, friend.username, null],

@@ -29,7 +29,7 @@ export function globalQuestionIdPrefix(at: Date): string {
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
- * anonymous question it skips those who refuse them and is dropped for those who muted one of its
+ * anonymous question it skips those who refuse them (and paused inboxes) and is dropped for those who muted one of its
  * words; the count is of everyone it was addressed to, so it tells the admin nothing private
  * (globalQuestionAudience). That count is kept once, on the admin's record of what they sent, for
  * their export: recounting rows later would tell who deleted it or muted one of its words.
@@ -44,7 +44,7 @@ export async function sendGlobalQuestion(
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
-    const audience = await globalQuestionAudience(tx, text, sql`u`);
+    const audience = await globalQuestionAudience(tx, text, sql`u`, at);
     const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
       tx,
       sql`with inserted as (

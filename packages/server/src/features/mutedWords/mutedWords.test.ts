@@ -61,6 +61,17 @@ describe('a question with a muted word', () => {
     expect(await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).toHaveLength(1);
   });
 
+  it('catches look-alike spellings and plurals, in a question and in the global question', async () => {
+    const admin = await signUpUser(t.app);
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const [receiver, asker] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await apiAs(t.app, receiver).post('/api/me/muted-words', { word: 'spoiler' });
+    for (const text of ['SP01LERS inside', 'no sp0iiiler please', 'a spoiled ending?'])
+      expect((await apiAs(t.app, asker).post(`/api/users/${receiver.username}/questions`, { text })).statusCode).toBe(201);
+    await apiAs(t.app, admin).post('/api/admin/global-question', { text: 'Any $poilers?' });
+    expect(await inboxTexts(receiver)).toEqual(['a spoiled ending?']);
+  });
+
   it("keeps the admin's global question from those who muted one of its words or refuse anonymous questions, and tells the admin nothing private", async () => {
     const admin = await signUpUser(t.app);
     await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));

@@ -4,6 +4,9 @@ import {
   askQuestionResponseSchema,
   askQuestionSchema,
   cursorQuerySchema,
+  deletedCountSchema,
+  deleteInboxQuerySchema,
+  inboxQuerySchema,
   inboxPageSchema,
   questionIdParamsSchema,
   usernameParamsSchema,
@@ -14,7 +17,7 @@ import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { askedQuestionsPage } from './asked.js';
-import { answerQuestion, askQuestion, deleteQuestion, inboxPage } from './service.js';
+import { answerQuestion, askQuestion, deleteInboxSelection, deleteQuestion, inboxPage } from './service.js';
 
 export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
   app.post(
@@ -44,12 +47,28 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     {
       schema: {
         tags: ['questions'],
-        summary: 'Unanswered questions received, newest first, 20 a page',
-        querystring: cursorQuerySchema,
+        summary: 'Unanswered questions received, newest first, 20 a page; narrowed by a filter (all, anonymous, named) and search words',
+        querystring: inboxQuerySchema,
         response: { 200: inboxPageSchema },
       },
     },
-    async (request) => inboxPage(ctx.db, requireViewer(request).id, request.query.cursor),
+    async (request) => {
+      const { cursor, ...selection } = request.query;
+      return inboxPage(ctx.db, requireViewer(request).id, cursor, selection);
+    },
+  );
+
+  app.delete(
+    '/api/me/inbox',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Delete every question of a filter and search, up to the newest one shown (throughId, throughAt)',
+        querystring: deleteInboxQuerySchema,
+        response: { 200: deletedCountSchema },
+      },
+    },
+    async (request) => deleteInboxSelection(ctx.db, requireViewer(request).id, request.query),
   );
 
   app.get(

@@ -1,16 +1,25 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { PAGE_SIZE, type InboxPage } from '@askbox/common';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, type ErrorCode, type InboxFilter, type InboxPage, type InboxSelection } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { questions, sentQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run, statement } from '../../db/statements.js';
+import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
-import { askerBlockableColumn, inInbox, notSuspended, questionReachesReceiver, questionRefusal, receivedQuestion } from '../visibility/index.js';
+import {
+  askerBlockableColumn,
+  inInbox,
+  notSuspended,
+  questionReachesReceiver,
+  questionRefusal,
+  receivedQuestion,
+  type QuestionRefusal,
+} from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
@@ -33,9 +42,8 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
   record?: RecordResult<{ id: string }>,
 ): Promise<{ id: string }> {
-  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous });
-  if (refusal === 'blocked') throw new AppError('cannot_send_questions');
-  if (refusal === 'anonymous_refused') throw new AppError('anonymous_refused');
+  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous }, ctx.clock.now());
+  if (refusal) throw new AppError(refusalCodes[refusal]);
   await consumeRateLimit(ctx.db, accountRateLimitKey.question(senderId), ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
@@ -58,8 +66,41 @@ export async function askQuestion(
   return { id };
 }
 
+/** What the asker is told for each refusal. */
+const refusalCodes = {
+  inbox_paused: 'inbox_paused',
+  blocked: 'cannot_send_questions',
+  anonymous_refused: 'anonymous_refused',
+  asker_not_allowed: 'asker_not_allowed',
+} as const satisfies Record<QuestionRefusal, ErrorCode>;
+
 /** Thrown to roll back, to its savepoint, the writes of a question the receiver's choices drop. */
 class DroppedQuestion extends Error {}
+
+/** A WHERE fragment on `questions q`: q is in the receiver's selection (filter and search words, any case). */
+function inSelection(filter: SQL | Placeholder, words: SQL | Placeholder): SQL {
+  return sql`(${filter}::text = 'all' or q.is_anonymous = (${filter}::text = 'anonymous'))
+    and (${words}::text = '' or strpos(lower(q.text), lower(${words}::text)) > 0)`;
+}
+
+/**
+ * Deletes every question of the receiver's selection up to the newest one they were shown, in one
+ * statement; returns how many. Unanswered questions only: answers are deleted one by one.
+ */
+export async function deleteInboxSelection(
+  db: DbOrTx,
+  receiverId: string,
+  query: InboxSelection & { throughId: string; throughAt: string },
+): Promise<{ count: number }> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`delete from questions q
+        where ${inInbox(receiverId, sql`q`)} and ${inSelection(sql`${query.filter}`, sql`${query.q}`)}
+          and (q.created_at, q.id) <= (${query.throughAt}::timestamptz, ${query.throughId})
+        returning q.id`,
+  );
+  return { count: rows.length };
+}
 
 interface InboxRow {
   id: string;
@@ -81,13 +122,14 @@ interface InboxRow {
  * The receiver's unanswered questions, newest first, 20 a page (index questions_receiver_inbox),
  * with the named senders (but a suspended one: their name vanishes, decision 108), in one prepared statement. The first page's cursor is the end of time.
  */
-const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string }>(
+const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string; filter: InboxFilter; q: string }>(
   'inbox_page',
   sql`with page as (
         select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at,
           ${askerBlockableColumn(sql`q`)} as can_block_asker
         from questions q
         where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
+          and ${inSelection(sql.placeholder('filter'), sql.placeholder('q'))}
           and (q.created_at, q.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')})
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
@@ -99,9 +141,9 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
       order by p.created_at desc nulls last, p.id desc nulls last`,
 );
 
-export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<InboxPage> {
+export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: string, selection: InboxSelection = { filter: 'all', q: '' }): Promise<InboxPage> {
   const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
-  const rows = await run(db, inboxStatement, { receiverId, at: cursor.at, id: cursor.id });
+  const rows = await run(db, inboxStatement, { receiverId, at: cursor.at, id: cursor.id, filter: selection.filter, q: selection.q });
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
   return {
     items: page.rows.map((r) => ({

@@ -8,7 +8,18 @@ import { events } from '../../events/emit.js';
 
 /** The preferences as the API shows them; features add their columns here and in the schema. */
 export function toAccountSettings(
-  user: Pick<UserRow, 'locale' | 'theme' | 'emailNotifications' | 'publicProfile' | 'refuseAnonymousQuestions'>,
+  user: Pick<
+    UserRow,
+    | 'locale'
+    | 'theme'
+    | 'emailNotifications'
+    | 'publicProfile'
+    | 'refuseAnonymousQuestions'
+    | 'inboxPaused'
+    | 'inboxPausedUntil'
+    | 'whoMayAsk'
+    | 'whoMayAskMinDays'
+  >,
 ): AccountSettings {
   return {
     locale: user.locale ?? null,
@@ -16,11 +27,28 @@ export function toAccountSettings(
     emailNotifications: user.emailNotifications,
     publicProfile: user.publicProfile,
     refuseAnonymousQuestions: user.refuseAnonymousQuestions,
+    inboxPaused: user.inboxPaused,
+    inboxPausedUntil: user.inboxPausedUntil?.toISOString() ?? null,
+    whoMayAsk: user.whoMayAsk,
+    whoMayAskMinDays: user.whoMayAskMinDays,
   };
 }
 
-/** Columns a change of preferences moves with it: choosing the daily digest starts its window now. */
+/** The columns as stored: times as dates. */
+function storedColumns({ inboxPausedUntil, ...input }: UpdateAccountSettingsInput) {
+  return { ...input, ...(inboxPausedUntil === undefined ? {} : { inboxPausedUntil: inboxPausedUntil === null ? null : new Date(inboxPausedUntil) }) };
+}
+
+/**
+ * Columns a change of preferences moves with it: choosing the daily digest starts its window now;
+ * resuming the inbox forgets the end time of the pause.
+ */
 function impliedColumns(input: UpdateAccountSettingsInput, now: Date) {
+  const pause = input.inboxPaused === false ? { inboxPausedUntil: null } : {};
+  return { ...pause, ...emailColumns(input, now) };
+}
+
+function emailColumns(input: UpdateAccountSettingsInput, now: Date) {
   if (input.emailNotifications === undefined) return {};
   if (input.emailNotifications !== 'digest') return { emailDigestFrom: null };
   // already on the digest: keep the window that runs
@@ -46,7 +74,7 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
     if (!before) throw new AppError('not_found');
     const [user] = await tx
       .update(users)
-      .set({ ...input, ...impliedColumns(input, now) })
+      .set({ ...storedColumns(input), ...impliedColumns(input, now) })
       .where(eq(users.id, userId))
       .returning();
     if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { eventually, openEventStream } from '../../test/notificationFixtures.js';
 
+/** The inbox control settings as a new account has them. */
+const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, whoMayAsk: 'everyone', whoMayAskMinDays: 7 };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,17 +34,26 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ locale: 'fr', theme: 'system', emailNotifications: 'off', publicProfile: false, refuseAnonymousQuestions: false });
+    expect(changed.json()).toEqual({
+      locale: 'fr',
+      theme: 'system',
+      emailNotifications: 'off',
+      publicProfile: false,
+      refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
+    });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
       theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
 
     // an empty PATCH changes nothing; null goes back to following the browser
@@ -51,6 +63,7 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
@@ -58,6 +71,7 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
 
     // the theme: system by default, or pinned light or dark (decision 121)
@@ -77,6 +91,7 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
@@ -85,12 +100,13 @@ describe('account settings', () => {
     const alice = await signUpUser(t.app);
     const as = apiAs(t.app, alice);
     expect((await as.get('/api/me/settings')).json().publicProfile).toBe(false);
-    expect((await as.patch('/api/me/settings', { publicProfile: true, refuseAnonymousQuestions: false })).json()).toEqual({
+    expect((await as.patch('/api/me/settings', { publicProfile: true, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: null,
       theme: 'system',
       emailNotifications: 'off',
       publicProfile: true,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
@@ -98,13 +114,15 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: true,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
-    expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false })).json()).toEqual({
+    expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: 'fr',
       theme: 'system',
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
@@ -120,6 +138,7 @@ describe('account settings', () => {
       emailNotifications: 'off',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      ...INBOX_CONTROL_DEFAULTS,
     });
   });
 });

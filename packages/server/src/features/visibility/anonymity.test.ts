@@ -17,7 +17,8 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
  * and the answers to their actions on those questions — is identical whichever of several users
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker' (which keeps out the asker's later anonymous questions and
- * no one's named ones). Each world runs on a database of its own, the same
+ * no one's named ones), and through 'Who may ask me' and a paused inbox (the asker's refusal is
+ * the same whoever they are). Each world runs on a database of its own, the same
  * script with only the anonymous sender changed; ids and times are replaced by stable tokens.
  */
 
@@ -130,6 +131,8 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
     const res = await apiAs(app, from).post(`/api/users/${cast.receiver.username}/questions`, { text, isAnonymous });
     expect(res.statusCode).toBe(201);
   };
+  const askAnyway = (from: TestUser, text: string, isAnonymous = true) =>
+    apiAs(app, from).post(`/api/users/${cast.receiver.username}/questions`, { text, isAnonymous });
   const inboxIdOf = async (text: string) => {
     const items = (await receiver.get('/api/me/inbox')).json().items as { id: string; text: string }[];
     const found = items.find((q) => q.text === text);
@@ -170,6 +173,21 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await act('unblock admin', receiver.delete(`/api/users/${cast.admin.username}/block`));
   await observe('blocks lifted');
 
+  // 'Who may ask me' and a paused inbox are checked for anonymous questions too, naming no one:
+  // whoever the anonymous asker is, they are let in or told the same, and the receiver sees the same
+  // the blocks above cut some follows: the follow rule can only be blind to the sender when it treats every candidate alike
+  for (const role of CANDIDATES) await act(`follow ${role} again`, receiver.post(`/api/users/${cast[role].username}/follow`));
+  await act('only people I follow', receiver.patch('/api/me/settings', { whoMayAsk: 'following' }));
+  await act('anonymous from someone followed', askAnyway(sender, 'anonymous while following'));
+  await act('only older accounts', receiver.patch('/api/me/settings', { whoMayAsk: 'older_accounts', whoMayAskMinDays: 30 }));
+  await act('anonymous from a young account', askAnyway(sender, 'anonymous too young'));
+  await act('named from a young account', askAnyway(cast.named, 'named too young', false));
+  await act('pause', receiver.patch('/api/me/settings', { inboxPaused: true, whoMayAsk: 'everyone' }));
+  await act('anonymous to a paused inbox', askAnyway(sender, 'anonymous while paused'));
+  await act('named to a paused inbox', askAnyway(cast.named, 'named while paused', false));
+  await act('resume', receiver.patch('/api/me/settings', { inboxPaused: false }));
+  await observe('inbox control');
+
   // 'Block this asker': the same answer, and the same nothing afterwards, whoever it was
   await act('block this asker', receiver.post(`/api/questions/${await inboxIdOf('anonymous three')}/block-asker`));
   await ask(sender, 'anonymous four');
@@ -193,6 +211,12 @@ describe(`anonymity proof (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     expect(last).toContain('another named question');
     expect(last).not.toContain('anonymous four');
     for (const role of CANDIDATES) expect(last).toContain(`named from ${role} after the block`);
+    // the inbox control script did what it says: let in by the follow rule, refused by the age rule and the pause
+    const control = worlds[0]!.find((o) => o.startsWith('inbox control:'))!;
+    expect(control).toContain('anonymous while following');
+    for (const refused of ['too young', 'while paused']) expect(control).not.toContain(refused);
+    expect(worlds[0]!.find((o) => o.startsWith('anonymous from a young account:'))).toMatch(/: 403\n[^]*asker_not_allowed/);
+    expect(worlds[0]!.find((o) => o.startsWith('anonymous to a paused inbox:'))).toMatch(/: 403\n[^]*inbox_paused/);
     for (const world of worlds.slice(1)) {
       for (const [i, observation] of world.entries()) expect(observation).toBe(worlds[0]![i]);
     }

@@ -10,11 +10,12 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
  * app open in two tabs and the asker's own stream open, the asker of an anonymous question observes
  * the same bytes — the ask's response, every GET route, every action on the question's id, their
  * live-event stream ids included — whether it was delivered, dropped by a muted word or dropped by
- * 'Block this asker'. Refusing anonymous questions is said (the profile says so and the ask is
- * refused): apart from that refusal, it leaves the asker with what they would see had they not asked.
+ * 'Block this asker'. Refusing anonymous questions, a paused inbox and 'Who may ask me' are said
+ * (the ask is refused): apart from that refusal, each leaves the asker with what they would see had
+ * they not asked, and both rules of 'Who may ask me' refuse with the same bytes.
  */
 
-type Choice = 'none' | 'mutedWord' | 'blockedAsker' | 'refusesAnonymous';
+type Choice = 'none' | 'mutedWord' | 'blockedAsker' | 'refusesAnonymous' | 'inboxPaused' | 'onlyFollowed' | 'onlyOlderAccounts';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -45,7 +46,13 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
     const earlier = (await as(receiver).get('/api/me/inbox')).json().items[0].id as string;
     expect((await as(receiver).post(`/api/questions/${earlier}/block-asker`)).statusCode).toBeLessThan(300);
   }
-  if (choice === 'refusesAnonymous') expect((await as(receiver).patch('/api/me/settings', { refuseAnonymousQuestions: true })).statusCode).toBe(200);
+  const settings = {
+    refusesAnonymous: { refuseAnonymousQuestions: true },
+    inboxPaused: { inboxPaused: true },
+    onlyFollowed: { whoMayAsk: 'following' },
+    onlyOlderAccounts: { whoMayAsk: 'older_accounts', whoMayAskMinDays: 7 },
+  } as const;
+  if (choice in settings) expect((await as(receiver).patch('/api/me/settings', settings[choice as keyof typeof settings])).statusCode).toBe(200);
 
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const receiverTabs = [openEventStream(`${url}/api/events`, receiver.cookie), openEventStream(`${url}/api/events`, receiver.cookie)];
@@ -105,4 +112,15 @@ describe(`the asker's side (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     const neverAsked = await askerWorld('refusesAnonymous', false);
     expect(afterRefusal).toEqual(neverAsked);
   }, 120_000);
+
+  it("a paused inbox and 'Who may ask me' are said, one refusal for both rules, and leave nothing else to observe", async () => {
+    const [paused, ...afterPause] = await askerWorld('inboxPaused');
+    expect(paused).toMatch(/^ask\n403\n[^]*inbox_paused/);
+    expect(afterPause).toEqual(await askerWorld('inboxPaused', false));
+    const [notFollowed, ...afterRefusal] = await askerWorld('onlyFollowed');
+    expect(notFollowed).toMatch(/^ask\n403\n[^]*asker_not_allowed/);
+    expect(afterRefusal).toEqual(await askerWorld('onlyFollowed', false));
+    const [tooYoung] = await askerWorld('onlyOlderAccounts');
+    expect(tooYoung).toBe(notFollowed);
+  }, 180_000);
 });

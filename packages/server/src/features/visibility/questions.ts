@@ -70,16 +70,40 @@ export async function receivedQuestion(db: DbOrTx, questionId: string, receiverI
 }
 
 /** Why a question cannot be sent; the asker is told (they know who they are and whom they ask). */
-export type QuestionRefusal = 'blocked' | 'anonymous_refused';
+export type QuestionRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' | 'asker_not_allowed';
 
-/** Refusals the asker sees: a named block either way, or an anonymous question to someone who refuses them. */
-export async function questionRefusal(db: DbOrTx, question: { senderId: string; receiverId: string; isAnonymous: boolean }): Promise<QuestionRefusal | null> {
+/**
+ * Refusals the asker sees, first to apply wins: a paused inbox (the same for everyone, yourself
+ * included, so it hides whether a block stands); a named block either way; an anonymous question
+ * to someone who refuses them; an asker the receiver's 'Who may ask me' leaves out (people they
+ * follow, accounts older than N days), one refusal for every rule and for named and anonymous
+ * questions alike (decision 261). Each is decided before anything is written, so the receiver
+ * observes nothing of a refused question.
+ */
+export async function questionRefusal(
+  db: DbOrTx,
+  question: { senderId: string; receiverId: string; isAnonymous: boolean },
+  now: Date,
+): Promise<QuestionRefusal | null> {
+  const at = now.toISOString();
+  const [receiver] = await queryRows<{ paused: boolean; refusesAnonymous: boolean; mayAsk: boolean }>(
+    db,
+    sql`select u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${at}::timestamptz) as paused,
+          u.refuse_anonymous_questions as "refusesAnonymous",
+          case u.who_may_ask
+            when 'following' then exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${question.senderId})
+            when 'older_accounts' then exists (select 1 from users s where s.id = ${question.senderId}
+              and s.created_at <= ${at}::timestamptz - make_interval(days => u.who_may_ask_min_days))
+            else true
+          end as "mayAsk"
+        from users u where u.id = ${question.receiverId}`,
+  );
+  if (!receiver) return null;
+  if (receiver.paused) return 'inbox_paused';
   if (question.senderId === question.receiverId) return null;
   if (await isBlockedEitherWay(db, question.senderId, question.receiverId)) return 'blocked';
-  if (question.isAnonymous) {
-    const [row] = await queryRows<{ refuses: boolean }>(db, sql`select refuse_anonymous_questions as refuses from users where id = ${question.receiverId}`);
-    if (row?.refuses) return 'anonymous_refused';
-  }
+  if (question.isAnonymous && receiver.refusesAnonymous) return 'anonymous_refused';
+  if (!receiver.mayAsk) return 'asker_not_allowed';
   return null;
 }
 
@@ -110,17 +134,23 @@ export async function questionReachesReceiver(
 /**
  * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
  * of those, whom it `reaches`. It is anonymous, so it is not addressed to anyone who refuses
- * anonymous questions (a choice their ask box shows everyone), and it is dropped unseen for whoever
+ * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
+ * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
+ * announcement, so it does not apply (decision 261). It is dropped unseen for whoever
  * muted one of its words (matched here in JS, as for every question). The count the admin is told
  * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
  * receiver who stopped getting global questions after blocking an anonymous asker would learn
  * that the asker was the admin.
  */
-export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL): Promise<{ addressed: SQL; reaches: SQL }> {
+export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL }> {
   const lists = await queryRows<{ userId: string; words: string[] }>(
     db,
     sql`select user_id as "userId", array_agg(word) as words from muted_words group by user_id`,
   );
   const muting = lists.filter((list) => findMutedWord(text, list.words) !== null).map((list) => list.userId);
-  return { addressed: sql`not ${user}.refuse_anonymous_questions`, reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))` };
+  const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
+  return {
+    addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
+    reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))`,
+  };
 }

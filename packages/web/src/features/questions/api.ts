@@ -1,5 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AskedQuestionPage, AskQuestionInput, InboxPage } from '@askbox/common';
+import type { AskedQuestionPage, AskQuestionInput, InboxPage, InboxQuestion, InboxSelection } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { markStale } from '../../api/staleAfter';
@@ -22,11 +23,13 @@ export function useAskedQuestions() {
   });
 }
 
-/** Unanswered questions received, newest first, 20 a page. */
-export function useInbox() {
+const selectionQuery = ({ filter, q }: InboxSelection) => `filter=${filter}&q=${encodeURIComponent(q)}`;
+
+/** Unanswered questions received, newest first, 20 a page; narrowed by a filter and search words. */
+export function useInbox(selection: InboxSelection = { filter: 'all', q: '' }) {
   return useInfiniteQuery({
-    queryKey: questionKeys.inbox,
-    queryFn: ({ pageParam }) => api.get<InboxPage>(`/api/me/inbox${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    queryKey: [...questionKeys.inbox, selection],
+    queryFn: ({ pageParam }) => api.get<InboxPage>(`/api/me/inbox?${selectionQuery(selection)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -54,4 +57,63 @@ export function useDeleteQuestion() {
     mutationFn: (id: string) => api.delete<void>(`/api/questions/${encodeURIComponent(id)}`),
     onSuccess: () => markStale(queryClient, 'questionDeleted'),
   });
+}
+
+/** Deletes every question of a selection up to the newest one shown (decision 262). */
+export function useDeleteInboxSelection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ selection, newest }: { selection: InboxSelection; newest: Pick<InboxQuestion, 'id' | 'createdAt'> }) =>
+      api.delete<{ count: number }>(
+        `/api/me/inbox?${selectionQuery(selection)}&throughId=${encodeURIComponent(newest.id)}&throughAt=${encodeURIComponent(newest.createdAt)}`,
+      ),
+    onSettled: () => markStale(queryClient, 'questionDeleted'),
+  });
+}
+
+/** How long 'Undo' is offered before the deletion is sent. */
+export const UNDO_MS = 5_000;
+
+interface Pending {
+  selection: InboxSelection;
+  newest: Pick<InboxQuestion, 'id' | 'createdAt'>;
+}
+
+/**
+ * 'Delete all' with Undo (decision 262): the questions are hidden at once and the deletion is
+ * sent when the Undo time is over, or at once when the screen goes away; Undo just forgets it.
+ */
+export function useUndoableDelete(options: { onError: () => void }) {
+  const remove = useDeleteInboxSelection();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef<Pending | null>(null);
+  const send = useRef<(p: Pending) => void>(() => undefined);
+  send.current = (p) => remove.mutate(p, { onError: options.onError, onSettled: () => setPending(null) });
+
+  const start = (p: Pending) => {
+    clearTimeout(timer.current);
+    latest.current = p;
+    setPending(p);
+    timer.current = setTimeout(() => {
+      latest.current = null;
+      send.current(p);
+    }, UNDO_MS);
+  };
+  const undo = () => {
+    clearTimeout(timer.current);
+    latest.current = null;
+    setPending(null);
+  };
+  // leaving the screen does not lose the deletion the user chose
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (latest.current) send.current(latest.current);
+    },
+    [],
+  );
+  /** Whether a question is hidden by a deletion not yet sent (it is in the list being deleted). */
+  const hides = (question: InboxQuestion) => pending !== null && new Date(question.createdAt) <= new Date(pending.newest.createdAt);
+  return { start, undo, pending, hides };
 }

@@ -9,6 +9,7 @@ import { AccountRows } from '../../features/account/AccountRows';
 import { EmailNotificationsSection } from '../../features/account/EmailNotificationsSection';
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
+import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
@@ -32,6 +33,7 @@ export function SettingsScreen() {
       <AdminCard />
       <DisplaySection />
       <BlockedUsersSection />
+      <InboxControlSection />
       <QuestionSafetySection />
       <EmailNotificationsSection />
       <PublicProfileSection />
