@@ -15,7 +15,7 @@ const budgets = [
   { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147)
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 135 },
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 138 },
 ];
 
 const manifestFile = path.join(dist, '.vite/manifest.json');

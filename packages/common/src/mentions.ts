@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// no zod here: the web's first screens split mentions (the look-up's schemas are in mentionLookup.ts)
 export type TextSegment = { kind: 'text'; text: string } | { kind: 'mention'; username: string; text: string };
 
 // A mention is @ followed by a username, not preceded by a word character (so emails stay text).
@@ -22,22 +21,3 @@ export function splitMentions(text: string): TextSegment[] {
 
 /** How many usernames one mention look-up may ask about (a page of posts rarely names more). */
 export const MAX_MENTION_LOOKUP = 50;
-
-/** `GET /api/mentions?usernames=a,b`: which of these @mentions are people one can visit. */
-export const mentionLookupQuerySchema = z.object({
-  usernames: z
-    .string()
-    .max(MAX_MENTION_LOOKUP * 31)
-    .transform((list) =>
-      [
-        ...new Set(
-          list
-            .split(',')
-            .map((name) => name.trim().toLowerCase())
-            .filter(Boolean),
-        ),
-      ].slice(0, MAX_MENTION_LOOKUP),
-    ),
-});
-export const mentionLookupSchema = z.object({ usernames: z.array(z.string()) });
-export type MentionLookup = z.infer<typeof mentionLookupSchema>;
