@@ -78,6 +78,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'confirm',
   'email',
   'unsubscribe',
+  'mentions',
+  'cards',
   'remote',
   // moderation and grouped notifications
   'groups',

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { imageVariants } from '@askbox/common';
 import { concurrencyLimit } from '../../concurrencyLimit.js';
+import { onFirstUse } from '../../firstUse.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { cardKey, createCardCache, type CardCache } from '../../storage/cardCache.js';
 import { mediaKeyOf } from '../../storage/storage.js';
 import { publicAnswer, publicUserByUsername, type PublicAnswer } from '../visibility/index.js';
 import { askerLabel } from '../sharing/views.js';
-import { renderCard } from './render.js';
 import type { CardContent, CardFormat, CardTheme } from './types.js';
 
 /**
@@ -24,6 +24,10 @@ export interface CardVariant {
 type CardOwner = Pick<UserRow, 'id' | 'fullname' | 'username' | 'photoUrl'>;
 
 export type CardRenderer = (content: CardContent, format: CardFormat, theme: CardTheme) => Promise<Buffer>;
+
+/** satori, resvg and sharp, loaded by the first card drawn (decision 195) */
+const loadRenderer = onFirstUse(async () => (await import('./render.js')).renderCard);
+const renderCard: CardRenderer = async (content, format, theme) => (await loadRenderer())(content, format, theme);
 
 /** Bumped when the drawing changes, so older renders are not served. */
 const CARD_DESIGN = 1;
