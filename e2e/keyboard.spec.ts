@@ -48,6 +48,11 @@ test('inbox: after answering or deleting a question, focus goes to the next one,
   await expect(card('Question two').getByRole('button', { name: 'Send' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card('Question two')).toHaveCount(0);
+  // the offer to share the answer comes first; Escape declines it
+  const sharePrompt = page.getByRole('dialog', { name: 'Share your answer?' });
+  await expect(sharePrompt).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sharePrompt).toHaveCount(0);
   await expect(senderLink('Question one')).toBeFocused();
 
   // Delete the last one: nothing after it, focus on the one before

@@ -48,6 +48,10 @@ export function focusWhenReady(target: () => HTMLElement | null | undefined): ()
     if (window.location.pathname !== pathname) return true;
     const element = target();
     if (!element?.isConnected || element.matches(':disabled')) return false;
+    // a dialog the action opened meanwhile (the offer to share an answer) holds focus: wait until it
+    // closes, when focus would otherwise fall to <body>
+    const dialog = document.activeElement?.closest('[role="dialog"], [role="alertdialog"]');
+    if (dialog && !dialog.contains(element)) return false;
     const tapped = lastPointerType === 'touch' || lastPointerType === 'pen';
     if (focusIsLost() && !(tapped && isTextField(element))) focusElement(element);
     return true;
