@@ -111,3 +111,33 @@ test('answering offers to share: the system sheet gets the story PNG; else Copy 
   await expect(plain.getByRole('img', { name: 'QR code of your profile link' })).toBeVisible();
   await context.close();
 });
+
+test("the home feed offers Share on a public profile's answers, not on a private one's", async ({ browser }) => {
+  const authors = [];
+  for (const [prefix, isPublic] of [
+    ['openbook', true],
+    ['closedbook', false],
+  ] as const) {
+    const author = await signedInUser(browser, prefix);
+    expect((await author.page.request.patch('/api/me/settings', { data: { publicProfile: isPublic } })).status()).toBe(200);
+    const asked = await author.page.request.post(`/api/users/${author.user.username}/questions`, {
+      data: { text: `A question for ${prefix}`, isAnonymous: true },
+    });
+    const { id } = (await asked.json()) as { id: string };
+    expect((await author.page.request.post(`/api/questions/${id}/answer`, { data: { answer: `Answered by ${prefix}` } })).ok()).toBe(true);
+    authors.push(author);
+  }
+  const reader = await signedInUser(browser, 'reader');
+  for (const author of authors) expect((await reader.page.request.post(`/api/users/${author.user.username}/follow`)).ok()).toBe(true);
+
+  await reader.page.goto('/home');
+  const open = reader.page.getByRole('article').filter({ hasText: 'Answered by openbook' });
+  const closed = reader.page.getByRole('article').filter({ hasText: 'Answered by closedbook' });
+  await expect(closed).toBeVisible();
+  await expect(closed.getByRole('button', { name: 'Share answer' })).toHaveCount(0);
+  await open.getByRole('button', { name: 'Share answer' }).click();
+  const sheet = reader.page.getByRole('dialog', { name: 'Share answer' });
+  await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(sheet.getByRole('link', { name: 'Download image' })).toBeVisible();
+  for (const { context } of [...authors, reader]) await context.close();
+});

@@ -56,6 +56,8 @@ export const answerSchema = z.object({
   /** null when the question was anonymous (the server never says who sent it). */
   sender: userSummarySchema.nullable(),
   receiver: userSummarySchema,
+  /** The receiver's profile is public: the answer has a public page and cards anyone may share. */
+  publicProfile: z.boolean(),
   likeCount: z.number().int(),
   likedByViewer: z.boolean(),
 });

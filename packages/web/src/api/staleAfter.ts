@@ -28,6 +28,7 @@ export const staleAfter = {
   followed: [keys.profiles, keys.friendSearches, { queryKey: keys.friendsRecommended, refetchType: 'none' }, keys.feed],
   unfollowed: [keys.profiles, keys.friendSearches, { queryKey: keys.friendsRecommended, refetchType: 'none' }, keys.feed],
   profileChanged: [keys.me, keys.profiles],
+  publicProfileChanged: [keys.profiles], // each answer says whether it may be shared by anyone
   // what others changed, from the live stream
   question: [keys.questions, keys.counters, keys.profiles],
   answer: [keys.feedNewCounts, keys.profiles],

@@ -40,6 +40,16 @@ describe('answers on profiles', () => {
     expect(new Date(items[0].answeredAt).getTime()).toBeGreaterThanOrEqual(new Date(items[0].createdAt).getTime());
   });
 
+  it("says whether the receiver's profile is public, which is what lets anyone share its answers", async () => {
+    const [owner, viewer] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const id = (await ask(viewer, owner, 'shareable?')).json().id;
+    await answer(owner, id, 'depends');
+    const shown = async () => (await apiAs(t.app, viewer).get(`/api/users/${owner.username}/answers`)).json().items[0].publicProfile;
+    expect(await shown()).toBe(false);
+    expect((await apiAs(t.app, owner).patch('/api/me/settings', { publicProfile: true })).statusCode).toBe(200);
+    expect(await shown()).toBe(true);
+  });
+
   it('pages 20 at a time with every answer exactly once', async () => {
     const owner = await signUpUser(t.app);
     const at = Date.now();

@@ -28,6 +28,7 @@ export interface HydratedAnswerRow {
   receiverFullname: string;
   receiverPhotoUrl: string | null;
   receiverBadge: string;
+  receiverPublicProfile: boolean;
   senderId: string | null;
   senderUsername: string | null;
   senderFullname: string | null;
@@ -56,7 +57,7 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
         select p.id, p.text, p.answer, p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
           ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
-          r.badge as "receiverBadge",
+          r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",
           s.badge as "senderBadge",
           exists (select 1 from likes l where l.question_id = p.id and l.user_id = ${viewer}) as "likedByViewer"
@@ -92,6 +93,7 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     answeredAt: isoFromPgOrNull(r.answeredAt),
     sender,
     receiver,
+    publicProfile: Boolean(r.receiverPublicProfile),
     likeCount: Number(r.likeCount),
     likedByViewer: Boolean(r.likedByViewer),
   };

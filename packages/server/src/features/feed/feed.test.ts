@@ -40,7 +40,14 @@ describe('home feed', () => {
     await t.ctx.db.insert(questions).values({ id: `unanswered-${viewer.id}`, senderId: viewer.id, receiverId: followed.id, text: 'pending' });
     const page = await feed(viewer);
     expect(page.items.map((p) => p.id)).toEqual([newer, older]);
-    expect(page.items[0]).toMatchObject({ text: 'newer', answer: 'a newer', likeCount: 0, likedByViewer: false, receiver: { username: followed.username } });
+    expect(page.items[0]).toMatchObject({
+      text: 'newer',
+      answer: 'a newer',
+      likeCount: 0,
+      likedByViewer: false,
+      receiver: { username: followed.username },
+      publicProfile: false,
+    });
     expect(page.nextCursor).toBeNull();
   });
 

@@ -10,20 +10,11 @@ import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
 /**
- * One answered question (feed and profiles), with its #post-{id} anchor. `publicProfile`: whether
- * its owner's profile is public, when known; it brings the Share button (owners share privately too).
+ * One answered question (feed and profiles), with its #post-{id} anchor. The Share button is on
+ * every answer of a public profile, and on the viewer's own answers (`onDelete` given) whatever
+ * their profile: a private profile's owner may still download the image.
  */
-export function AnswerCard({
-  post,
-  showReceiver,
-  onDelete,
-  publicProfile,
-}: {
-  post: Answer;
-  showReceiver: boolean;
-  onDelete?: () => void;
-  publicProfile?: boolean;
-}) {
+export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; showReceiver: boolean; onDelete?: () => void }) {
   const when = post.answeredAt ?? post.createdAt;
   return (
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
@@ -63,8 +54,8 @@ export function AnswerCard({
               <Trash2 size={18} aria-hidden />
             </button>
           )}
-          {publicProfile !== undefined && (
-            <ShareAnswerButton answer={{ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: publicProfile }} />
+          {(post.publicProfile || onDelete) && (
+            <ShareAnswerButton answer={{ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile }} />
           )}
           <LikeButton post={post} />
         </span>

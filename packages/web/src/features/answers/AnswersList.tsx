@@ -14,8 +14,7 @@ import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
-/** `publicProfile`: the profile is public (its answers may be shared by anyone); the owner shares either way. */
-export function AnswersList({ username, isOwnProfile, publicProfile = false }: { username: string; isOwnProfile: boolean; publicProfile?: boolean }) {
+export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
   const answers = useProfileAnswers(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
@@ -41,15 +40,7 @@ export function AnswersList({ username, isOwnProfile, publicProfile = false }: {
       {posts.length === 0 ? (
         <EmptyState title={t('noAnswersNow')} />
       ) : (
-        posts.map((post) => (
-          <AnswerCard
-            key={post.id}
-            post={post}
-            showReceiver={false}
-            onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined}
-            publicProfile={isOwnProfile || publicProfile ? publicProfile : undefined}
-          />
-        ))
+        posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
       )}
       {answers.hasNextPage && <LoadMoreFooter />}
     </section>

@@ -17,6 +17,7 @@ const post = (over: Partial<Answer> = {}): Answer => ({
   answeredAt: '2026-01-01T00:00:01.000Z',
   sender: null,
   receiver: { id: 'r', username: 'owner', fullname: 'Owner', photoURL: '/x.svg', badge: '' },
+  publicProfile: false,
   likeCount: 3,
   likedByViewer: false,
   ...over,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSettings, UpdateAccountSettingsInput } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
+import { markStale } from '../../api/staleAfter';
 
 const all = queryRoots.settings;
 
@@ -30,7 +31,10 @@ export function useUpdateSettings() {
     onError: (_error, _input, context) => {
       if (context?.before) queryClient.setQueryData(settingsKeys.mine, context.before);
     },
-    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.mine, settings),
+    onSuccess: (settings, input) => {
+      queryClient.setQueryData(settingsKeys.mine, settings);
+      if (input.publicProfile !== undefined) markStale(queryClient, 'publicProfileChanged');
+    },
   });
 }
 

@@ -52,7 +52,7 @@ export function ProfileScreen() {
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
         <AskBox receiverUsername={me.username} />
         <h2 className="section-title">{t('answers')}</h2>
-        <AnswersList username={me.username} isOwnProfile publicProfile={publicProfile} />
+        <AnswersList username={me.username} isOwnProfile />
       </div>
     </div>
   );

@@ -159,7 +159,7 @@ function OtherProfile({ username }: { username: string }) {
       <div className="screen">
         <AskBox receiverUsername={data.user.username} anonymousAllowed={!data.user.refusesAnonymousQuestions} />
         <h2 className="section-title">{t('answers')}</h2>
-        <AnswersList username={data.user.username} isOwnProfile={false} publicProfile={data.user.publicProfile} />
+        <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>
     </PlainLayout>
   );
