@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newUser, signUpViaApi, test } from './fixtures';
+import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
 
 /** B answers `count` questions to themself through the API (to fill pages of answers). */
 async function answerMany(request: APIRequestContext, username: string, count: number, prefix: string): Promise<void> {
@@ -187,4 +187,23 @@ test('rapid taps on a like end on the last tap, on screen and on the server', as
 
   await contextA.close();
   await contextB.close();
+});
+
+test('a link in an answer is shown shortened and opens in a new tab', async ({ browser }) => {
+  const { context, page, user } = await signedInUser(browser, 'linker');
+  const asked = await page.request.post(`/api/users/${user.username}/questions`, { data: { text: 'Your blog?', isAnonymous: true } });
+  const { id } = (await asked.json()) as { id: string };
+  const address = 'https://blog.example.org/posts/2026/a-very-long-title-of-a-post';
+  expect((await page.request.post(`/api/questions/${id}/answer`, { data: { answer: `It is at ${address}.` } })).ok()).toBe(true);
+  await context.route('https://blog.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>blog</title>' }));
+
+  await page.goto('/profile');
+  const link = page.getByRole('article').filter({ hasText: 'Your blog?' }).getByRole('link', { name: 'blog.example.org/posts/2026/a-v…' });
+  await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener noreferrer');
+  const popup = page.waitForEvent('popup');
+  await link.click();
+  const opened = await popup;
+  await opened.waitForLoadState();
+  expect(opened.url()).toBe(address);
+  await context.close();
 });

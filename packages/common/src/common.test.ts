@@ -28,6 +28,46 @@ describe('splitMentions', () => {
     ]);
     expect(splitMentions('@alice')).toEqual([{ kind: 'mention', username: 'alice', text: '@alice' }]);
   });
+
+  it.each([
+    [
+      'see https://example.org/a.',
+      [
+        { kind: 'text', text: 'see ' },
+        { kind: 'link', href: 'https://example.org/a', text: 'example.org/a' },
+        { kind: 'text', text: '.' },
+      ],
+    ],
+    [
+      '(http://www.example.org/)',
+      [
+        { kind: 'text', text: '(' },
+        { kind: 'link', href: 'http://www.example.org/', text: 'example.org' },
+        { kind: 'text', text: ')' },
+      ],
+    ],
+    [
+      'https://en.wikipedia.org/wiki/Foo_(bar)!',
+      [
+        { kind: 'link', href: 'https://en.wikipedia.org/wiki/Foo_(bar)', text: 'en.wikipedia.org/wiki/Foo_(bar)' },
+        { kind: 'text', text: '!' },
+      ],
+    ],
+    [
+      'me: https://mastodon.social/@bob and @carol',
+      [
+        { kind: 'text', text: 'me: ' },
+        { kind: 'link', href: 'https://mastodon.social/@bob', text: 'mastodon.social/@bob' },
+        { kind: 'text', text: ' and ' },
+        { kind: 'mention', username: 'carol', text: '@carol' },
+      ],
+    ],
+    [
+      'https://example.org/a/very/long/path/that/goes/on?and=on',
+      [{ kind: 'link', href: 'https://example.org/a/very/long/path/that/goes/on?and=on', text: 'example.org/a/very/long/path/th…' }],
+    ],
+    ['javascript:alert(1) ftp://x.org http://. http://x', [{ kind: 'text', text: 'javascript:alert(1) ftp://x.org http://. http://x' }]],
+  ] as const)('links %s', (text, expected) => expect(splitMentions(text)).toEqual(expected));
 });
 
 describe('badgeText and activity window', () => {

@@ -1,4 +1,4 @@
-import { CARD_SIZES, cardPaths, en } from '@askbox/common';
+import { CARD_SIZES, cardPaths, en, splitMentions } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PublicAnswer } from '../visibility/index.js';
 
@@ -117,13 +117,24 @@ export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, 
   ].join('\n    ');
 }
 
+/** A line of user text as markup: escaped, its http(s) addresses as links (shown shortened, as in the app). */
+function linkedMarkup(line: string): string {
+  return splitMentions(line)
+    .map((segment) =>
+      segment.kind === 'link'
+        ? `<a href="${escapeMarkup(segment.href)}" rel="nofollow ugc noopener noreferrer" target="_blank">${escapeMarkup(segment.text)}</a>`
+        : escapeMarkup(segment.text),
+    )
+    .join('');
+}
+
 /** The HTML body of an answer outside Askbox (Atom content, ActivityPub Note): who asked, the question quoted, the answer. */
 export function answerHtml(answer: PublicAnswer, link: string): string {
   const paragraphs = (text: string) =>
     text
       .split(/\n+/)
       .filter((line) => line.trim() !== '')
-      .map((line) => `<p>${escapeMarkup(line)}</p>`)
+      .map((line) => `<p>${linkedMarkup(line)}</p>`)
       .join('');
   return (
     `<p>${escapeMarkup(askerLabel(answer))} asked:</p>` +

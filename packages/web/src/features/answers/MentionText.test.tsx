@@ -40,4 +40,13 @@ describe('MentionText', () => {
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
     expect(html).toContain('<a href="/u/eve"');
   });
+
+  it('makes http(s) addresses links that open in a new tab, shown shortened, never another scheme', () => {
+    const html = render('read https://example.org/a/very/long/path/that/goes/on?x="1" or javascript:alert(1)');
+    expect(html).toContain(
+      '<a href="https://example.org/a/very/long/path/that/goes/on?x=" target="_blank" rel="nofollow ugc noopener noreferrer" title="https://example.org/a/very/long/path/that/goes/on?x=">example.org/a/very/long/path/th…</a>',
+    );
+    expect(html).not.toContain('href="javascript');
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
 });

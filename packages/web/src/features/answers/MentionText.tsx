@@ -4,7 +4,9 @@ import { useMentionable } from '../profiles/api';
 
 /**
  * User text with @mentions as profile links, for the people who exist (a mention of no one, or
- * of a suspended account, stays text); rendered as text nodes only, never as HTML.
+ * of a suspended account, stays text), and http(s) addresses as links that open in a new tab,
+ * shown shortened, marked as the user's and not followed by search engines; rendered as text
+ * nodes only, never as HTML.
  */
 export function MentionText({ text }: { text: string }) {
   const segments = splitMentions(text);
@@ -14,7 +16,11 @@ export function MentionText({ text }: { text: string }) {
   return (
     <>
       {segments.map((segment, i) =>
-        segment.kind === 'mention' && linkable[mention++] === true ? (
+        segment.kind === 'link' ? (
+          <a key={i} href={segment.href} target="_blank" rel="nofollow ugc noopener noreferrer" title={segment.href}>
+            {segment.text}
+          </a>
+        ) : segment.kind === 'mention' && linkable[mention++] === true ? (
           <Link key={i} to={`/u/${segment.username}`}>
             {segment.text}
           </Link>
