@@ -34,7 +34,7 @@ test('the tab bar hides on scroll down, shows on scroll up, and the current tab 
   await expect(bar.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('on a desktop screen the app is a centred 500 px column with the navigation at its side', async ({ page }) => {
+test('on a desktop screen the app is a centred 500 px column with the navigation at its side and suggestions on the right', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUpViaApi(page, newUser('wide'));
   await page.goto('/home');
@@ -47,9 +47,29 @@ test('on a desktop screen the app is a centred 500 px column with the navigation
   const side = (await bar.boundingBox())!;
   expect(side.x + side.width).toBeLessThanOrEqual(column.x);
   expect(side.y).toBe(0);
+  await expect(bar.getByRole('link', { name: 'Askbox' })).toBeVisible();
+  // a right rail with recommended people and the invite card, right of the column
+  const rail = page.getByRole('complementary', { name: 'Suggestions' });
+  await expect(rail.getByRole('heading', { name: 'Invite your friends' })).toBeVisible();
+  expect((await rail.boundingBox())!.x).toBeGreaterThanOrEqual(column.x + column.width);
+  // 'Ask someone' starts at the Friends search, ready to type
+  await bar.getByRole('link', { name: 'Ask someone' }).click();
+  await expect(page).toHaveURL(/\/friends$/);
+  await expect(page.getByRole('searchbox', { name: 'Add or search friends' })).toBeFocused();
+  // another person's profile keeps the side navigation on a desktop
+  const other = newUser('beside');
+  const otherContext = await browser.newContext();
+  await signUpViaApi(await otherContext.newPage(), other);
+  await otherContext.close();
+  await page.goto(`/u/${other.username}`);
+  await expect(page.getByRole('heading', { name: other.fullname })).toBeVisible();
+  await expect(bar).toBeVisible();
 
-  // a phone-sized window keeps the bottom tab bar
+  // on a phone, another person's profile is the spec's screen alone, with its back button
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(bar).toBeHidden();
+  // a phone-sized window keeps the bottom tab bar
+  await page.goto('/home');
   const bottom = (await bar.boundingBox())!;
   expect(Math.round(bottom.width)).toBe(390);
   expect(Math.round(bottom.y + bottom.height)).toBe(844);

@@ -91,6 +91,10 @@ export const en = {
   navQuestions: 'Questions',
   navNotifications: 'Notifications',
   navProfile: 'Profile',
+  /** the side navigation's button on a desktop: to the Friends search, to find whom to ask */
+  askSomeone: 'Ask someone',
+  /** the desktop's right rail: recommended people and the invite card */
+  suggestions: 'Suggestions',
   /** a tab's name with its badge, read as words ('Questions, 1 new') */
   navBadge_one: '{{label}}, {{count}} new',
   navBadge_many: '{{label}}, {{count}} new',

@@ -83,6 +83,8 @@ export const fr: Catalog = {
   navQuestions: 'Questions',
   navNotifications: 'Notifications',
   navProfile: 'Profil',
+  askSomeone: 'Poser une question',
+  suggestions: 'Suggestions',
   navBadge_one: '{{label}}, {{count}} nouvelle',
   navBadge_many: '{{label}}, {{count}} nouvelles',
   navBadge_other: '{{label}}, {{count}} nouvelles',

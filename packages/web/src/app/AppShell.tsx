@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { useScrollPerScreen } from './useScrollPerScreen';
@@ -6,8 +6,15 @@ import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
 import { AccountTheme } from '../features/theme/AccountTheme';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
+import { useWideScreen } from './useWideScreen';
 import styles from './AppShell.module.css';
 import { t } from '../i18n';
+
+// a desktop's right rail loads on a desktop only: a phone's first screen never pays for it
+const RightRail = lazy(() => import('./RightRail').then((m) => ({ default: m.RightRail })));
+
+/** The screens with a right rail on a desktop: not Friends and the profiles, which show the same people and links themselves. */
+const WITH_RIGHT_RAIL = new Set(['/home', '/questions', '/notifications']);
 
 /**
  * The shared navigation wrapper of the main screens: 500 px column and the tab bar. Tab meets
@@ -18,20 +25,11 @@ import { t } from '../i18n';
 export function AppShell() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
+  const wide = useWideScreen();
   useScrollPerScreen();
   return (
     <div className={styles.shell}>
-      <a
-        href="#main-content"
-        className={styles.skipLink}
-        onClick={(event) => {
-          // focus, not the #fragment: the router's address stays clean and the next Tab starts in the screen
-          event.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('skipToContent')}
-      </a>
+      <SkipLink target={main} />
       <LiveUpdates />
       <AccountLocale />
       <AccountTheme />
@@ -44,15 +42,49 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
+      {wide && WITH_RIGHT_RAIL.has(pathname) && (
+        <Suspense fallback={null}>
+          <RightRail />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-/** The same 500 px column without the tab bar (entry screens, public profiles). */
-export function PlainLayout({ children }: { children: React.ReactNode }) {
+function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
+  return (
+    <a
+      href="#main-content"
+      className={styles.skipLink}
+      onClick={(event) => {
+        // focus, not the #fragment: the router's address stays clean and the next Tab starts in the screen
+        event.preventDefault();
+        target.current?.focus();
+      }}
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
+
+/**
+ * The same 500 px column without the tab bar (entry screens, public profiles). `withNavigation`:
+ * a signed-in screen outside the tab bar's (another person's profile) keeps the desktop's side
+ * navigation; a phone shows the screen alone, with its back button.
+ */
+export function PlainLayout({ children, withNavigation = false }: { children: React.ReactNode; withNavigation?: boolean }) {
+  const main = useRef<HTMLElement>(null);
   return (
     <div className={styles.shell}>
-      <main className={styles.plain}>{children}</main>
+      {withNavigation && (
+        <>
+          <SkipLink target={main} />
+          <TabBar desktopOnly />
+        </>
+      )}
+      <main ref={main} id={withNavigation ? 'main-content' : undefined} tabIndex={withNavigation ? -1 : undefined} className={styles.plain}>
+        {children}
+      </main>
     </div>
   );
 }

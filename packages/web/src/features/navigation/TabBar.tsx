@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
-import { Bell, Home, MessageCircleQuestion, Users } from 'lucide-react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Bell, Home, MessageCircleQuestion, Send, Users } from 'lucide-react';
 import { badgeText } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { useViewer } from '../session/api';
@@ -34,7 +34,12 @@ function useHideOnScroll(): [boolean, (hidden: boolean) => void] {
   return [hidden, setHidden];
 }
 
-export function TabBar() {
+/**
+ * The main navigation: a bottom tab bar on phones; from 1,024 px a side navigation with the brand
+ * and an 'Ask' button. `desktopOnly`: the side navigation alone, for screens without the tab bar
+ * (another person's profile), so a desktop never loses its way around.
+ */
+export function TabBar({ desktopOnly = false }: { desktopOnly?: boolean }) {
   const viewer = useViewer();
   const badges = useNavBadges();
   const [hidden, setHidden] = useHideOnScroll();
@@ -54,7 +59,15 @@ export function TabBar() {
 
   return (
     // a keyboard user tabbing into the hidden bar brings it back: no focus stop out of sight
-    <nav className={`${styles.bar} ${hidden ? styles.hidden : ''}`} aria-label={t('navMain')} onFocus={() => setHidden(false)}>
+    <nav
+      className={`${styles.bar} ${hidden ? styles.hidden : ''} ${desktopOnly ? styles.desktopOnly : ''}`}
+      aria-label={t('navMain')}
+      onFocus={() => setHidden(false)}
+    >
+      <Link to="/home" className={styles.brand} onClick={onTabClick('/home')}>
+        <img src="/images/logo.svg" alt="" width={32} height={32} />
+        {t('appName')}
+      </Link>
       {tabs.map(({ to, label, icon: Icon, badge }) => {
         const count = badge ? badges[badge] : 0;
         return (
@@ -82,6 +95,15 @@ export function TabBar() {
         </span>
         <span className={styles.label}>{t('navProfile')}</span>
       </NavLink>
+      {/* asking starts with finding the person: the Friends search, ready to type */}
+      <Link
+        to="/friends"
+        state={{ findSomeoneToAsk: true }}
+        className={`btn btn-primary ${styles.ask}`}
+        onClick={(event) => leaveOrAsk(event, () => void navigate('/friends', { state: { findSomeoneToAsk: true } }))}
+      >
+        <Send size={18} aria-hidden /> {t('askSomeone')}
+      </Link>
     </nav>
   );
 }

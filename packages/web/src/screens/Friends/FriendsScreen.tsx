@@ -1,4 +1,5 @@
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { type FriendCard } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -29,6 +30,13 @@ export function FriendsScreen() {
   const debounced = useDeferredValue(useDebounced(query));
   const searching = query.trim() !== '';
   const inputId = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  // the desktop's 'Ask someone': asking starts with finding the person
+  const findSomeoneToAsk = (location.state as { findSomeoneToAsk?: boolean } | null)?.findSomeoneToAsk === true;
+  useEffect(() => {
+    if (findSomeoneToAsk) searchInput.current?.focus();
+  }, [findSomeoneToAsk, location.key]);
 
   return (
     <div className="screen">
@@ -40,6 +48,7 @@ export function FriendsScreen() {
             {t('searchFriends')}
           </label>
           <input
+            ref={searchInput}
             id={inputId}
             className={`input ${styles.searchInput}`}
             type="search"

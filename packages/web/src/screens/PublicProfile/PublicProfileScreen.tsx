@@ -61,7 +61,7 @@ function RedirectToOwnProfile({ to }: { to: string }) {
 
 function StateScreen({ icon, title, text, children }: { icon: React.ReactNode; title: string; text?: string; children?: React.ReactNode }) {
   return (
-    <PlainLayout>
+    <PlainLayout withNavigation>
       <div className={styles.topBar}>
         <BackButton fallback="/home" />
       </div>
@@ -98,7 +98,7 @@ function OtherProfile({ username }: { username: string }) {
   if (profile.isPending) {
     // the way back and the screen's margins while it loads, or while it waits for the network
     return (
-      <PlainLayout>
+      <PlainLayout withNavigation>
         <div className={styles.topBar}>
           <BackButton fallback="/home" />
         </div>
@@ -135,7 +135,7 @@ function OtherProfile({ username }: { username: string }) {
   }
 
   return (
-    <PlainLayout>
+    <PlainLayout withNavigation>
       <ProfileHeader
         profile={data}
         coverStart={<BackButton fallback="/home" />}
