@@ -84,7 +84,7 @@ export const fr: Catalog = {
   navNotifications: 'Notifications',
   navProfile: 'Profil',
   askSomeone: 'Poser une question',
-  suggestions: 'Suggestions',
+  suggestions: 'À découvrir',
   navBadge_one: '{{label}}, {{count}} nouvelle',
   navBadge_many: '{{label}}, {{count}} nouvelles',
   navBadge_other: '{{label}}, {{count}} nouvelles',
