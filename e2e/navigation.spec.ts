@@ -70,6 +70,8 @@ test('on a desktop screen the app is a centred 500 px column with the navigation
   await expect(bar).toBeHidden();
   // a phone-sized window keeps the bottom tab bar
   await page.goto('/home');
+  await expect(bar.getByRole('link', { name: 'Ask someone' })).toBeHidden();
+  await expect(bar.getByRole('link', { name: 'Askbox' })).toBeHidden();
   const bottom = (await bar.boundingBox())!;
   expect(Math.round(bottom.width)).toBe(390);
   expect(Math.round(bottom.y + bottom.height)).toBe(844);

@@ -13,6 +13,10 @@ import { applySavedTheme } from './features/theme/api';
 import { signOutWhenSessionEnds } from './features/session/api';
 import { SessionEndedNotice } from './features/session/SessionEndedNotice';
 import { firstLocaleReady } from './i18n';
+// the brand's typeface and an emoji font from the registry, served by the app itself: every
+// device and headless browser shows the same letters and emoji (decision 276)
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource/noto-color-emoji/400.css';
 import './styles/tokens.css';
 import './styles/base.css';
 
