@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { Trash2 } from 'lucide-react';
+import { Trash2, VenetianMask } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { ReportButton } from '../moderation/ReportButton';
 import { ShareAnswerButton } from '../sharing/ShareAnswerButton';
 import { MentionText } from './MentionText';
+import { questionTint } from '../../components/questionHue';
 import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
@@ -26,14 +27,17 @@ export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; sho
           </span>
         </Link>
       )}
-      <div className={styles.question}>
+      <div className={`${styles.question} ${post.isAnonymous ? styles.anonymous : ''}`} style={questionTint(post)}>
         <p className={styles.from}>
           {post.sender ? (
             <Link to={`/u/${post.sender.username}`}>
               {post.sender.fullname} <span className={`muted ${styles.handle}`}>@{post.sender.username}</span>
             </Link>
           ) : post.isAnonymous ? (
-            <span className="muted">{t('anonymous')}</span>
+            <span className="muted">
+              <VenetianMask size={16} className={styles.mask} aria-hidden />
+              {t('anonymous')}
+            </span>
           ) : null}
         </p>
         <p className={styles.text}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Heart } from 'lucide-react';
 import type { Answer } from '@askbox/common';
 
@@ -5,11 +6,19 @@ import { useLikeToggle } from './api';
 import styles from './LikeButton.module.css';
 import { t } from '../../i18n';
 
-/** Heart with the like count: filled when the viewer liked the answer; toggles optimistically. */
+/**
+ * Heart with the like count: filled when the viewer liked the answer; toggles optimistically. Liking
+ * bursts the heart (only when the viewer likes it now, not for answers already liked; still under
+ * reduced motion, base.css).
+ */
 export function LikeButton({ post }: { post: Answer }) {
   const toggle = useLikeToggle();
+  const [burst, setBurst] = useState(false);
   // a failed like is silent; the count goes back to what the server knows
-  const onClick = () => toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
+  const onClick = () => {
+    setBurst(!post.likedByViewer);
+    toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
+  };
   return (
     <button
       type="button"
@@ -18,7 +27,9 @@ export function LikeButton({ post }: { post: Answer }) {
       aria-label={t('likeWithCount', { count: post.likeCount })}
       onClick={onClick}
     >
-      <Heart size={20} aria-hidden fill={post.likedByViewer ? 'currentColor' : 'none'} className={post.likedByViewer ? styles.liked : undefined} />
+      <span className={`${styles.heart} ${burst && post.likedByViewer ? styles.burst : ''}`} onAnimationEnd={() => setBurst(false)}>
+        <Heart size={20} aria-hidden fill={post.likedByViewer ? 'currentColor' : 'none'} />
+      </span>
       <span>{post.likeCount}</span>
     </button>
   );

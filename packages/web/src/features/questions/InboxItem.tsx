@@ -5,6 +5,7 @@ import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
+import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { ReportButton } from '../moderation/ReportButton';
 import { announceAnswered } from '../sharing/api';
@@ -47,7 +48,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   };
 
   return (
-    <article ref={card} className={`card ${styles.item}`} aria-labelledby={`${id}-q`}>
+    <article ref={card} className={`card ${styles.item}`} style={questionTint(question)} aria-labelledby={`${id}-q`}>
       <p className={styles.from}>
         {question.sender ? (
           <Link to={`/u/${question.sender.username}`}>
