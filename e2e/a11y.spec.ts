@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-setup';
-import { expect, newUser, signUpViaApi, test } from './fixtures';
+import { chooseCardAction, expect, newUser, signUpViaApi, test } from './fixtures';
 
 /**
  * Every screen passes an axe-core scan with no serious or critical violation, in the light and
@@ -106,7 +106,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect((await page.request.patch('/api/me/settings', { data: { publicProfile } })).status()).toBe(200);
       await page.goto('/profile');
       await expect(page.locator('[aria-label="Loading Askbox"]')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Share answer' }).first().click();
+      await chooseCardAction(page.getByRole('article').first(), 'Share answer');
       const sheet = page.getByRole('dialog', { name: 'Share answer' });
       await expect(sheet.getByRole('link', { name: 'Download image' })).toBeVisible();
       if (publicProfile) await sheet.getByRole('button', { name: 'Share on Mastodon' }).click();

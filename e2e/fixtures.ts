@@ -82,3 +82,9 @@ export async function gotoWithFrozenClock(page: Page, url: string): Promise<void
   await page.goto(url);
   await me;
 }
+
+/** Chooses `action` in a card's '…' menu (its secondary actions: share, report, delete). */
+export async function chooseCardAction(card: Locator, action: string): Promise<void> {
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await card.getByRole('menuitem', { name: action }).click();
+}

@@ -81,10 +81,22 @@ test('own profile: after deleting an answer, focus goes to the next answer, then
   await page.goto('/profile');
   const post = (text: string) => page.getByRole('article', { name: `Answer by @${owner.username}` }).filter({ hasText: text });
   await expect(post('Self one')).toBeVisible();
-  await press(post('Self two').getByRole('button', { name: 'Delete answer' }));
+  // the '…' menu opens on its first item (Share answer); End reaches Delete answer
+  await press(post('Self two').getByRole('button', { name: 'More actions' }));
+  await expect(post('Self two').getByRole('menuitem', { name: 'Share answer' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(post('Self two').getByRole('menuitem', { name: 'Delete answer' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await confirmWithKeyboard(page, 'Delete');
   await expect(post('Self two')).toHaveCount(0);
-  await expect(post('Self one').getByRole('button', { name: 'Delete answer' })).toBeFocused();
+  await expect(post('Self one').getByRole('button', { name: 'More actions' })).toBeFocused();
+  // Escape closes the menu and hands focus back to its button
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(post('Self one').getByRole('menu')).toHaveCount(0);
+  await expect(post('Self one').getByRole('button', { name: 'More actions' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(post('Self one').getByRole('menuitem', { name: 'Delete answer' })).toBeFocused();
   await page.keyboard.press('Enter');
   await confirmWithKeyboard(page, 'Delete');
   await expect(page.locator(':focus')).toHaveText('No answers now.');

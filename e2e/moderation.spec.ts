@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-setup';
-import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
+import { chooseCardAction, expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
@@ -37,7 +37,7 @@ test('a user reports an answer; the admin made by the CLI sees it arrive live an
   const rp = reporter.page;
   await rp.goto(`/u/${owner.user.username}`);
   const post = rp.getByRole('article', { name: `Answer by @${owner.user.username}` }).filter({ hasText: answerText });
-  await post.getByRole('button', { name: 'Report this answer' }).click();
+  await chooseCardAction(post, 'Report this answer');
   const dialog = rp.getByRole('dialog', { name: 'Report this answer' });
   await expect(dialog).toBeVisible();
   const reasons = dialog.getByRole('radiogroup', { name: 'Why are you reporting this?' });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
+import { chooseCardAction, expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
 
 /** B answers `count` questions to themself through the API (to fill pages of answers). */
 async function answerMany(request: APIRequestContext, username: string, count: number, prefix: string): Promise<void> {
@@ -110,7 +110,7 @@ test('A asks B anonymously, B answers, A sees it in Home, likes it, opens its li
   // B deletes the answer from their profile
   await pageB.getByRole('link', { name: 'Profile' }).click();
   await scrollUntilPresent(pageB, `#post-${postId}`);
-  await pageB.locator(`#post-${postId}`).getByRole('button', { name: 'Delete answer' }).click();
+  await chooseCardAction(pageB.locator(`#post-${postId}`), 'Delete answer');
   const confirm = pageB.getByRole('alertdialog');
   await expect(confirm).toHaveText(/Are you sure you want to delete this answer \?/);
   await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signedInUser, test } from './fixtures';
+import { chooseCardAction, expect, signedInUser, test } from './fixtures';
 
 /** A PNG's width and height, from the bytes of its header. */
 function pngSize(bytes: Uint8Array): { width: number; height: number } {
@@ -61,7 +61,7 @@ test('answering offers to share: the system sheet gets the story PNG; else Copy 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await plain.goto('/profile');
   const post = plain.getByRole('article').filter({ hasText: 'Thé, always.' });
-  await post.getByRole('button', { name: 'Share answer' }).click();
+  await chooseCardAction(post, 'Share answer');
   const sheet = plain.getByRole('dialog', { name: 'Share answer' });
   await sheet.getByRole('button', { name: 'Copy link' }).click();
   await expect(plain.getByText('Link copied to clipboard !')).toBeVisible();
@@ -80,7 +80,7 @@ test('answering offers to share: the system sheet gets the story PNG; else Copy 
   expect(composeUrl.searchParams.get('text')).toMatch(new RegExp(`answered on Askbox .*/u/${user.username}/answers/${id}$`));
   await compose.close();
   await sheet.getByRole('button', { name: 'Close' }).click();
-  await post.getByRole('button', { name: 'Share answer' }).click();
+  await chooseCardAction(post, 'Share answer');
   await expect(sheet.getByRole('link', { name: 'Share on Mastodon' })).toHaveAttribute('href', /^https:\/\/piaille\.fr\/share\?text=/);
 
   // the answer's page previews as its card: a 1200×630 PNG
@@ -96,7 +96,7 @@ test('answering offers to share: the system sheet gets the story PNG; else Copy 
 
   // its owner may still download the image, and is told the link only works for signed-in users
   await plain.reload();
-  await post.getByRole('button', { name: 'Share answer' }).click();
+  await chooseCardAction(post, 'Share answer');
   await expect(sheet.getByText('Your profile is private: the link only works for signed-in users.')).toBeVisible();
   await expect(sheet.getByRole('button', { name: 'Copy link' })).toHaveCount(0);
   await expect(sheet.getByRole('link', { name: 'Share on Mastodon' })).toHaveCount(0);
@@ -134,8 +134,11 @@ test("the home feed offers Share on a public profile's answers, not on a private
   const open = reader.page.getByRole('article').filter({ hasText: 'Answered by openbook' });
   const closed = reader.page.getByRole('article').filter({ hasText: 'Answered by closedbook' });
   await expect(closed).toBeVisible();
-  await expect(closed.getByRole('button', { name: 'Share answer' })).toHaveCount(0);
-  await open.getByRole('button', { name: 'Share answer' }).click();
+  await closed.getByRole('button', { name: 'More actions' }).click();
+  await expect(closed.getByRole('menuitem', { name: 'Report this answer' })).toBeVisible();
+  await expect(closed.getByRole('menuitem', { name: 'Share answer' })).toHaveCount(0);
+  await reader.page.keyboard.press('Escape');
+  await chooseCardAction(open, 'Share answer');
   const sheet = reader.page.getByRole('dialog', { name: 'Share answer' });
   await expect(sheet.getByRole('button', { name: 'Copy link' })).toBeVisible();
   await expect(sheet.getByRole('link', { name: 'Download image' })).toBeVisible();

@@ -94,6 +94,7 @@ export const en = {
   /** the side navigation's button on a desktop: to the Friends search, to find whom to ask */
   askSomeone: 'Ask someone',
   /** the desktop's right rail: recommended people and the invite card */
+  moreActions: 'More actions',
   suggestions: 'Suggestions',
   /** a tab's name with its badge, read as words ('Questions, 1 new') */
   navBadge_one: '{{label}}, {{count}} new',

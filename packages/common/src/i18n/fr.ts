@@ -84,6 +84,7 @@ export const fr: Catalog = {
   navNotifications: 'Notifications',
   navProfile: 'Profil',
   askSomeone: 'Poser une question',
+  moreActions: 'Plus d’actions',
   suggestions: 'À découvrir',
   navBadge_one: '{{label}}, {{count}} nouvelle',
   navBadge_many: '{{label}}, {{count}} nouvelles',

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Trash2, VenetianMask } from 'lucide-react';
+import { Flag, Share, Trash2, VenetianMask } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
-import { ReportButton } from '../moderation/ReportButton';
-import { ShareAnswerButton } from '../sharing/ShareAnswerButton';
+import { useReportDialog } from '../moderation/ReportButton';
+import { ActionsMenu, type MenuAction } from '../../components/ActionsMenu';
+import { useShareAnswer } from '../sharing/ShareAnswerFlow';
 import { MentionText } from './MentionText';
 import { questionTint } from '../../components/questionHue';
 import styles from './AnswerCard.module.css';
@@ -17,6 +18,15 @@ import { relativeTimeText, t } from '../../i18n';
  */
 export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; showReceiver: boolean; onDelete?: () => void }) {
   const when = post.answeredAt ?? post.createdAt;
+  const share = useShareAnswer({ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile });
+  const report = useReportDialog('answer', post.id);
+  // the secondary actions in one '…' menu: Share (any public answer, and your own), Report (others'), Delete (yours)
+  const actions: MenuAction[] = [
+    ...(post.publicProfile || onDelete ? [{ label: t('shareAnswer'), icon: <Share size={18} aria-hidden />, onSelect: () => void share.start() }] : []),
+    ...(onDelete
+      ? [{ label: t('deleteAnswer'), icon: <Trash2 size={18} aria-hidden />, onSelect: onDelete, danger: true }]
+      : [{ label: report.label, icon: <Flag size={18} aria-hidden />, onSelect: report.open }]),
+  ];
   return (
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
       {showReceiver && (
@@ -52,17 +62,11 @@ export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; sho
           {relativeTimeText(when)}
         </time>
         <span className={styles.actions}>
-          {!onDelete && <ReportButton kind="answer" target={post.id} />}
-          {onDelete && (
-            <button type="button" className="icon-btn" aria-label={t('deleteAnswer')} onClick={onDelete}>
-              <Trash2 size={18} aria-hidden />
-            </button>
-          )}
-          {(post.publicProfile || onDelete) && (
-            <ShareAnswerButton answer={{ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile }} />
-          )}
+          <ActionsMenu actions={actions} />
           <LikeButton post={post} />
         </span>
+        {share.sheet}
+        {report.dialog}
       </footer>
     </article>
   );

@@ -6,6 +6,17 @@ import { t } from '../../i18n';
 // the dialog (and the shared report schema, zod) loads on the first tap, not with every card (decision 147)
 const ReportDialog = lazy(() => import('./ReportDialog').then((module) => ({ default: module.ReportDialog })));
 
+/** The report dialog of one target, opened by a control of the caller's (a card's '…' menu). */
+export function useReportDialog(kind: ReportTargetKind, target: string) {
+  const [open, setOpen] = useState(false);
+  const dialog = open ? (
+    <Suspense fallback={null}>
+      <ReportDialog kind={kind} target={target} onClose={() => setOpen(false)} />
+    </Suspense>
+  ) : null;
+  return { open: () => setOpen(true), dialog, label: t(`moderation.reportTitle.${kind}`) };
+}
+
 /**
  * 'Report' on an inbox question, an answer or a profile. `target` is the question id, or the
  * username for a profile. `look`: an icon button (cards, cover) or a small text button (inbox).

@@ -1,7 +1,7 @@
 import { Modal } from '../../components/Modal';
 import { useSetting } from '../settings/api';
 import { useViewer } from '../session/api';
-import { useShareAnswer } from './ShareAnswerButton';
+import { useShareAnswer } from './ShareAnswerFlow';
 import { dismissSharePrompt, useAnsweredToShare } from './api';
 import styles from './Sharing.module.css';
 import { t } from '../../i18n';

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Share } from 'lucide-react';
 
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { canShareImages, currentCardTheme, storyCardFile, useAnswerLink, type SharedAnswer } from './shareAnswer';
@@ -48,16 +47,4 @@ export function useShareAnswer(answer: SharedAnswer, onDone?: () => void) {
     </Suspense>
   ) : null;
   return { start, sheet };
-}
-
-export function ShareAnswerButton({ answer }: { answer: SharedAnswer }) {
-  const { start, sheet } = useShareAnswer(answer);
-  return (
-    <>
-      <button type="button" className="icon-btn" aria-label={t('shareAnswer')} aria-haspopup="dialog" onClick={() => void start()}>
-        <Share size={18} aria-hidden />
-      </button>
-      {sheet}
-    </>
-  );
 }
