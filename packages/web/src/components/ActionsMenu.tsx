@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import styles from './ActionsMenu.module.css';
 import { t } from '../i18n';
 
 export interface MenuAction {
   label: string;
-  icon: ReactNode;
   onSelect(): void;
   danger?: boolean;
 }
@@ -86,7 +85,6 @@ export function ActionsMenu({ actions, label = t('moreActions') }: { actions: Me
                 action.onSelect();
               }}
             >
-              {action.icon}
               {action.label}
             </button>
           ))}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Flag, Share, Trash2, VenetianMask } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
@@ -22,10 +21,8 @@ export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; sho
   const report = useReportDialog('answer', post.id);
   // the secondary actions in one '…' menu: Share (any public answer, and your own), Report (others'), Delete (yours)
   const actions: MenuAction[] = [
-    ...(post.publicProfile || onDelete ? [{ label: t('shareAnswer'), icon: <Share size={18} aria-hidden />, onSelect: () => void share.start() }] : []),
-    ...(onDelete
-      ? [{ label: t('deleteAnswer'), icon: <Trash2 size={18} aria-hidden />, onSelect: onDelete, danger: true }]
-      : [{ label: report.label, icon: <Flag size={18} aria-hidden />, onSelect: report.open }]),
+    ...(post.publicProfile || onDelete ? [{ label: t('shareAnswer'), onSelect: () => void share.start() }] : []),
+    ...(onDelete ? [{ label: t('deleteAnswer'), onSelect: onDelete, danger: true }] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
     <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
@@ -44,10 +41,7 @@ export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; sho
               {post.sender.fullname} <span className={`muted ${styles.handle}`}>@{post.sender.username}</span>
             </Link>
           ) : post.isAnonymous ? (
-            <span className="muted">
-              <VenetianMask size={16} className={styles.mask} aria-hidden />
-              {t('anonymous')}
-            </span>
+            <span className={`muted ${styles.masked}`}>{t('anonymous')}</span>
           ) : null}
         </p>
         <p className={styles.text}>

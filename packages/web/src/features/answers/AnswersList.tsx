@@ -38,7 +38,7 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
     // the section stays when the last answer is deleted: focus goes to its empty state
     <section aria-label={t('answers')}>
       {posts.length === 0 ? (
-        <EmptyState title={t('noAnswersNow')} />
+        <EmptyState title={t('noAnswersNow')} art="answers" />
       ) : (
         posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
       )}

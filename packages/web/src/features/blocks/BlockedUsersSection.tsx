@@ -34,7 +34,7 @@ export function BlockedUsersSection() {
       {blocked.isPending || askers.isPending ? (
         <Spinner label={t('loadingBlockedUsers')} />
       ) : items.length === 0 && askerEntries.length === 0 ? (
-        <EmptyState title={t('noBlockedUsers')} />
+        <EmptyState title={t('noBlockedUsers')} art="blocked" />
       ) : (
         <>
           <UserList

@@ -16,7 +16,7 @@ export function EmptyFeed() {
   const suggestions = recommended.data?.items.slice(0, SUGGESTIONS_SHOWN) ?? [];
   return (
     <section aria-label={t('noPosts')} className={styles.emptyFeed}>
-      <EmptyState title={t('noPosts')} detail={t('followMore')} />
+      <EmptyState title={t('noPosts')} detail={t('followMore')} art="feed" />
       <div className={styles.actions}>
         <Link to="/friends" className="btn btn-primary">
           <UserPlus size={18} aria-hidden />

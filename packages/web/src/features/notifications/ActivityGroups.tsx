@@ -22,7 +22,7 @@ const quote = (answer: string) => t('punctuation.quoted', { text: answer.length 
 
 /** The Activity tab: one row per answer and day ('Chloé and 9 others liked your answer'), newest first. */
 export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
-  if (groups.length === 0) return <EmptyState title={t('noNotifications')} />;
+  if (groups.length === 0) return <EmptyState title={t('noNotifications')} art="activity" />;
   return (
     <ul className={styles.list} aria-label={t('activity')}>
       {groups.map((group) => (

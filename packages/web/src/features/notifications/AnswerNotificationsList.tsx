@@ -7,7 +7,7 @@ import { relativeTimeText, t } from '../../i18n';
 
 /** Answers to questions the viewer sent (their anonymous ones too); each opens the answer on the profile. */
 export function AnswerNotificationsList({ items }: { items: AnswerNotification[] }) {
-  if (items.length === 0) return <EmptyState title={t('noAnswersYet')} />;
+  if (items.length === 0) return <EmptyState title={t('noAnswersYet')} art="answers" />;
   return (
     <ul className={styles.list}>
       {items.map((item) => (

@@ -95,7 +95,7 @@ function SearchResults({ query }: { query: string }) {
   // offline, a search that cannot start says so instead of spinning
   if (results.isPending) return <Loading query={results} label={t('searching')} />;
   if (results.isError) return <LoadError error={results.error} onRetry={() => void results.refetch()} />;
-  if (results.data.items.length === 0) return <EmptyState title={t('noUsersFound')} />;
+  if (results.data.items.length === 0) return <EmptyState title={t('noUsersFound')} art="search" />;
   return <FriendList items={results.data.items} label={t('searchResults')} />;
 }
 

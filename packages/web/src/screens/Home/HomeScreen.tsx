@@ -33,7 +33,7 @@ export function HomeScreen() {
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
-        <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} />}>
+        <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} art="feed" />}>
           <EmptyFeed />
         </Suspense>
       ) : (

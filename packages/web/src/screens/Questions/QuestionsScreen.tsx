@@ -91,7 +91,7 @@ export function QuestionsScreen() {
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={narrowed ? t('inbox.noMatch') : t('noQuestions')} />
+        <EmptyState title={narrowed ? t('inbox.noMatch') : t('noQuestions')} art={narrowed ? 'search' : 'inbox'} />
       ) : (
         <>
           {items.map((question) => (
