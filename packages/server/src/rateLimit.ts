@@ -20,10 +20,13 @@ export const accountRateLimitKey = {
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
   passwordCheck: (userId: string) => `password-check:${userId}`,
+  verificationLink: (userId: string) => `verification-link:${userId}`,
 };
 export const addressRateLimitKey = {
   loginAccount: (email: string) => `login-account:${addressHash(email)}`,
   resetAddress: (email: string) => `reset-address:${addressHash(email)}`,
+  // failed log-ins to one address: past a few, the log-in form must solve a challenge (features/challenge)
+  loginFailures: (email: string) => `login-failures:${addressHash(email)}`,
 };
 
 /** Every counter keyed by the person, directly or by a hash of their address (account deletion). */

@@ -24,6 +24,14 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'anonymous_refused',
     'inbox_paused',
     'asker_not_allowed',
+    'registrations_closed',
+    'account_pending',
+    'invite_required',
+    'invite_invalid',
+    'email_domain_blocked',
+    'email_not_verified',
+    'challenge_required',
+    'challenge_invalid',
   ]),
   ...codesWith(404, [
     'not_found',
@@ -34,8 +42,9 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'user_not_found',
     'report_not_found',
     'only_inbox_questions',
+    'invite_not_found',
   ]),
-  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender']),
+  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender', 'signup_not_pending']),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };
 
