@@ -105,6 +105,7 @@ test('approval: a visitor applies, the admin approves, the person is emailed, lo
   await visitor.goto('/home');
   const banner = visitor.getByText(`Confirm your email address to ask and answer questions. We sent a link to ${applicant.email}.`);
   await expect(banner).toBeVisible();
+  await visitor.waitForTimeout(2500); // the splash's time, for the picture only
   await screenshot(visitor, 'verification-banner');
 
   const confirmation = await waitForMail(applicant.email, 'Confirm your email address');

@@ -3,7 +3,7 @@ import { MAX_INVITE_DAYS, type Invite } from '@askbox/common';
 import { SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
-import { t } from '../../i18n';
+import { currentLocale, t } from '../../i18n';
 import { useAppConfig } from '../session/api';
 import { useCreateInvite, useInvites, useRevokeInvite } from './api';
 import styles from './InstanceAccess.module.css';
@@ -99,7 +99,7 @@ function InviteRow({ invite }: { invite: Invite }) {
         {expired
           ? t('instanceAccess.expired')
           : invite.expiresAt
-            ? t('instanceAccess.expiresOn', { time: new Date(invite.expiresAt).toLocaleDateString() })
+            ? t('instanceAccess.expiresOn', { time: new Date(invite.expiresAt).toLocaleDateString(currentLocale()) })
             : t('instanceAccess.never')}
       </p>
       <div className={styles.actions}>
