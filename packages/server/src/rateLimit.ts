@@ -46,6 +46,8 @@ export async function deletePersonalRateLimits(db: DbOrTx, person: { id: string;
  */
 export async function sweepExpiredRateLimits(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start <= now() - make_interval(secs => ${LONGEST_RATE_LIMIT_WINDOW_SECONDS})`);
+  // spent proof-of-work challenges (features/challenge) that have expired are refused anyway
+  await db.execute(sql`delete from spent_challenges where expires_at < now()`);
 }
 
 /**

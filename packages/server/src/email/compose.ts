@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
 import { users, type EmailKind } from '../db/schema/index.js';
-import { verificationToken } from '../features/instanceAccess/verification.js';
+import { verificationToken } from '../features/instanceAccess/views.js';
 import { queryRows } from '../db/sql.js';
 import { issuePasswordReset } from '../features/auth/resetTokens.js';
 import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
@@ -62,7 +62,11 @@ export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<Em
 }
 
 async function accountOf(deps: ComposeDeps, userId: string) {
-  const [user] = await deps.db.select({ email: users.email, username: users.username, locale: users.locale, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await deps.db
+    .select({ email: users.email, username: users.username, locale: users.locale, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return user ?? null;
 }
 
@@ -71,7 +75,10 @@ async function composeSignupApproved(deps: ComposeDeps, userId: string): Promise
   if (!user) return null;
   const t = emailTranslatorFor(user.locale);
   const subject = t('signupApproved.subject');
-  const body = renderEmail(t, { lines: [t('signupApproved.intro', { username: user.username })], action: { label: t('signupApproved.action'), url: `${deps.publicUrl}/login` } });
+  const body = renderEmail(t, {
+    lines: [t('signupApproved.intro', { username: user.username })],
+    action: { label: t('signupApproved.action'), url: `${deps.publicUrl}/login` },
+  });
   return { to: user.email, subject, ...body, logLine: notSentLine(subject, user.email) };
 }
 

@@ -4,7 +4,6 @@ import { emailOutbox } from '../db/schema/index.js';
 import { BATCH, delivered, runOutboxBatch } from '../outbox/outbox.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
 import { sweepExpiredRateLimits } from '../rateLimit.js';
-import { sweepSpentChallenges } from '../features/challenge/service.js';
 import { composeEmail, type ComposeDeps, type EmailRow } from './compose.js';
 import { scheduleDigests } from './digest.js';
 import type { Mailer } from './mailer.js';
@@ -31,7 +30,8 @@ export function runEmailBatch(deps: EmailWorkerDeps): Promise<number> {
       const message = await composeEmail(deps, row);
       if (message) await deps.mailer.send({ ...message, messageId: messageIdOf(row.id, deps.publicUrl) });
       // a reset request (or a rejected sign-up) holds an address that may belong to nobody: keep it no longer than needed
-      if (row.kind === 'password_reset' || row.kind === 'signup_rejected') await deps.db.execute(sql`update email_outbox set data = '{}'::jsonb where id = ${row.id}`);
+      if (row.kind === 'password_reset' || row.kind === 'signup_rejected')
+        await deps.db.execute(sql`update email_outbox set data = '{}'::jsonb where id = ${row.id}`);
       return message ? delivered : { done: true, note: 'nothing to send' };
     },
   );
@@ -45,7 +45,7 @@ export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 /**
  * The email outbox's worker (started with the server), queueing the daily digests that fell due on
  * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended
- * and the spent proof-of-work challenges that have expired.
+ * and (with them) the spent proof-of-work challenges that have expired.
  */
 export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
   let sweptAt = -Infinity;
@@ -58,7 +58,6 @@ export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log:
       const now = deps.clock.now();
       if (now.getTime() - sweptAt >= RATE_LIMIT_SWEEP_MS) {
         await sweepExpiredRateLimits(deps.db);
-        await sweepSpentChallenges(deps.db);
         sweptAt = now.getTime();
       }
       await scheduleDigests(deps.db, now, deps.digestHourUtc);

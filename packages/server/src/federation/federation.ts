@@ -11,7 +11,7 @@ import type { PostgresKvStore } from './kv.js';
 import { outboundLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
 import { apPaths } from './uris.js';
-import { registrationMode } from '../features/instanceAccess/settings.js';
+import { registrationMode } from '../features/instanceAccess/views.js';
 import { createActivity, toNote, toPerson } from './vocab.js';
 
 /**

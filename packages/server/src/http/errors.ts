@@ -44,7 +44,16 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'only_inbox_questions',
     'invite_not_found',
   ]),
-  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender', 'signup_not_pending']),
+  ...codesWith(409, [
+    'username_taken',
+    'email_taken',
+    'already_answered',
+    'asker_not_blockable',
+    'muted_word_exists',
+    'already_resolved',
+    'anonymous_sender',
+    'signup_not_pending',
+  ]),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };
 

@@ -205,7 +205,7 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 403, 403, 403, 403, 200],
     request: (w) => r('POST', `/api/admin/users/${w.people.stranger.username}/restore`),
   },
-  // sign-ups: a challenge for anyone; the Instance settings and the approval queue for admins (instanceAccess/guard.ts)
+  // sign-ups: a challenge for anyone; the Instance settings and the approval queue for admins (requireSignupApprover, instanceAccess/routes.ts)
   'GET /api/challenge': { statuses: same(200), request: () => r('GET', '/api/challenge?purpose=signup') },
   'GET /api/admin/instance': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/instance') },
   'PUT /api/admin/instance': {

@@ -15,6 +15,8 @@ import { createSession, endOtherSessions } from './sessions.js';
 
 export { SESSION_COOKIE } from './sessions.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
+export { followDefaultAccounts } from './firstRun.js';
+export { hashNewPassword } from './password.js';
 
 type ParsedSignup = Pick<SignupInput, 'email' | 'username' | 'fullname' | 'password'>;
 
@@ -91,7 +93,9 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
   );
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
   // no account yet: a sign-up waiting for approval is told so, to someone who knows its password
-  const [pending] = user ? [] : await ctx.db.select({ passwordHash: pendingSignups.passwordHash }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
+  const [pending] = user
+    ? []
+    : await ctx.db.select({ passwordHash: pendingSignups.passwordHash }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? pending?.passwordHash ?? (await decoyHash));
   if (pending && ok) throw new AppError('account_pending');
   if (!user || !ok) throw new AppError('incorrect_login');

@@ -4,7 +4,6 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
 import type { ChallengePurpose } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/open.js';
 import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 
@@ -68,7 +67,4 @@ export async function spendChallenge(ctx: AppContext, secret: string, purpose: C
   if (spent.length === 0) throw new AppError('challenge_invalid');
 }
 
-/** Drops spent challenges that have expired anyway (the background sweep runs it). */
-export async function sweepSpentChallenges(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from spent_challenges where expires_at < now()`);
-}
+export { FREE_LOGIN_FAILURES, loginNeedsChallenge, recordLoginFailure } from './loginFailures.js';

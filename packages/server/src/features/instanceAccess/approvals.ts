@@ -5,7 +5,7 @@ import { pgErrorOf } from '../../db/pgError.js';
 import { pendingSignups as pendingTable, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
-import { followDefaultAccounts } from '../auth/firstRun.js';
+import { followDefaultAccounts } from '../auth/service.js';
 
 /** Sign-ups waiting for approval, oldest first (the queue is worked from the top). */
 export async function pendingSignups(ctx: AppContext): Promise<PendingSignup[]> {

@@ -70,7 +70,9 @@ describe('registration modes', () => {
     expect(codeOf(await apiAs(t.app, member).put('/api/admin/instance', { nonsense: true }))).toBe('admin_only');
     expect(codeOf(await apiAs(t.app, null).put('/api/admin/instance', {}))).toBe('unauthorized');
     expect(codeOf(await apiAs(t.app, admin).put('/api/admin/instance', { registrations: 'sometimes', emailDomainBlocks: [] }))).toBe('invalid_input');
-    expect(codeOf(await apiAs(t.app, admin).put('/api/admin/instance', { registrations: 'open', emailDomainBlocks: ['not a domain'] }))).toBe('email_domain_invalid');
+    expect(codeOf(await apiAs(t.app, admin).put('/api/admin/instance', { registrations: 'open', emailDomainBlocks: ['not a domain'] }))).toBe(
+      'email_domain_invalid',
+    );
   });
 });
 
@@ -95,7 +97,9 @@ describe('approval mode', () => {
     expect(codeOf(await login('eager@example.test', 'wrong password'))).toBe('incorrect_login');
 
     const queue = (await apiAs(t.app, admin).get('/api/admin/signups')).json().signups;
-    expect(queue).toEqual([expect.objectContaining({ username: 'eager', fullname: 'Person eager', email: 'eager@example.test', reason: 'I run the chess club' })]);
+    expect(queue).toEqual([
+      expect.objectContaining({ username: 'eager', fullname: 'Person eager', email: 'eager@example.test', reason: 'I run the chess club' }),
+    ]);
     expect(codeOf(await apiAs(t.app, member).get('/api/admin/signups'))).toBe('admin_only');
     expect(codeOf(await apiAs(t.app, member).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('admin_only');
 
@@ -226,7 +230,11 @@ describe('EMAIL_VERIFICATION=on', () => {
   let v: TestApp;
   beforeAll(async () => {
     const base = testConfig();
-    v = await createTestApp({ publicUrl: PUBLIC_URL, emailVerification: true, email: { ...base.email, smtpUrl: mail.url, from: 'Askbox <no-reply@askbox.example>' } });
+    v = await createTestApp({
+      publicUrl: PUBLIC_URL,
+      emailVerification: true,
+      email: { ...base.email, smtpUrl: mail.url, from: 'Askbox <no-reply@askbox.example>' },
+    });
   });
   afterAll(async () => v.close());
 
@@ -253,7 +261,9 @@ describe('EMAIL_VERIFICATION=on', () => {
     mail.messages.length = 0;
     const typo = await signUpUser(v.app, { username: 'typo', email: 'typo@exmaple.test' });
     await v.ctx.email.runBatch();
-    const oldToken = linkIn(mail.messages.find((m) => m.envelopeTo.includes('typo@exmaple.test'))!.text, `${PUBLIC_URL}/verify-email#token=`).split('#token=')[1]!;
+    const oldToken = linkIn(mail.messages.find((m) => m.envelopeTo.includes('typo@exmaple.test'))!.text, `${PUBLIC_URL}/verify-email#token=`).split(
+      '#token=',
+    )[1]!;
     expect((await apiAs(v.app, typo).put('/api/me/email-verification/address', { email: 'typo@example.test' })).statusCode).toBe(202);
     await v.ctx.email.runBatch();
     const fresh = mail.messages.find((m) => m.envelopeTo.includes('typo@example.test'));

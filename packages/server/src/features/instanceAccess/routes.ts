@@ -11,12 +11,17 @@ import {
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { requireViewer } from '../../http/viewer.js';
+import { requireAdmin, requireViewer } from '../../http/viewer.js';
 import { approveSignup, pendingSignups, rejectSignup } from './approvals.js';
-import { requireSignupApprover } from './guard.js';
 import { createInvite, listInvites, revokeInvite } from './invites.js';
 import { instanceSettings, saveInstanceSettings } from './settings.js';
 import { changeUnconfirmedAddress, confirmAddress, resendConfirmation } from './verification.js';
+
+/**
+ * Who may approve or reject sign-ups and change the Instance settings: said here only, so that
+ * giving this work to another role is a change of this line (decision 280).
+ */
+const requireSignupApprover = requireAdmin;
 
 export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   // the role check runs before the body is validated: someone else learns nothing about the input rules
@@ -24,7 +29,13 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
 
   app.get(
     '/api/admin/instance',
-    { schema: { tags: ['admin'], summary: 'The Instance settings: the sign-up mode and the blocked email domains (admins only)', response: { 200: instanceSettingsSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The Instance settings: the sign-up mode and the blocked email domains (admins only)',
+        response: { 200: instanceSettingsSchema },
+      },
+    },
     async (request) => {
       requireSignupApprover(request);
       return instanceSettings(ctx);
@@ -59,7 +70,14 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
 
   app.post(
     '/api/admin/signups/:id/approve',
-    { schema: { tags: ['admin'], summary: 'Approve a sign-up: the account is made and the person told by email (admins only)', params: pendingSignupParamsSchema }, ...approverFirst },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve a sign-up: the account is made and the person told by email (admins only)',
+        params: pendingSignupParamsSchema,
+      },
+      ...approverFirst,
+    },
     async (request, reply) => {
       requireSignupApprover(request);
       await approveSignup(ctx, request.params.id);
@@ -69,7 +87,10 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
 
   app.post(
     '/api/admin/signups/:id/reject',
-    { schema: { tags: ['admin'], summary: 'Reject a sign-up: it is deleted and the person told by email (admins only)', params: pendingSignupParamsSchema }, ...approverFirst },
+    {
+      schema: { tags: ['admin'], summary: 'Reject a sign-up: it is deleted and the person told by email (admins only)', params: pendingSignupParamsSchema },
+      ...approverFirst,
+    },
     async (request, reply) => {
       requireSignupApprover(request);
       await rejectSignup(ctx, request.params.id);
@@ -77,9 +98,13 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
     },
   );
 
-  app.get('/api/me/invites', { schema: { tags: ['invites'], summary: 'Your invite links, newest first', response: { 200: invitesSchema } } }, async (request) => ({
-    invites: await listInvites(ctx, requireViewer(request).id),
-  }));
+  app.get(
+    '/api/me/invites',
+    { schema: { tags: ['invites'], summary: 'Your invite links, newest first', response: { 200: invitesSchema } } },
+    async (request) => ({
+      invites: await listInvites(ctx, requireViewer(request).id),
+    }),
+  );
 
   app.post(
     '/api/me/invites',

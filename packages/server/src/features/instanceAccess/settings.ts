@@ -9,7 +9,10 @@ const DOMAINS_KEY = 'email_domain_blocks';
 
 /** What the Instance screen stored; absent until an admin saves it once. */
 async function storedSettings(db: DbOrTx): Promise<{ mode?: RegistrationMode; domains?: string[] }> {
-  const rows = await db.select().from(appSettings).where(inArray(appSettings.key, [MODE_KEY, DOMAINS_KEY]));
+  const rows = await db
+    .select()
+    .from(appSettings)
+    .where(inArray(appSettings.key, [MODE_KEY, DOMAINS_KEY]));
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const mode = value(MODE_KEY);
   const domains = value(DOMAINS_KEY);

@@ -6,8 +6,7 @@ import { pgErrorOf } from '../../db/pgError.js';
 import { queryRows } from '../../db/sql.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { hashNewPassword } from '../auth/password.js';
-import { assertNameAndAddressFree, signUp } from '../auth/service.js';
+import { assertNameAndAddressFree, hashNewPassword, signUp } from '../auth/service.js';
 import { isBlockedEmailDomain } from './emailDomains.js';
 import { inviteIsUsable, spendInvite } from './invites.js';
 import { operatorDomainBlocks, registrationMode } from './settings.js';
@@ -54,7 +53,12 @@ export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWo
   return { kind: 'account', result: await signUp(ctx, account) };
 }
 
-async function waitForApproval(ctx: AppContext, account: Pick<PublicSignup, 'email' | 'username' | 'fullname' | 'password'>, reason: string, locale: 'en' | 'fr' | null) {
+async function waitForApproval(
+  ctx: AppContext,
+  account: Pick<PublicSignup, 'email' | 'username' | 'fullname' | 'password'>,
+  reason: string,
+  locale: 'en' | 'fr' | null,
+) {
   await assertNameAndAddressFree(ctx.db, account.username, account.email);
   const passwordHash = await hashNewPassword(account.password);
   try {

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireViewer } from '../../http/viewer.js';
-import { requireConfirmedAddress } from '../instanceAccess/verification.js';
+import { requireConfirmedAddress } from '../instanceAccess/service.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { askedQuestionsPage } from './asked.js';
 import { answerQuestion, askQuestion, deleteInboxSelection, deleteQuestion, inboxPage } from './service.js';

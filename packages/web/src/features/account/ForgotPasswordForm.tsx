@@ -6,7 +6,7 @@ import { EmailField } from '../../components/EmailField';
 import { errorMessage } from '../../api/client';
 import { useRequestPasswordReset } from './api';
 import { useAppConfig } from '../session/api';
-import { useBackgroundChallenge } from '../challenge/useChallenge';
+import { useBackgroundChallenge } from '../challenge/api';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
 

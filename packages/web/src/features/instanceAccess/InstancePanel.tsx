@@ -44,7 +44,10 @@ function SignupSettings() {
       .split(/[\s,]+/)
       .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
       .filter(Boolean);
-    save.mutate({ registrations: mode, emailDomainBlocks }, { onSuccess: () => dialogs.toast(t('instanceAccess.saved')), onError: (e) => setError(errorMessage(e)) });
+    save.mutate(
+      { registrations: mode, emailDomainBlocks },
+      { onSuccess: () => dialogs.toast(t('instanceAccess.saved')), onError: (e) => setError(errorMessage(e)) },
+    );
   };
 
   return (
@@ -61,7 +64,14 @@ function SignupSettings() {
       <TextareaField
         label={t('instanceAccess.domainBlocks')}
         hint={t('instanceAccess.domainBlocksHint')}
-        textareaProps={{ name: 'emailDomainBlocks', rows: 4, spellCheck: false, autoCapitalize: 'none', value: domains, onChange: (e) => setDomains(e.target.value) }}
+        textareaProps={{
+          name: 'emailDomainBlocks',
+          rows: 4,
+          spellCheck: false,
+          autoCapitalize: 'none',
+          value: domains,
+          onChange: (e) => setDomains(e.target.value),
+        }}
       />
       {error && <ErrorBox>{error}</ErrorBox>}
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -94,7 +94,9 @@ function InviteRow({ invite }: { invite: Invite }) {
     <div className={`card ${styles.item}`}>
       <p className={styles.url}>{invite.url}</p>
       <p className={`muted ${styles.itemHead}`}>
-        {invite.maxUses === null ? t('instanceAccess.usedUnlimited', { uses: invite.uses }) : t('instanceAccess.used', { uses: invite.uses, max: invite.maxUses })}
+        {invite.maxUses === null
+          ? t('instanceAccess.usedUnlimited', { uses: invite.uses })
+          : t('instanceAccess.used', { uses: invite.uses, max: invite.maxUses })}
         {' · '}
         {expired
           ? t('instanceAccess.expired')

@@ -24,13 +24,28 @@ export interface SignupExtrasValue {
 }
 
 /** The fields the operator's rules add to the spec's form: 'Why do you want to join?' and the age box. */
-export function SignupExtraFields({ rules, value, onChange }: { rules: SignupRules | undefined; value: SignupExtrasValue; onChange(next: SignupExtrasValue): void }) {
+export function SignupExtraFields({
+  rules,
+  value,
+  onChange,
+}: {
+  rules: SignupRules | undefined;
+  value: SignupExtrasValue;
+  onChange(next: SignupExtrasValue): void;
+}) {
   return (
     <>
       {rules?.registrations === 'approval' && (
         <TextareaField
           label={t('instanceAccess.joinReason')}
-          textareaProps={{ name: 'reason', required: true, rows: 3, maxLength: 500, value: value.reason, onChange: (e) => onChange({ ...value, reason: e.target.value }) }}
+          textareaProps={{
+            name: 'reason',
+            required: true,
+            rows: 3,
+            maxLength: 500,
+            value: value.reason,
+            onChange: (e) => onChange({ ...value, reason: e.target.value }),
+          }}
         />
       )}
       {rules && rules.minAge > 0 && (

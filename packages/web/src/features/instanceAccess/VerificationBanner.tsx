@@ -38,7 +38,12 @@ export function VerificationBanner() {
         </form>
       ) : (
         <div className={styles.actions}>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => resend.mutate(undefined, { onError: (e) => setError(errorMessage(e)) })} disabled={resend.isPending}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => resend.mutate(undefined, { onError: (e) => setError(errorMessage(e)) })}
+            disabled={resend.isPending}
+          >
             {t('instanceAccess.resend')}
           </button>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setEditing(true)}>

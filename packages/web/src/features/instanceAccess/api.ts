@@ -35,7 +35,8 @@ export function usePendingSignups() {
 export function useDecideSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) => api.post<void>(`/api/admin/signups/${encodeURIComponent(id)}/${decision}`),
+    mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
+      api.post<void>(`/api/admin/signups/${encodeURIComponent(id)}/${decision}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: instanceKeys.signups }),
   });
 }

@@ -50,7 +50,7 @@ export function useLogin() {
         return await api.post<MeResponse>('/api/auth/login', input);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'challenge_required')) throw error;
-        const { solvedChallenge } = await import('../challenge/useChallenge');
+        const { solvedChallenge } = await import('../challenge/api');
         return api.post<MeResponse>('/api/auth/login', { ...input, challenge: await solvedChallenge('login') });
       }
     },

@@ -9,7 +9,7 @@ import { TextField } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordField';
 import { errorMessage } from '../../api/client';
 import { useAppConfig, useSignup } from '../../features/session/api';
-import { useBackgroundChallenge } from '../../features/challenge/useChallenge';
+import { useBackgroundChallenge } from '../../features/challenge/api';
 import { SignupBlocked, SignupExtraFields, SignupPending, signupBlockedMessage } from '../../features/instanceAccess/SignupExtras';
 import { useLocale } from '../../i18n';
 import styles from '../Auth.module.css';
