@@ -695,8 +695,6 @@ export const en = {
   instanceAccess: {
     joinReason: 'Why do you want to join?',
     ageConfirm: 'I am at least {{age}} years old',
-    closed: 'Sign-ups are closed on this server',
-    inviteNeeded: 'Sign-ups on this server need an invite link. Ask a member for one.',
     pendingTitle: 'Thank you!',
     pendingText: 'Your account is waiting for approval. We will email you once an admin has looked at it.',
     instance: 'Instance',
@@ -711,7 +709,6 @@ export const en = {
     domainBlocks: 'Blocked email domains',
     domainBlocksHint: 'One domain per line. Disposable-address domains are always blocked.',
     save: 'Save',
-    saving: 'Saving…',
     saved: 'Saved.',
     loadError: 'Could not load this. Please try again.',
     waiting: 'Waiting for approval',

@@ -641,8 +641,6 @@ export const fr: Catalog = {
   instanceAccess: {
     joinReason: 'Pourquoi voulez-vous nous rejoindre ?',
     ageConfirm: 'J’ai au moins {{age}} ans',
-    closed: 'Les inscriptions sont fermées sur ce serveur',
-    inviteNeeded: 'Les inscriptions sur ce serveur demandent un lien d’invitation. Demandez-en un à un membre.',
     pendingTitle: 'Merci !',
     pendingText: 'Votre compte attend d’être approuvé. Nous vous écrirons dès qu’un administrateur l’aura examiné.',
     instance: 'Instance',
@@ -657,7 +655,6 @@ export const fr: Catalog = {
     domainBlocks: 'Domaines e-mail bloqués',
     domainBlocksHint: 'Un domaine par ligne. Les domaines d’adresses jetables sont toujours bloqués.',
     save: 'Enregistrer',
-    saving: 'Enregistrement…',
     saved: 'Enregistré.',
     loadError: 'Impossible de charger ceci. Veuillez réessayer.',
     waiting: 'En attente d’approbation',

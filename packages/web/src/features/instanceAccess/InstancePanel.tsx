@@ -75,7 +75,7 @@ function SignupSettings() {
       />
       {error && <ErrorBox>{error}</ErrorBox>}
       <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-        {save.isPending ? t('instanceAccess.saving') : t('instanceAccess.save')}
+        {save.isPending ? t('selfService.saving') : t('instanceAccess.save')}
       </button>
     </form>
   );

@@ -1,12 +1,12 @@
 import type { SignupRules } from '@askbox/common';
 import { TextareaField } from '../../components/Field';
-import { t } from '../../i18n';
+import { t, translateError } from '../../i18n';
 import styles from './InstanceAccess.module.css';
 
 /** What sign-up cannot do under the operator's rules: closed, or invite-only without an invite link. */
 export function signupBlockedMessage(rules: SignupRules | undefined, invite: string | null): string | null {
-  if (rules?.registrations === 'closed') return t('instanceAccess.closed');
-  if (rules?.registrations === 'invite' && !invite) return t('instanceAccess.inviteNeeded');
+  if (rules?.registrations === 'closed') return translateError({ code: 'registrations_closed' });
+  if (rules?.registrations === 'invite' && !invite) return translateError({ code: 'invite_required' });
   return null;
 }
 
