@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { UserRowWithoutHash } from '../../db/schema/index.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { pgErrorOf } from '../../db/pgError.js';
 import { events } from '../../events/emit.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { isBlockedEmailDomain } from './emailDomains.js';
@@ -65,12 +66,18 @@ export async function changeUnconfirmedAddress(ctx: AppContext, viewer: UserRowW
   const [pending] = await ctx.db.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (pending || (taken && taken.id !== viewer.id)) throw new AppError('email_taken');
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ email })
-      .where(and(eq(users.id, viewer.id), isNull(users.emailVerifiedAt)));
-    await events.emit(tx, ctx, { type: 'emailVerificationRequested', userId: viewer.id });
-    await events.emit(tx, ctx, { type: 'settingsChanged', userId: viewer.id });
-  });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ email })
+        .where(and(eq(users.id, viewer.id), isNull(users.emailVerifiedAt)));
+      await events.emit(tx, ctx, { type: 'emailVerificationRequested', userId: viewer.id });
+      await events.emit(tx, ctx, { type: 'settingsChanged', userId: viewer.id });
+    });
+  } catch (error) {
+    // an account made meanwhile with that address: the unique index decides
+    if (pgErrorOf(error).code === '23505') throw new AppError('email_taken');
+    throw error;
+  }
 }
