@@ -1,4 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { AppConfig } from '@askbox/common';
+import { solveChallengeField } from '../packages/server/src/features/challenge/solve';
 
 export { expect };
 
@@ -32,10 +34,21 @@ export async function signUpThroughUi(page: Page, user: NewUser): Promise<void> 
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** Signs up through the API (fast) and leaves the browser context signed in. */
+/**
+ * Signs up through the API (fast) and leaves the browser context signed in. On an instance with the
+ * proof-of-work challenge on (the default) it asks for one and solves it, as the web app does.
+ */
 export async function signUpViaApi(page: Page, user: NewUser): Promise<{ id: string }> {
+  const config = (await (await page.request.get('/api/config')).json()) as AppConfig;
+  let challenge: string | undefined;
+  if (config.signup.challenge) {
+    const { challenge: issued } = (await (await page.request.get('/api/challenge?purpose=signup')).json()) as {
+      challenge: Parameters<typeof solveChallengeField>[0];
+    };
+    challenge = await solveChallengeField(issued);
+  }
   const res = await page.request.post('/api/auth/signup', {
-    data: { ...user, repeatPassword: user.password },
+    data: { ...user, repeatPassword: user.password, ...(challenge ? { challenge } : {}) },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).user;

@@ -12,7 +12,10 @@ import { root, startApp } from './app-server';
 export default async function globalSetup() {
   let mail: Awaited<ReturnType<typeof startMailCapture>> | undefined;
   let mailDir = '';
-  const app = await startApp({ DEFAULT_FOLLOWS: 'none', EMAIL_POLL_MS: '300' }, async (env) => {
+  // the proof-of-work challenge is not these journeys' subject (specs sign up through the API, and
+  // a browser solving one per sign-up would slow every journey): instance-access.spec.ts and
+  // firstrun.spec.ts run their own instances with it on, as an operator gets it
+  const app = await startApp({ DEFAULT_FOLLOWS: 'none', EMAIL_POLL_MS: '300', SIGNUP_CHALLENGE: 'off' }, async (env) => {
     // a real SMTP server that keeps what the app sends, one JSON file per email (e2e/mail.ts reads them)
     mailDir = path.join(env.DATA_DIR!, 'mail');
     mail = await startMailCapture({ dir: mailDir });

@@ -20,7 +20,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** "Forgot password?": the address, and the language the page was in (for the email). */
-export const passwordResetRequestSchema = z.object({ email: emailSchema, locale: localeSchema.optional() });
+export const passwordResetRequestSchema = z.object({ email: emailSchema, locale: localeSchema.optional(), challenge: z.string().max(4000).optional() });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetSchema = z
@@ -106,3 +106,6 @@ export const accountExportSchema = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** The address change of an unconfirmed account (EMAIL_VERIFICATION=on, the banner's 'Change address'). */
+export const verificationAddressSchema = z.object({ email: emailSchema });

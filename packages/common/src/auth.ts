@@ -3,6 +3,7 @@ import { MAX_FULLNAME_LENGTH, MAX_PASSWORD_LENGTH, MAX_USERNAME_LENGTH, MIN_PASS
 import { errorCode, type ErrorCode } from './errors.js';
 import { isBlankText, lineText, textLength, userText } from './text.js';
 import { isReservedUsername, USERNAME_PATTERN } from './username.js';
+import { signupExtrasShape, signupRulesSchema } from './instanceAccess.js';
 
 /** Schemas refuse with error codes: the server sends them, the web shows their text in the user's language. */
 export const required = (code: ErrorCode & `${string}_required`) => z.string({ error: code });
@@ -37,6 +38,8 @@ export const signupSchema = z
     fullname: fullnameSchema,
     password: passwordSchema,
     repeatPassword: required('repeat_password_required'),
+    // the operator's sign-up rules (features/instanceAccess): optional, each read only where it is on
+    ...signupExtrasShape,
   })
   .refine((v) => v.password === v.repeatPassword, { message: errorCode('passwords_mismatch'), path: ['repeatPassword'] });
 export type SignupInput = z.input<typeof signupSchema>;
@@ -44,6 +47,8 @@ export type SignupInput = z.input<typeof signupSchema>;
 export const loginSchema = z.object({
   email: lineText(254).transform((value) => value.trim().toLowerCase()),
   password: z.string().max(MAX_PASSWORD_LENGTH),
+  // a solved proof-of-work challenge, asked for after failed attempts (features/challenge)
+  challenge: z.string().max(4000).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -59,6 +64,8 @@ export const meSchema = z.object({
   coverURL: z.string().nullable(),
   badge: z.string(),
   isAdmin: z.boolean(),
+  /** false only while EMAIL_VERIFICATION=on waits for this account's address to be confirmed */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
@@ -75,5 +82,7 @@ export const appConfigSchema = z.object({
   vapidPublicKey: z.string().nullable(),
   /** FEDERATION=on: the ActivityPub routes (remote followers, remote blocks) exist. */
   federation: z.boolean(),
+  /** who may sign up, and what the sign-up form asks (features/instanceAccess) */
+  signup: signupRulesSchema,
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -4,6 +4,7 @@ import {
   MAX_FULLNAME_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_REPORT_DETAILS_LENGTH,
+  MAX_SIGNUP_REASON_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_USERNAME_LENGTH,
   MAX_WEBSITE_LENGTH,
@@ -59,6 +60,7 @@ export const errorLimits = {
   muted_words_full: { max: MUTED_WORDS_MAX },
   remote_blocks_full: { max: REMOTE_BLOCKS_MAX },
   report_details_too_long: { max: MAX_REPORT_DETAILS_LENGTH },
+  signup_reason_too_long: { max: MAX_SIGNUP_REASON_LENGTH },
 } as const satisfies { [C in ErrorCode]?: ErrorParams<C> };
 
 /** What raising `code` takes besides the code: the values its text names, unless they are limits above. */

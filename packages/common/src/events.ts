@@ -42,6 +42,12 @@ export type DomainEvent =
   | { type: 'allSessionsEnded'; userId: string }
   /** Someone asked for a reset link for `email` (whether it has an account is looked up later). */
   | { type: 'passwordResetRequested'; email: string; locale?: Locale }
+  /** An admin approved the pending account `userId` (REGISTRATIONS=approval): it can log in now. */
+  | { type: 'signupApproved'; userId: string }
+  /** An admin rejected a pending sign-up; the account is gone, so its address and name travel with the event. */
+  | { type: 'signupRejected'; email: string; username: string; locale: Locale | null }
+  /** `userId` needs a link to confirm their address (EMAIL_VERIFICATION=on: a new account, Resend, a new address). */
+  | { type: 'emailVerificationRequested'; userId: string }
   /** `userId` read a notifications tab: their badges change. */
   | { type: 'notificationsRead'; userId: string }
   /** The reports queue changed (a report filed or resolved, an account suspended or restored). */

@@ -21,3 +21,5 @@ export * from './safety.js';
 export * from './moderation.js';
 export * from './cards.js';
 export * from './events.js';
+export * from './challenge.js';
+export * from './instanceAccess.js';

@@ -30,3 +30,5 @@ export const WHO_MAY_ASK_MAX_DAYS = 365;
 /** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
 export const REMOTE_BLOCKS_MAX = 1000;
 export const MAX_REPORT_DETAILS_LENGTH = 500;
+/** "Why do you want to join?" (REGISTRATIONS=approval) */
+export const MAX_SIGNUP_REASON_LENGTH = 500;

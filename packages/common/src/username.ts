@@ -81,6 +81,14 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'mentions',
   'cards',
   'remote',
+  // sign-ups under the operator's rules (invite links, the approval queue, the challenge, address confirmation)
+  'challenge',
+  'instance',
+  'signups',
+  'approve',
+  'reject',
+  'invites',
+  'address',
   // moderation and grouped notifications
   'groups',
   'people',

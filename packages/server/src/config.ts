@@ -97,6 +97,12 @@ const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).default('false'),
     S3_PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    REGISTRATIONS: z.enum(['open', 'approval', 'invite', 'closed']).default('open'),
+    SIGNUP_CHALLENGE: z.enum(['on', 'off']).default('on'),
+    EMAIL_VERIFICATION: z.enum(['on', 'off']).default('off'),
+    SIGNUP_CHALLENGE_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(4),
+    EMAIL_DOMAIN_BLOCKS: z.string().default(''),
+    MIN_SIGNUP_AGE: z.coerce.number().int().min(0).max(21).default(0),
   })
   .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_BUCKET), { message: 'STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
@@ -189,6 +195,16 @@ const configSchema = z
       // tests only: deliver to and fetch from loopback/private addresses (a peer server on this machine)
       allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES === 'true',
     },
+    // who may create an account (features/instanceAccess, decision 280); the Instance screen's choice wins once made
+    registrations: env.REGISTRATIONS,
+    // proof-of-work on sign-up, on log-in after failures and on password reset (features/challenge, decision 282)
+    challenge: { enabled: env.SIGNUP_CHALLENGE === 'on', difficulty: env.SIGNUP_CHALLENGE_DIFFICULTY },
+    // the operator's own blocked email domains, beside the disposable-address list (decision 283)
+    emailDomainBlocks: domainListOf(env.EMAIL_DOMAIN_BLOCKS),
+    // new accounts confirm their address (a link by email) before they ask or answer (decision 284)
+    emailVerification: env.EMAIL_VERIFICATION === 'on',
+    // 0 = off; else sign-up asks 'I am at least N years old'
+    minSignupAge: env.MIN_SIGNUP_AGE,
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
     storage: {
       driver: env.STORAGE,
@@ -209,6 +225,14 @@ const configSchema = z
   }));
 
 export type Config = z.output<typeof configSchema>;
+
+/** A comma- or space-separated list of domains, lower-cased, without a leading '@'. */
+export function domainListOf(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
+}
 
 /** false (no proxy), a hop count, or the proxies' addresses: never "trust every hop". */
 function parseTrustProxy(value: string): false | number | string[] {
@@ -246,6 +270,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     FEDERATION_WORKER: 'off',
     // other features' tests start from an instance whose operator is already set up
     DEFAULT_FOLLOWS: 'none',
+    // the challenge's own tests turn it on; others sign up without solving one
+    SIGNUP_CHALLENGE: 'off',
   });
   base.firstAccountIsAdmin = false;
   return { ...base, ...overrides };

@@ -20,10 +20,13 @@ export const accountRateLimitKey = {
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
   passwordCheck: (userId: string) => `password-check:${userId}`,
+  verificationLink: (userId: string) => `verification-link:${userId}`,
 };
 export const addressRateLimitKey = {
   loginAccount: (email: string) => `login-account:${addressHash(email)}`,
   resetAddress: (email: string) => `reset-address:${addressHash(email)}`,
+  // failed log-ins to one address: past a few, the log-in form must solve a challenge (features/challenge)
+  loginFailures: (email: string) => `login-failures:${addressHash(email)}`,
 };
 
 /** Every counter keyed by the person, directly or by a hash of their address (account deletion). */
@@ -43,6 +46,8 @@ export async function deletePersonalRateLimits(db: DbOrTx, person: { id: string;
  */
 export async function sweepExpiredRateLimits(db: DbOrTx): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start <= now() - make_interval(secs => ${LONGEST_RATE_LIMIT_WINDOW_SECONDS})`);
+  // spent proof-of-work challenges (features/challenge) that have expired are refused anyway
+  await db.execute(sql`delete from spent_challenges where expires_at < now()`);
 }
 
 /**

@@ -80,7 +80,7 @@ async function createUser(ctx: AppContext, io: CliIo, args: string[]) {
   if (!parsed.success) throw new CliError(errorText(en, errorOfIssue(parsed.error.issues[0])));
   const { repeatPassword: _repeat, ...input } = parsed.data;
   try {
-    const { user } = await signUp(ctx, input);
+    const { user } = await signUp(ctx, input, { addressConfirmed: true });
     await ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
     io.out(`Created @${user.username} (${user.email}).`);
   } catch (error) {

@@ -4,6 +4,8 @@ import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
 import { authRoutes } from '../features/auth/routes.js';
+import { challengeRoutes } from '../features/challenge/routes.js';
+import { instanceAccessRoutes } from '../features/instanceAccess/routes.js';
 import { blockRoutes } from '../features/blocks/routes.js';
 import { feedRoutes } from '../features/feed/routes.js';
 import { followRoutes } from '../features/follows/routes.js';
@@ -28,6 +30,8 @@ type Routes = (app: AppInstance, ctx: ServerContext) => Promise<void>;
 /** Every route of the app, one entry per feature or channel, in the order they register; reads like the product. */
 export const routes: readonly Routes[] = [
   authRoutes,
+  challengeRoutes,
+  instanceAccessRoutes,
   notificationRoutes,
   liveRoutes,
   pushRoutes,

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/open.js';
-import type { EmailKind } from '../db/schema/index.js';
+import { users, type EmailKind } from '../db/schema/index.js';
+import { verificationToken } from '../features/instanceAccess/views.js';
 import { queryRows } from '../db/sql.js';
 import { issuePasswordReset } from '../features/auth/resetTokens.js';
 import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
@@ -51,7 +52,54 @@ export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<Em
       return row.user_id ? composeQuestion(deps, row.user_id, String(row.data.questionId)) : null;
     case 'digest':
       return row.user_id ? composeDigest(deps, row.user_id, new Date(String(row.data.from)), new Date(String(row.data.until))) : null;
+    case 'signup_approved':
+      return row.user_id ? composeSignupApproved(deps, row.user_id) : null;
+    case 'signup_rejected':
+      return composeSignupRejected(deps, row.data);
+    case 'email_verification':
+      return row.user_id ? composeVerification(deps, row.user_id) : null;
   }
+}
+
+async function accountOf(deps: ComposeDeps, userId: string) {
+  const [user] = await deps.db
+    .select({ email: users.email, username: users.username, locale: users.locale, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user ?? null;
+}
+
+async function composeSignupApproved(deps: ComposeDeps, userId: string): Promise<EmailMessage | null> {
+  const user = await accountOf(deps, userId);
+  if (!user) return null;
+  const t = emailTranslatorFor(user.locale);
+  const subject = t('signupApproved.subject');
+  const body = renderEmail(t, {
+    lines: [t('signupApproved.intro', { username: user.username })],
+    action: { label: t('signupApproved.action'), url: `${deps.publicUrl}/login` },
+  });
+  return { to: user.email, subject, ...body, logLine: notSentLine(subject, user.email) };
+}
+
+function composeSignupRejected(deps: ComposeDeps, data: Record<string, unknown>): EmailMessage | null {
+  if (typeof data.email !== 'string' || typeof data.username !== 'string') return null;
+  const t = emailTranslatorFor(data.locale);
+  const subject = t('signupRejected.subject');
+  const body = renderEmail(t, { lines: [t('signupRejected.intro', { username: data.username })], action: { label: t('digest.action'), url: deps.publicUrl } });
+  return { to: data.email, subject, ...body, logLine: notSentLine(subject, data.email) };
+}
+
+/** A confirmation link (EMAIL_VERIFICATION=on) for the address the account has now; none once confirmed. */
+async function composeVerification(deps: ComposeDeps, userId: string): Promise<EmailMessage | null> {
+  const user = await accountOf(deps, userId);
+  if (!user || user.verifiedAt) return null;
+  const t = emailTranslatorFor(user.locale);
+  // in the fragment, like a reset link: no access log keeps it
+  const url = `${deps.publicUrl}/verify-email#token=${verificationToken(deps.linkSecret, userId, user.email, deps.clock.now())}`;
+  const subject = t('verify.subject');
+  const body = renderEmail(t, { lines: [t('verify.intro', { username: user.username }), t('verify.ignore')], action: { label: t('verify.action'), url } });
+  return { to: user.email, subject, ...body, logLine: `Email confirmation link for ${user.email} (no SMTP_URL set): ${url}` };
 }
 
 async function composePasswordReset(deps: ComposeDeps, email: string, requestLocale: unknown): Promise<EmailMessage | null> {

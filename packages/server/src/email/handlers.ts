@@ -17,4 +17,14 @@ export const emailChannel: Channel = {
     // only the address it was given: whether it has an account is the worker's question (decision 126)
     await queueEmail(tx, { userId: null, kind: 'password_reset', data: { email, ...(locale ? { locale } : {}) } });
   },
+  async signupApproved(tx, { userId }) {
+    await queueEmail(tx, { userId, kind: 'signup_approved', data: {} });
+  },
+  async signupRejected(tx, { email, username, locale }) {
+    // the account is deleted in the same transaction: the row keeps what the email needs, and no more
+    await queueEmail(tx, { userId: null, kind: 'signup_rejected', data: { email, username, ...(locale ? { locale } : {}) } });
+  },
+  async emailVerificationRequested(tx, { userId }) {
+    await queueEmail(tx, { userId, kind: 'email_verification', data: {} });
+  },
 };

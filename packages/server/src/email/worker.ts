@@ -29,8 +29,9 @@ export function runEmailBatch(deps: EmailWorkerDeps): Promise<number> {
     async (row) => {
       const message = await composeEmail(deps, row);
       if (message) await deps.mailer.send({ ...message, messageId: messageIdOf(row.id, deps.publicUrl) });
-      // a reset request holds an address that may belong to nobody: keep it no longer than needed
-      if (row.kind === 'password_reset') await deps.db.execute(sql`update email_outbox set data = '{}'::jsonb where id = ${row.id}`);
+      // a reset request (or a rejected sign-up) holds an address that may belong to nobody: keep it no longer than needed
+      if (row.kind === 'password_reset' || row.kind === 'signup_rejected')
+        await deps.db.execute(sql`update email_outbox set data = '{}'::jsonb where id = ${row.id}`);
       return message ? delivered : { done: true, note: 'nothing to send' };
     },
   );
@@ -43,7 +44,8 @@ export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
 /**
  * The email outbox's worker (started with the server), queueing the daily digests that fell due on
- * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended.
+ * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended
+ * and (with them) the spent proof-of-work challenges that have expired.
  */
 export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
   let sweptAt = -Infinity;

@@ -11,6 +11,7 @@ import type { PostgresKvStore } from './kv.js';
 import { outboundLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
 import { apPaths } from './uris.js';
+import { registrationMode } from '../features/instanceAccess/views.js';
 import { createActivity, toNote, toPerson } from './vocab.js';
 
 /**
@@ -69,6 +70,7 @@ export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, out
     });
 
   federation.setNodeInfoDispatcher(apPaths.nodeInfo, async () => {
+    const mode = await registrationMode(ctx);
     const [usage] = await queryRows<{ users: number; posts: number }>(
       db,
       sql`select (select count(*)::int from users where public_profile) as users,
@@ -78,7 +80,9 @@ export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, out
       software: { name: 'askbox', version: parseSemVer('0.1.0'), homepage: new URL(config.publicUrl) },
       protocols: ['activitypub'],
       services: { outbound: ['atom1.0'], inbound: [] },
-      openRegistrations: true,
+      // true only when anyone may sign up; approval mode is said in metadata (decision 280)
+      openRegistrations: mode === 'open',
+      metadata: { registrations: mode, approvalRequired: mode === 'approval', invitesRequired: mode === 'invite' },
       usage: { users: { total: Number(usage?.users ?? 0) }, localPosts: Number(usage?.posts ?? 0), localComments: 0 },
     };
   });

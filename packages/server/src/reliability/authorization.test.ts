@@ -205,6 +205,33 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 403, 403, 403, 403, 200],
     request: (w) => r('POST', `/api/admin/users/${w.people.stranger.username}/restore`),
   },
+  // sign-ups: a challenge for anyone; the Instance settings and the approval queue for admins (requireSignupApprover, instanceAccess/routes.ts)
+  'GET /api/challenge': { statuses: same(200), request: () => r('GET', '/api/challenge?purpose=signup') },
+  'GET /api/admin/instance': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/instance') },
+  'PUT /api/admin/instance': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: () => r('PUT', '/api/admin/instance', { registrations: 'open', emailDomainBlocks: [] }),
+  },
+  'GET /api/admin/signups': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/signups') },
+  'POST /api/admin/signups/:id/approve': {
+    statuses: [401, 403, 403, 403, 403, 409],
+    request: () => r('POST', `/api/admin/signups/${crypto.randomUUID()}/approve`),
+  },
+  'POST /api/admin/signups/:id/reject': {
+    statuses: [401, 403, 403, 403, 403, 409],
+    request: () => r('POST', `/api/admin/signups/${crypto.randomUUID()}/reject`),
+  },
+  // one's own invite links only: someone else's code is not found, like one that never was
+  'GET /api/me/invites': { statuses: signedIn(200), request: () => r('GET', '/api/me/invites') },
+  'POST /api/me/invites': { statuses: signedIn(201), request: () => r('POST', '/api/me/invites', { maxUses: 1, expiresInDays: 1 }) },
+  'DELETE /api/me/invites/:code': { statuses: signedIn(404), request: () => r('DELETE', '/api/me/invites/not-a-code') },
+  'POST /api/auth/verify-email': { statuses: same(400), request: (w) => r('POST', '/api/auth/verify-email', { token: `${w.people.owner.id}.1.forged` }) },
+  'POST /api/me/email-verification': { statuses: signedIn(202), request: () => r('POST', '/api/me/email-verification') },
+  // only an address not confirmed yet can be corrected this way
+  'PUT /api/me/email-verification/address': {
+    statuses: signedIn(403),
+    request: () => r('PUT', '/api/me/email-verification/address', { email: 'new-address@example.test' }),
+  },
 };
 
 /**

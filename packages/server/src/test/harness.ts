@@ -10,6 +10,8 @@ import { drizzleOverPglite, pgliteExtensions, type Database } from '../db/open.j
 import { createThrowawayPostgres, type DroppableDatabase } from '../db/throwaway.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { testCertificate } from './tls.js';
+import type { Challenge, ChallengePurpose } from '@askbox/common';
+import { solveChallengeField } from '../features/challenge/solve.js';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite template by default,
@@ -63,6 +65,13 @@ export interface TestUser {
 
 let counter = 0;
 
+/** A proof-of-work challenge for `purpose`, asked for and solved as the web app does. */
+export async function solvedChallenge(app: AppInstance, purpose: ChallengePurpose): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: `/api/challenge?purpose=${purpose}` });
+  if (response.statusCode !== 200) throw new Error(`challenge failed: ${response.statusCode} ${response.body}`);
+  return solveChallengeField(response.json<{ challenge: Challenge }>().challenge as Parameters<typeof solveChallengeField>[0]);
+}
+
 /** Signs up a user through the API and returns its session cookie. */
 export async function signUpUser(
   app: AppInstance,
@@ -77,7 +86,9 @@ export async function signUpUser(
     password: fields.password ?? 'correct horse',
     repeatPassword: fields.password ?? 'correct horse',
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: body });
+  // SIGNUP_CHALLENGE=on: solved for real, as a browser does (cheap at the configured difficulty)
+  const challenge = app.ctx.config.challenge.enabled ? await solvedChallenge(app, 'signup') : undefined;
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...body, ...(challenge ? { challenge } : {}) } });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'askbox_session');
   const { user } = response.json() as { user: { id: string } };

@@ -7,6 +7,7 @@ import { AccountLocale } from '../features/locale/AccountLocale';
 import { AccountTheme } from '../features/theme/AccountTheme';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import { useWideScreen } from './useWideScreen';
+import { VerificationNotice } from '../features/instanceAccess/VerificationNotice';
 import styles from './AppShell.module.css';
 import { t } from '../i18n';
 
@@ -37,6 +38,7 @@ export function AppShell() {
       {/* the install sheet right after the navigation: Tab reaches it without crossing an endless feed */}
       {pathname === '/home' && <InstallPrompt />}
       <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
+        <VerificationNotice />
         {/* the tab bar stays while a screen's chunk loads */}
         <Suspense fallback={null}>
           <Outlet />

@@ -9,6 +9,7 @@ import {
   ForgotPasswordScreen,
   FriendsScreen,
   HomeScreen,
+  InstanceScreen,
   LoginScreen,
   ModerationScreen,
   NotFoundScreen,
@@ -23,6 +24,7 @@ import {
   SettingsScreen,
   SignupScreen,
   UnsubscribeScreen,
+  VerifyEmailScreen,
 } from './screens';
 
 function Root() {
@@ -67,6 +69,7 @@ const routes: RouteObject[] = [
               { path: '/edit-profile', element: <EditProfileScreen /> },
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/settings/moderation', element: <ModerationScreen /> },
+              { path: '/settings/instance', element: <InstanceScreen /> },
               { path: '/settings/questions-asked', element: <QuestionsAskedScreen /> },
             ],
           },
@@ -75,6 +78,7 @@ const routes: RouteObject[] = [
       // links from emails: they work signed in or out (a reset ends every session of the account anyway)
       { path: '/reset-password', element: <ResetPasswordScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
+      { path: '/verify-email', element: <VerifyEmailScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

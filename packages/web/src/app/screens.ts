@@ -16,6 +16,14 @@ export const ModerationScreen = screen(
   () => import('../screens/Moderation/ModerationScreen'),
   (m) => m.ModerationScreen,
 );
+export const InstanceScreen = screen(
+  () => import('../screens/Instance/InstanceScreen'),
+  (m) => m.InstanceScreen,
+);
+export const VerifyEmailScreen = screen(
+  () => import('../screens/VerifyEmail/VerifyEmailScreen'),
+  (m) => m.VerifyEmailScreen,
+);
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,
@@ -95,6 +103,7 @@ export function preloadScreenFor(pathname: string): void {
     '/forgot-password': ForgotPasswordScreen,
     '/reset-password': ResetPasswordScreen,
     '/unsubscribe': UnsubscribeScreen,
+    '/verify-email': VerifyEmailScreen,
     '/friends': FriendsScreen,
     '/questions': QuestionsScreen,
     '/notifications': NotificationsScreen,

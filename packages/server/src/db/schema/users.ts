@@ -45,6 +45,8 @@ export const users = pgTable(
     whoMayAskMinDays: integer('who_may_ask_min_days').notNull().default(7),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // substring search (the product spec's search) through pg_trgm; created by the extension migration first

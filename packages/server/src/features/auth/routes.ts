@@ -7,6 +7,7 @@ import {
   passwordResetRequestSchema,
   passwordResetRequestedSchema,
   passwordResetSchema,
+  signupPendingSchema,
   signupSchema,
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
@@ -14,12 +15,20 @@ import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
-import { changePassword, logIn, requestPasswordReset, resetPassword, signUp } from './service.js';
+import { changePassword, logIn, requestPasswordReset, resetPassword } from './service.js';
+import { challengeSecret, loginNeedsChallenge, recordLoginFailure, spendChallenge } from '../challenge/service.js';
+import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
+import { AppError } from '../../errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endSession } from './sessions.js';
 
 export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   const secure = ctx.config.publicUrl.startsWith('https://');
+  const challenges = challengeSecret(ctx.email.linkSecret);
+  /** SIGNUP_CHALLENGE=on: the form's solved proof-of-work challenge, spent once (features/challenge) */
+  const proveWork = (purpose: 'signup' | 'login' | 'password_reset', field: string | undefined) => async () => {
+    if (ctx.config.challenge.enabled) await spendChallenge(ctx, challenges, purpose, field);
+  };
 
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
@@ -35,11 +44,20 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
 
   app.post(
     '/api/auth/signup',
-    { schema: { tags: ['auth'], summary: 'Create an account and sign in', body: signupSchema, response: { 201: meResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Create an account and sign in, under the operator's sign-up rules; in approval mode the sign-up waits for an admin (202)",
+        body: signupSchema,
+        response: { 201: meResponseSchema, 202: signupPendingSchema },
+      },
+    },
     async (request, reply) => {
       await consumeRateLimit(ctx.db, `signup:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.signupPerHour, 3600);
       const { repeatPassword: _repeat, ...input } = request.body;
-      const { user, token, expiresAt } = await signUp(ctx, input);
+      const outcome = await publicSignUp(ctx, input, proveWork('signup', input.challenge));
+      if (outcome.kind === 'pending') return reply.status(202).send({ pending: true });
+      const { user, token, expiresAt } = outcome.result;
       setSessionCookie(reply, token, expiresAt);
       setDeviceCookie(reply, user.email);
       return reply.status(201).send({ user: toMe(user) });
@@ -52,7 +70,12 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     async (request, reply) => {
       await consumeRateLimit(ctx.db, `login:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.loginPer15Min, 900);
       const device = knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]);
-      const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password, device);
+      // after a few failures to this address, a solved challenge too (decision 282)
+      if (await loginNeedsChallenge(ctx, request.body.email)) await proveWork('login', request.body.challenge)();
+      const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password, device).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'incorrect_login') await recordLoginFailure(ctx, request.body.email);
+        throw error;
+      });
       setSessionCookie(reply, token, expiresAt);
       setDeviceCookie(reply, user.email);
       return { user: toMe(user) };
@@ -76,6 +99,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       },
     },
     async (request, reply) => {
+      await proveWork('password_reset', request.body.challenge)();
       await requestPasswordReset(ctx, rateLimitClient(request.ip), request.body.email, request.body.locale);
       return reply.status(202).send({ ok: true });
     },
@@ -113,5 +137,11 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     photoSharingUrl: ctx.config.photoSharingUrl,
     vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
     federation: ctx.federation !== null,
+    signup: {
+      registrations: await registrationMode(ctx),
+      minAge: ctx.config.minSignupAge,
+      challenge: ctx.config.challenge.enabled,
+      emailVerification: ctx.config.emailVerification,
+    },
   }));
 }

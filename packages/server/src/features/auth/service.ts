@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SignupInput } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { passwordResetTokens, users, type UserRow } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/open.js';
+import { passwordResetTokens, pendingSignups, users, type UserRow } from '../../db/schema/index.js';
+import { events } from '../../events/emit.js';
 import { AppError } from '../../errors.js';
 import { pgErrorOf } from '../../db/pgError.js';
 import { accountRateLimitKey, addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
@@ -13,27 +15,56 @@ import { createSession, endOtherSessions } from './sessions.js';
 
 export { SESSION_COOKIE } from './sessions.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
+export { followDefaultAccounts } from './firstRun.js';
+export { hashNewPassword } from './password.js';
 
-type ParsedSignup = Omit<SignupInput, 'repeatPassword'>;
+type ParsedSignup = Pick<SignupInput, 'email' | 'username' | 'fullname' | 'password'>;
+
+export interface SignupOptions {
+  /** runs in the account's transaction before it commits (an invite's use is spent there) */
+  inTransaction?: (tx: DbOrTx) => Promise<void>;
+  /** the address needs no confirmation link (an account the operator makes with the CLI) */
+  addressConfirmed?: boolean;
+}
+
+/** Refuses a name or address already used by an account or by a sign-up waiting for approval. */
+export async function assertNameAndAddressFree(db: DbOrTx, username: string, email: string): Promise<void> {
+  const [pendingName] = await db.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.username, username)).limit(1);
+  if (pendingName || (await userByUsername(db, username))) throw new AppError('username_taken');
+  const existingEmail = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const pendingEmail = await db.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
+  if (existingEmail.length > 0 || pendingEmail.length > 0) throw new AppError('email_taken');
+}
 
 /**
  * Creates the account, follows the default accounts and opens a session. The first account of an
  * empty instance becomes its admin (decision 170), so nobody has to stop the server to use the CLI.
+ * The operator's sign-up rules are checked before (instanceAccess/signup.ts); the CLI skips them.
  */
-export async function signUp(ctx: AppContext, input: ParsedSignup): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
-  if (await userByUsername(ctx.db, input.username)) throw new AppError('username_taken');
-  const existingEmail = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existingEmail.length > 0) throw new AppError('email_taken');
+export async function signUp(ctx: AppContext, input: ParsedSignup, options: SignupOptions = {}): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
+  await assertNameAndAddressFree(ctx.db, input.username, input.email);
 
   const passwordHash = await hashNewPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
       const role = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx)) ? 'admin' : 'user';
+      // EMAIL_VERIFICATION=on: a link to follow before asking or answering; not for the operator's own accounts (decision 284)
+      const needsConfirmation = ctx.config.emailVerification && role !== 'admin' && !options.addressConfirmed;
       const [user] = await tx
         .insert(users)
-        .values({ id: crypto.randomUUID(), email: input.email, username: input.username, fullname: input.fullname, passwordHash, role })
+        .values({
+          id: crypto.randomUUID(),
+          email: input.email,
+          username: input.username,
+          fullname: input.fullname,
+          passwordHash,
+          role,
+          emailVerifiedAt: needsConfirmation ? null : ctx.clock.now(),
+        })
         .returning();
+      await options.inTransaction?.(tx);
       await followDefaultAccounts(tx, user!.id, ctx.config.defaultFollows);
+      if (needsConfirmation) await events.emit(tx, ctx, { type: 'emailVerificationRequested', userId: user!.id });
       const session = await createSession(tx, user!.id, ctx.config.sessionDays);
       return { user: user!, ...session };
     });
@@ -61,7 +92,12 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
     900,
   );
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  // no account yet: a sign-up waiting for approval is told so, to someone who knows its password
+  const [pending] = user
+    ? []
+    : await ctx.db.select({ passwordHash: pendingSignups.passwordHash }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
+  const ok = await verifyPassword(password, user?.passwordHash ?? pending?.passwordHash ?? (await decoyHash));
+  if (pending && ok) throw new AppError('account_pending');
   if (!user || !ok) throw new AppError('incorrect_login');
   // said only to someone who knows the password
   if (user.suspendedAt) throw new AppError('account_suspended');

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { idempotencyKeyOf, once } from '../../http/idempotency.js';
 import { requireViewer } from '../../http/viewer.js';
+import { requireConfirmedAddress } from '../instanceAccess/service.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { askedQuestionsPage } from './asked.js';
 import { answerQuestion, askQuestion, deleteInboxSelection, deleteQuestion, inboxPage } from './service.js';
@@ -33,6 +34,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      requireConfirmedAddress(ctx, viewer);
       const receiver = await findUserByUsername(ctx.db, request.params.username);
       const result = await once<{ id: string }>(ctx.db, idempotencyKeyOf(request, viewer.id), 201, (record) =>
         askQuestion(ctx, viewer.id, receiver.id, request.body, record),
@@ -89,6 +91,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
     { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      requireConfirmedAddress(ctx, viewer);
       const result = await once<void>(ctx.db, idempotencyKeyOf(request, viewer.id), 204, (record) =>
         answerQuestion(ctx, viewer.id, request.params.id, request.body.answer, record),
       );

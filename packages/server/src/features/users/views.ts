@@ -24,6 +24,7 @@ export function toMe(user: UserRowWithoutHash): Me {
     coverURL: user.coverUrl,
     badge: user.badge,
     isAdmin: user.role === 'admin',
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

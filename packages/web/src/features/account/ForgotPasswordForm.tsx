@@ -5,6 +5,8 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { EmailField } from '../../components/EmailField';
 import { errorMessage } from '../../api/client';
 import { useRequestPasswordReset } from './api';
+import { useAppConfig } from '../session/api';
+import { useBackgroundChallenge } from '../challenge/api';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
 
@@ -22,16 +24,22 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useRequestPasswordReset();
+  // SIGNUP_CHALLENGE=on: solved while the address is typed (decision 282)
+  const takeChallenge = useBackgroundChallenge('password_reset', useAppConfig().data?.signup.challenge ?? false);
+  const [solving, setSolving] = useState(false);
 
-  const onSubmit = (event: React.FormEvent) => {
+  const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
     const locale = browserLocale();
-    request.mutate({ email: email.trim(), ...(locale ? { locale } : {}) }, { onError: (e) => setError(errorMessage(e)) });
+    setSolving(true);
+    const challenge = await takeChallenge().catch(() => undefined);
+    setSolving(false);
+    request.mutate({ email: email.trim(), ...(locale ? { locale } : {}), ...(challenge ? { challenge } : {}) }, { onError: (e) => setError(errorMessage(e)) });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <h1 className={titleClassName}>{t('selfService.forgotTitle')}</h1>
       {request.isSuccess ? (
         <p className={styles.notice} role="status">
@@ -42,8 +50,8 @@ export function ForgotPasswordForm({ titleClassName }: { titleClassName?: string
           <p className={styles.intro}>{t('selfService.forgotIntro')}</p>
           {error && <ErrorBox>{error}</ErrorBox>}
           <EmailField label={t('selfService.email')} value={email} onChange={setEmail} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending || email.trim() === ''}>
-            {request.isPending ? t('selfService.sendingLink') : t('selfService.sendLink')}
+          <button type="submit" className="btn btn-primary btn-block" disabled={request.isPending || solving || email.trim() === ''}>
+            {request.isPending || solving ? t('selfService.sendingLink') : t('selfService.sendLink')}
           </button>
         </>
       )}

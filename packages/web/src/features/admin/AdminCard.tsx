@@ -4,6 +4,7 @@ import { ChevronRight, Megaphone } from 'lucide-react';
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
 import { ModerationLink } from '../moderation/ModerationLink';
+import { InstanceLink } from '../instanceAccess/InstanceLink';
 import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
 import { t } from '../../i18n';
@@ -22,6 +23,7 @@ export function AdminCard() {
         <ChevronRight size={18} aria-hidden />
       </button>
       <ModerationLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
+      <InstanceLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
     </SettingsSection>
   );

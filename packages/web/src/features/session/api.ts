@@ -28,18 +28,32 @@ export function useAppConfig() {
   return useQuery({ queryKey: sessionKeys.config, queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity });
 }
 
+/** A session, or (REGISTRATIONS=approval) a sign-up waiting for an admin. */
+export type SignupResult = MeResponse | { pending: true };
+
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => api.post<MeResponse>('/api/auth/signup', input),
-    onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
+    mutationFn: (input: SignupInput) => api.post<SignupResult>('/api/auth/signup', input),
+    onSuccess: (result) => {
+      if ('user' in result) queryClient.setQueryData(sessionKeys.me, result.user);
+    },
   });
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<MeResponse>('/api/auth/login', input),
+    // after a few failed attempts the server also asks for a solved challenge: solved here, then the same log-in again
+    mutationFn: async (input: LoginInput) => {
+      try {
+        return await api.post<MeResponse>('/api/auth/login', input);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'challenge_required')) throw error;
+        const { solvedChallenge } = await import('../challenge/api');
+        return api.post<MeResponse>('/api/auth/login', { ...input, challenge: await solvedChallenge('login') });
+      }
+    },
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }

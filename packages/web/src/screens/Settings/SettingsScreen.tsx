@@ -10,6 +10,7 @@ import { EmailNotificationsSection } from '../../features/account/EmailNotificat
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { InboxControlSection } from '../../features/safety/InboxControlSection';
+import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { BackButton } from '../../components/BackButton';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
@@ -37,6 +38,7 @@ export function SettingsScreen() {
       <QuestionSafetySection />
       <EmailNotificationsSection />
       <PublicProfileSection />
+      <InvitesSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
         <a className={settingsRow} href={`mailto:${config.data?.supportEmail ?? ''}`}>
