@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
-import { migrateDatabase } from './db/migrate.js';
+import { MigrationError, migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { databaseCommands, helpText, runCommand } from './cli/commands.js';
 import { CliError, type CliIo } from './cli/io.js';
@@ -30,7 +30,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
         io.err(error.message);
         return error.exitCode;
       }
-      if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
+      if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
         io.err(error.message);
         return 1;
       }
@@ -59,7 +59,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
       io.err(error.message);
       return error.exitCode;
     }
-    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
       io.err(error.message);
       return 1;
     }
