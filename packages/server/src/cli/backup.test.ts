@@ -11,6 +11,12 @@ import { migrateDatabase } from '../db/migrate.js';
 import { openDatabase, type Database } from '../db/open.js';
 import { likes, questions, users } from '../db/schema/index.js';
 import { createThrowawayPostgres } from '../db/throwaway.js';
+
+/** The connection URL of a throw-away PostgreSQL database. */
+const urlOf = (database: Database) => {
+  if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  return database.url;
+};
 import { cliMain } from '../cli.js';
 import { DEMO_PASSWORD } from './demo.js';
 
@@ -139,7 +145,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL'
     const file = path.join(tmpDir(), 'askbox.tar.gz');
     let expected;
     try {
-      const env = { DATA_DIR: dataDir, DATABASE_URL: source.url };
+      const env = { DATA_DIR: dataDir, DATABASE_URL: urlOf(source) };
       expect(await cliMain(['demo'], env, capture().io)).toBe(0);
       expected = await contentsOf(source);
       const made = capture();
@@ -151,7 +157,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL'
       expect(entries).not.toContain('database.tar');
       expect(entries.some((e) => e.startsWith('media/users/'))).toBe(true);
       // the operator follows the printed instructions
-      execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, source.url]);
+      execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, urlOf(source)]);
     } finally {
       await source.drop();
     }
@@ -159,9 +165,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL'
     fs.rmSync(dataDir, { recursive: true, force: true });
     const target = await createThrowawayPostgres(serverUrl, 'askbox_restored');
     try {
-      execFileSync('pg_restore', ['--no-owner', `--dbname=${target.url}`, dump]);
+      execFileSync('pg_restore', ['--no-owner', `--dbname=${urlOf(target)}`, dump]);
       const restored = capture();
-      expect(await cliMain(['restore', file], { DATA_DIR: dataDir, DATABASE_URL: target.url }, restored.io)).toBe(0);
+      expect(await cliMain(['restore', file], { DATA_DIR: dataDir, DATABASE_URL: urlOf(target) }, restored.io)).toBe(0);
       await checkServed(target, dataDir, expected);
     } finally {
       await target.drop();
