@@ -9,3 +9,4 @@ export * from './federation.js';
 export * from './safety.js';
 export * from './moderation.js';
 export * from './idempotency.js';
+export * from './instance.js';
