@@ -1,4 +1,4 @@
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
 import { useScrollPerScreen } from './useScrollPerScreen';
@@ -8,6 +8,9 @@ import { AccountTheme } from '../features/theme/AccountTheme';
 import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import styles from './AppShell.module.css';
 import { t } from '../i18n';
+
+// the admins' banner, rarely there: its code loads after the first screen's (decision 147)
+const AnnouncementBanner = lazy(() => import('../features/instance/AnnouncementBanner').then((m) => ({ default: m.AnnouncementBanner })));
 
 /**
  * The shared navigation wrapper of the main screens: 500 px column and the tab bar. Tab meets
@@ -40,6 +43,9 @@ export function AppShell() {
       {pathname === '/home' && <InstallPrompt />}
       <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
         {/* the tab bar stays while a screen's chunk loads */}
+        <Suspense fallback={null}>
+          <AnnouncementBanner />
+        </Suspense>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -8,6 +8,8 @@ import {
   EditProfileScreen,
   ForgotPasswordScreen,
   FriendsScreen,
+  InstancePageScreen,
+  InstancePagesScreen,
   HomeScreen,
   LoginScreen,
   ModerationScreen,
@@ -68,6 +70,7 @@ const routes: RouteObject[] = [
               { path: '/settings', element: <SettingsScreen /> },
               { path: '/settings/moderation', element: <ModerationScreen /> },
               { path: '/settings/questions-asked', element: <QuestionsAskedScreen /> },
+              { path: '/settings/instance', element: <InstancePagesScreen /> },
             ],
           },
         ],
@@ -75,6 +78,11 @@ const routes: RouteObject[] = [
       // links from emails: they work signed in or out (a reset ends every session of the account anyway)
       { path: '/reset-password', element: <ResetPasswordScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
+      // the instance's own pages: readable signed in or out
+      { path: '/about', element: <InstancePageScreen /> },
+      { path: '/rules', element: <InstancePageScreen /> },
+      { path: '/terms', element: <InstancePageScreen /> },
+      { path: '/privacy', element: <InstancePageScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

@@ -11,6 +11,7 @@ import { errorMessage } from '../../api/client';
 import { useSignup } from '../../features/session/api';
 import styles from '../Auth.module.css';
 import { t, translateError, useDocumentTitle } from '../../i18n';
+import { AcceptRules } from '../../features/instance/AcceptRules';
 
 export function SignupScreen() {
   useDocumentTitle(t('titles.signup'));
@@ -68,6 +69,7 @@ export function SignupScreen() {
         <button type="submit" className="btn btn-primary btn-block" disabled={signup.isPending}>
           {signup.isPending ? t('creatingAccount') : t('signUp')}
         </button>
+        <AcceptRules />
         <p className={styles.switch}>
           {t('alreadyHaveAccount')} <Link to="/login">{t('logInHere')}</Link>
         </p>
