@@ -503,6 +503,8 @@ export const en = {
     footer: {
       why: 'You get this email because you turned on email notifications on Askbox.',
       unsubscribe: 'Unsubscribe',
+      rules: 'Rules',
+      privacy: 'Privacy',
     },
   },
 

@@ -458,6 +458,8 @@ export const fr: Catalog = {
     footer: {
       why: 'Vous recevez cet e-mail parce que vous avez activé les notifications par e-mail sur Askbox.',
       unsubscribe: 'Se désabonner',
+      rules: 'Règles',
+      privacy: 'Confidentialité',
     },
   },
 

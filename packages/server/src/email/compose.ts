@@ -63,6 +63,7 @@ async function composePasswordReset(deps: ComposeDeps, email: string, requestLoc
   const url = `${deps.publicUrl}/reset-password#token=${token}`;
   const subject = t('reset.subject');
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [t('reset.intro', { username: user.username }), t('reset.validity'), t('reset.ignore')],
     action: { label: t('reset.action'), url },
   });
@@ -98,6 +99,7 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
   const subject = t('question.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [sender ? t('question.named', { fullname: sender.fullname, username: sender.username }) : t('question.anonymous')],
     quote: row.text,
     action: { label: t('question.action'), url: `${deps.publicUrl}/questions` },
@@ -136,6 +138,7 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
   const subject = t('digest.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [t('digest.intro'), ...counts.map((key) => `• ${t(`digest.${key}`, { count: Number(row[key]) })}`)],
     action: { label: t('digest.action'), url: `${deps.publicUrl}/${counts[0] === 'questions' ? 'questions' : 'notifications'}` },
     unsubscribeUrl,
