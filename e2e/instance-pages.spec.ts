@@ -44,6 +44,25 @@ test('the admin writes the rules; a signed-out visitor reads them, with the HTML
     await expect(visitor.getByText('By signing up you accept the')).toBeVisible();
     await visitor.getByRole('link', { name: 'rules', exact: true }).click();
     await expect(visitor.getByRole('heading', { name: marker })).toBeVisible();
+
+    // a signed-in person reports a profile for breaking one of the written rules
+    const reporter = await signedInUser(browser, 'rulerep');
+    try {
+      const target = await signedInUser(browser, 'ruletarget');
+      await target.context.close();
+      await reporter.page.goto(`/u/${target.user.username}`);
+      await reporter.page.getByRole('button', { name: 'Report this profile' }).click();
+      const dialog = reporter.page.getByRole('dialog', { name: 'Report this profile' });
+      const reasons = dialog.getByRole('radiogroup', { name: 'Why are you reporting this?' });
+      await expect(reasons.getByRole('radio')).toHaveCount(6); // the four reasons, then the two rules
+      await reasons.getByRole('radio', { name: 'Breaks a rule: No ads.' }).check();
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Thank you. Your report was sent to the moderators.');
+      await page.goto('/settings/moderation');
+      await expect(page.getByRole('article', { name: 'Profile: Breaks a rule: No ads.' }).first()).toBeVisible();
+    } finally {
+      await reporter.context.close();
+    }
   } finally {
     await visitorContext.close();
     // back to the default text: other journeys meet the spec's defaults

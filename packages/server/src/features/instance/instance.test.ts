@@ -62,7 +62,8 @@ describe('the instance pages and announcements', () => {
     }
     expect((await apiAs(t.app, null).get('/api/pages/rules?locale=fr')).json().html).toContain('<h1>Règles</h1>');
     expect((await apiAs(t.app, null).get('/api/pages/elsewhere')).statusCode).toBe(400);
-    expect((await apiAs(t.app, null).get('/api/rules')).json().rules).toHaveLength(5);
+    // the default rules are not report reasons: reporting stays the four reasons until an admin writes rules
+    expect((await apiAs(t.app, null).get('/api/rules')).json()).toEqual({ rules: [] });
   });
 
   it('an admin writes a page; everyone reads it, sanitised; blank Markdown restores the default', async () => {
@@ -78,6 +79,17 @@ describe('the instance pages and announcements', () => {
     await apiAs(t.app, admin).put('/api/admin/pages/rules', { markdown: '  ' });
     expect((await apiAs(t.app, null).get('/api/pages/rules')).json().isDefault).toBe(true);
     expect((await apiAs(t.app, admin).put('/api/admin/pages/rules', { markdown: 'x'.repeat(20_001) })).statusCode).toBe(400);
+  });
+
+  it('the rules an admin wrote are reasons a report can name; the admin sees the rule', async () => {
+    await apiAs(t.app, admin).put('/api/admin/pages/rules', { markdown: '- Be nice.\n- No ads.' });
+    const report = (body: object) => apiAs(t.app, person).post('/api/reports', { kind: 'profile', target: admin.username, reason: 'other', ...body });
+    expect((await report({ rule: 'Something else' })).statusCode).toBe(400);
+    expect((await report({})).statusCode).toBe(400); // 'other' without a rule still needs details
+    expect((await report({ rule: 'No ads.' })).json()).toEqual({ reported: true, alreadyReported: false });
+    const queue = (await apiAs(t.app, admin).get('/api/admin/reports')).json();
+    expect(queue.items[0]).toMatchObject({ reason: 'other', rule: 'No ads.', details: '' });
+    await apiAs(t.app, admin).put('/api/admin/pages/rules', { markdown: '' });
   });
 
   it('shows a scheduled announcement in its window, in the reader’s language, until they close it (on every device)', async () => {

@@ -60,12 +60,11 @@ export async function instanceRoutes(app: AppInstance, ctx: AppContext): Promise
     {
       schema: {
         tags: ['instance'],
-        summary: "The instance's rules (the Rules page's list items): reasons a report may name",
-        querystring: localeQuerySchema,
+        summary: "The instance's rules (the list items of the Rules page an admin wrote; none with the default text): reasons a report may name",
         response: { 200: instanceRulesSchema },
       },
     },
-    async (request) => ({ rules: await instanceRules(ctx.db, localeFor(request, request.query.locale)) }),
+    async () => ({ rules: await instanceRules(ctx.db) }),
   );
 
   app.put(

@@ -28,9 +28,13 @@ export async function saveInstancePage(ctx: AppContext, adminId: string, slug: I
   return instancePage(ctx.db, slug, locale);
 }
 
-/** The rules a report may name: the Rules page's top-level list items. */
-export async function instanceRules(db: DbOrTx, locale: Locale): Promise<string[]> {
-  return listItemsOf((await instancePage(db, 'rules', locale)).markdown);
+/**
+ * The rules a report may name: the top-level list items of the Rules page once an admin wrote it.
+ * With the default text there are none, and reporting is the spec's four reasons.
+ */
+export async function instanceRules(db: DbOrTx): Promise<string[]> {
+  const [row] = await db.select({ markdown: instancePages.markdown }).from(instancePages).where(eq(instancePages.slug, 'rules'));
+  return row ? listItemsOf(row.markdown) : [];
 }
 
 /** The banner for `userId` now: the latest one whose window holds now, unless they closed it. */
