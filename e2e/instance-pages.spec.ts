@@ -76,7 +76,7 @@ test('an announcement shows to signed-in people in their language, and once dism
   const text = `Maintenance tonight ${Date.now()}`;
   await page.getByLabel('Text in English').fill(text);
   await page.getByLabel('Text in French (optional)').fill(`Maintenance ce soir ${Date.now()}`);
-  // a short window, so journeys running meanwhile are not crowded by it for long
+  // a short window: it ends by itself even if this test stops half-way
   const end = new Date(Date.now() + 5 * 60_000);
   const local = new Date(end.getTime() - end.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   await page.getByLabel('Ends (optional)').fill(local);
@@ -101,4 +101,27 @@ test('an announcement shows to signed-in people in their language, and once dism
     await reader.context.close();
     await page.request.delete('/api/admin/announcement');
   }
+});
+
+test('the pages read well in French, dark, on a desktop; the editor on a phone', async ({ browser, page }, testInfo) => {
+  const context = await browser.newContext({ locale: 'fr-FR', colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
+  const visitor = await context.newPage();
+  try {
+    await visitor.goto('/privacy');
+    await expect(visitor.getByRole('heading', { name: 'Confidentialité', level: 1 })).toBeVisible();
+    await expect(visitor).toHaveTitle('Confidentialité · Askbox');
+    await expect(visitor.getByRole('navigation', { name: 'À propos de cette instance' }).getByRole('link')).toHaveText([
+      'À propos',
+      'Règles',
+      'Conditions',
+      'Confidentialité',
+    ]);
+    await visitor.screenshot({ path: testInfo.outputPath('privacy-fr-dark-1280.png') });
+  } finally {
+    await context.close();
+  }
+  await signInAsAdmin(page);
+  await page.goto('/settings/instance');
+  await expect(page.getByLabel('Text (Markdown)')).toHaveValue(/# Rules/);
+  await page.screenshot({ path: testInfo.outputPath('editor-390.png'), fullPage: true });
 });
