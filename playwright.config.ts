@@ -11,10 +11,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS || 2),
   projects: [
-    { name: 'journeys', testIgnore: '**/admin.spec.ts' },
+    { name: 'journeys', testIgnore: ['**/admin.spec.ts', '**/instance-pages.spec.ts'] },
     // the admin's global question lands in every account of the shared instance: sent while other
-    // journeys run, it would bump their badges and fill their empty inboxes, so it goes last
-    { name: 'everyone', testMatch: '**/admin.spec.ts', dependencies: ['journeys'] },
+    // journeys run, it would bump their badges and fill their empty inboxes, so it goes last; so do
+    // the instance's rules (report reasons) and announcement (a banner on every main screen)
+    { name: 'everyone', testMatch: ['**/admin.spec.ts', '**/instance-pages.spec.ts'], dependencies: ['journeys'] },
   ],
   timeout: 60_000,
   expect: { timeout: 10_000 },

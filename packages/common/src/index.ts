@@ -23,3 +23,4 @@ export * from './cards.js';
 export * from './events.js';
 export * from './challenge.js';
 export * from './instanceAccess.js';
+export * from './instance.js';

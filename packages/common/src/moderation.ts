@@ -33,8 +33,15 @@ export const createReportSchema = z
       .trim()
       .max(MAX_REPORT_DETAILS_LENGTH, errorCode('report_details_too_long'))
       .default(''),
+    /** one of the instance's rules (GET /api/rules), with reason 'other': the rule says why, details may stay empty */
+    rule: z
+      .string({ error: errorCode('invalid_input') })
+      .trim()
+      .min(1, errorCode('invalid_input'))
+      .max(300, errorCode('invalid_input'))
+      .optional(),
   })
-  .refine((r) => r.reason !== 'other' || r.details.length > 0, { message: errorCode('report_details_required'), path: ['details'] });
+  .refine((r) => r.reason !== 'other' || r.details.length > 0 || r.rule !== undefined, { message: errorCode('report_details_required'), path: ['details'] });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
 /** A second report of the same item by the same person is accepted and changes nothing. */
@@ -62,6 +69,8 @@ export const moderationReportSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   reason: z.enum(REPORT_REASONS),
+  /** the instance rule the reporter named, if any */
+  rule: z.string().nullable(),
   details: z.string(),
   reporter: userSummarySchema.nullable(),
   content: reportedContentSchema,

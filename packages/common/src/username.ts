@@ -30,8 +30,16 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'profile',
   'settings',
   'u',
+  // the instance's own pages
+  'about',
+  'rules',
+  'terms',
+  'privacy',
   // words of the API's paths
   'api',
+  'pages',
+  'announcement',
+  'dismiss',
   'auth',
   'me',
   'users',

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
-import { migrateDatabase } from './db/migrate.js';
+import { MigrationError, migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { databaseCommands, helpText, runCommand } from './cli/commands.js';
 import { CliError, type CliIo } from './cli/io.js';
+import { backup, isBackupRestore, restoreBackup } from './cli/backup.js';
 
 /**
  * The operator's command line: `npm run cli -- <command>`. Returns the exit code
@@ -16,6 +17,25 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
   if (['help', '--help', '-h'].includes(command)) {
     io.out(helpText);
     return 0;
+  }
+  if (command === 'backup' || isBackupRestore(command, args)) {
+    // these open (or fill) the database themselves, and restore must not create one first
+    try {
+      const config = loadConfig(env);
+      if (command === 'backup') await backup(config, io, args[0]);
+      else await restoreBackup(config, io, args[0]!);
+      return 0;
+    } catch (error) {
+      if (error instanceof CliError) {
+        io.err(error.message);
+        return error.exitCode;
+      }
+      if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
+        io.err(error.message);
+        return 1;
+      }
+      throw error;
+    }
   }
   if (!databaseCommands.has(command)) {
     io.err(`Unknown command "${command}".\n\n${helpText}`);
@@ -39,7 +59,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
       io.err(error.message);
       return error.exitCode;
     }
-    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
       io.err(error.message);
       return 1;
     }

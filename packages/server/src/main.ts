@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { describeDatabaseUrl, waitForDatabase } from './db/availability.js';
 import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
-import { migrateDatabase } from './db/migrate.js';
+import { MigrationError, migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
 import { startupLog } from './http/startupLog.js';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -328,6 +328,11 @@ export const en = {
 
   // Page titles (document.title), one per route
   titles: {
+    about: 'About · Askbox',
+    rules: 'Rules · Askbox',
+    terms: 'Terms · Askbox',
+    privacy: 'Privacy · Askbox',
+    instancePages: 'Instance pages · Askbox',
     onboarding: 'Askbox',
     signup: 'Sign up · Askbox',
     login: 'Log in · Askbox',
@@ -534,6 +539,8 @@ export const en = {
     footer: {
       why: 'You get this email because you turned on email notifications on Askbox.',
       unsubscribe: 'Unsubscribe',
+      rules: 'Rules',
+      privacy: 'Privacy',
     },
   },
 
@@ -655,6 +662,38 @@ export const en = {
   },
 
   // Reports and moderation (not in the spec: worded to match it)
+  instance: {
+    about: 'About',
+    rules: 'Rules',
+    terms: 'Terms',
+    privacy: 'Privacy',
+    pagesLabel: 'About this instance',
+    acceptRulesPrefix: 'By signing up you accept the',
+    acceptRulesLink: 'rules',
+    editorLink: 'Instance pages and announcement',
+    editorTitle: 'Instance pages',
+    pageToEdit: 'Page',
+    markdownLabel: 'Text (Markdown)',
+    markdownHelp:
+      'Markdown: # headings, - lists, **bold**, [links](https://…). HTML shows as plain text. Each item of the Rules list is a reason people can pick when they report.',
+    defaultInUse: 'This page shows the default text. Save to make it yours; save it empty to go back to the default.',
+    save: 'Save page',
+    saved: 'Page saved.',
+    viewPage: 'View the page',
+    announcement: 'Announcement',
+    announcementHelp: 'Shown at the top of the app from its start until its end; each person can dismiss it.',
+    textEn: 'Text in English',
+    textFr: 'Text in French (optional)',
+    startsAt: 'Starts',
+    endsAt: 'Ends (optional)',
+    schedule: 'Schedule announcement',
+    scheduled: 'Announcement scheduled.',
+    endNow: 'End announcement now',
+    ended: 'Announcement ended.',
+    latest: 'Latest: “{{text}}”',
+    dismiss: 'Dismiss announcement',
+    ruleReason: 'Breaks a rule: {{rule}}',
+  },
   moderation: {
     report: 'Report',
     reportTitle: { question: 'Report this question', answer: 'Report this answer', profile: 'Report this profile' },

@@ -3,7 +3,7 @@ import type { Catalog } from './en.js';
 /**
  * The French catalog: the same keys as `en.ts` (the type says so), every string translated.
  * French typography (decision 208): a narrow no-break space (U+202F) before ! ? ;, a no-break
- * space (U+00A0) before : and inside « », the apostrophe ’ and the ellipsis …; the spec's own
+ * space (U+00A0) before : and inside « », the apostrophe ’ and the ellipsis …; the spec's own
  * French (J'ai compris) stays verbatim. `{{fullname, de}}` writes 'de Marc' or 'd’Alice'.
  * catalogs.test.ts checks all of it.
  */
@@ -298,6 +298,11 @@ export const fr: Catalog = {
   pwaInstallConfirmHint: 'Votre navigateur vous demandera de confirmer l’installation.',
 
   titles: {
+    about: 'À propos · Askbox',
+    rules: 'Règles · Askbox',
+    terms: 'Conditions · Askbox',
+    privacy: 'Confidentialité · Askbox',
+    instancePages: 'Pages de l’instance · Askbox',
     onboarding: 'Askbox',
     signup: 'Inscription · Askbox',
     login: 'Connexion · Askbox',
@@ -486,6 +491,8 @@ export const fr: Catalog = {
     footer: {
       why: 'Vous recevez cet e-mail parce que vous avez activé les notifications par e-mail sur Askbox.',
       unsubscribe: 'Se désabonner',
+      rules: 'Règles',
+      privacy: 'Confidentialité',
     },
   },
 
@@ -600,6 +607,38 @@ export const fr: Catalog = {
   },
 
   // Reports and moderation (not in the spec: worded to match it)
+  instance: {
+    about: 'À propos',
+    rules: 'Règles',
+    terms: 'Conditions',
+    privacy: 'Confidentialité',
+    pagesLabel: 'À propos de cette instance',
+    acceptRulesPrefix: 'En vous inscrivant, vous acceptez les',
+    acceptRulesLink: 'règles',
+    editorLink: 'Pages de l’instance et annonce',
+    editorTitle: 'Pages de l’instance',
+    pageToEdit: 'Page à modifier',
+    markdownLabel: 'Texte (Markdown)',
+    markdownHelp:
+      'Markdown\u00a0: # titres, - listes, **gras**, [liens](https://…). Le HTML s’affiche comme du texte. Chaque élément de la liste des Règles est un motif proposé lors d’un signalement.',
+    defaultInUse: 'Cette page affiche le texte par défaut. Enregistrez pour en faire le vôtre ; enregistrez-la vide pour revenir au texte par défaut.',
+    save: 'Enregistrer la page',
+    saved: 'Page enregistrée.',
+    viewPage: 'Voir la page',
+    announcement: 'Annonce',
+    announcementHelp: 'Affichée en haut de l’app de son début à sa fin ; chacun peut la fermer.',
+    textEn: 'Texte en anglais',
+    textFr: 'Texte en français (facultatif)',
+    startsAt: 'Début',
+    endsAt: 'Fin (facultatif)',
+    schedule: 'Programmer l’annonce',
+    scheduled: 'Annonce programmée.',
+    endNow: 'Terminer l’annonce maintenant',
+    ended: 'Annonce terminée.',
+    latest: 'Dernière : « {{text}} »',
+    dismiss: 'Fermer l’annonce',
+    ruleReason: 'Enfreint une règle : {{rule}}',
+  },
   moderation: {
     report: 'Signaler',
     reportTitle: { question: 'Signaler cette question', answer: 'Signaler cette réponse', profile: 'Signaler ce profil' },

@@ -126,6 +126,9 @@ describe('demo', () => {
     expect(open!.n).toBeGreaterThan(0);
     expect(l!.n).toBeGreaterThan(0);
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+    // the demo leaves a usable admin, and says who
+    expect(all.filter((u) => u.role === 'admin').map((u) => u.username)).toEqual(['ana_lima']);
+    expect(lines.join('\n')).toContain("@ana_lima is the admin ('Admin Features' in Settings)");
 
     // a demo user signs in and sees a feed-worthy profile
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana_lima@demo.askbox.local', password: DEMO_PASSWORD } });

@@ -30,6 +30,9 @@ Commands:
   reports                               List the open reports, oldest first (never the sender of an anonymous question).
   suspend <username>                    Suspend an account: no sign-in, sessions end, answers hidden until restored.
   restore <username>                    Restore a suspended account.
+  backup <file.tar.gz>                  Back up the embedded database and uploaded pictures into one archive
+                                        (server stopped; on PostgreSQL: the pictures, and how to use pg_dump).
+  restore <file.tar.gz>                 Restore such an archive into an empty DATA_DIR (see docs/operations.md).
 
 Settings come from the environment or a .env file: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, ./data).`;
 

@@ -75,7 +75,8 @@ async function storeAvatar(storage: MediaStorage, userId: string, hue: number, a
 
 /**
  * Fills an EMPTY database with a small community so a new operator sees the app working:
- * a dozen users with avatars, follows, answered and unanswered questions, likes.
+ * a dozen users with avatars, follows, answered and unanswered questions, likes; the first
+ * (ana_lima) is the admin, as the first account of a new instance would be.
  */
 export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
   const [existing] = await ctx.db.select({ n: count() }).from(users);
@@ -106,6 +107,8 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
         website: '',
         photoUrl: avatar.url,
         badge: i < 2 ? 'Popular user' : '',
+        // a demo nobody can administer leaves the operator hunting for grant-admin: the first one is the admin
+        role: i === 0 ? 'admin' : 'user',
         createdAt: new Date(now - (30 - i) * 24 * hour),
       });
     }
@@ -170,8 +173,8 @@ export async function seedDemo(ctx: AppContext, io: CliIo): Promise<void> {
     });
 
     io.out(`Demo community created: ${userRows.length} users, ${followRows.length} follows, ${questionRows.length} questions, ${likeRows.length} likes.`);
-    io.out(`Sign in as any of them, e.g. ${people[0]!.username}@demo.askbox.local, with the password "${DEMO_PASSWORD}".`);
-    io.out(`Make one an admin with: npm run cli -- grant-admin ${people[0]!.username}`);
+    io.out(`Sign in as any of them with the password "${DEMO_PASSWORD}", e.g. ${people[0]!.username}@demo.askbox.local.`);
+    io.out(`@${people[0]!.username} is the admin ('Admin Features' in Settings).`);
   } catch (error) {
     // no half-filled demo: the rows roll back, so remove the images too
     for (const url of written) await deletePicture(storage, url);

@@ -18,7 +18,7 @@ function describe(report: ModerationReport): string {
   }
   const details = report.details ? ` (${report.details})` : '';
   const account = report.account ? ` · account ${who(report.account)}${report.account.suspended ? ' [suspended]' : ''}` : '';
-  return `${report.createdAt}  ${report.id}  ${report.reason}${details} · by ${who(report.reporter)} · ${what}${account}`;
+  return `${report.createdAt}  ${report.id}  ${report.rule ? `rule "${report.rule}"` : report.reason}${details} · by ${who(report.reporter)} · ${what}${account}`;
 }
 
 export async function listReports(ctx: AppContext, io: CliIo): Promise<void> {

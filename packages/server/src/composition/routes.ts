@@ -12,6 +12,7 @@ import { followRoutes } from '../features/follows/routes.js';
 import { friendRoutes } from '../features/friends/routes.js';
 import { likesRoutes } from '../features/likes/routes.js';
 import { moderationRoutes } from '../features/moderation/routes.js';
+import { instanceRoutes } from '../features/instance/routes.js';
 import { mutedWordsRoutes } from '../features/mutedWords/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
 import { profileRoutes } from '../features/profiles/routes.js';
@@ -52,6 +53,7 @@ export const routes: readonly Routes[] = [
   sharingRoutes,
   cardsRoutes,
   moderationRoutes,
+  instanceRoutes,
   // remote followers and blocks: only with ActivityPub on
   async (app, ctx) => {
     if (ctx.federation) await federationRoutes(app, ctx);

@@ -76,6 +76,7 @@ async function composeSignupApproved(deps: ComposeDeps, userId: string): Promise
   const t = emailTranslatorFor(user.locale);
   const subject = t('signupApproved.subject');
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [t('signupApproved.intro', { username: user.username })],
     action: { label: t('signupApproved.action'), url: `${deps.publicUrl}/login` },
   });
@@ -86,7 +87,11 @@ function composeSignupRejected(deps: ComposeDeps, data: Record<string, unknown>)
   if (typeof data.email !== 'string' || typeof data.username !== 'string') return null;
   const t = emailTranslatorFor(data.locale);
   const subject = t('signupRejected.subject');
-  const body = renderEmail(t, { lines: [t('signupRejected.intro', { username: data.username })], action: { label: t('digest.action'), url: deps.publicUrl } });
+  const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
+    lines: [t('signupRejected.intro', { username: data.username })],
+    action: { label: t('digest.action'), url: deps.publicUrl },
+  });
   return { to: data.email, subject, ...body, logLine: notSentLine(subject, data.email) };
 }
 
@@ -98,7 +103,11 @@ async function composeVerification(deps: ComposeDeps, userId: string): Promise<E
   // in the fragment, like a reset link: no access log keeps it
   const url = `${deps.publicUrl}/verify-email#token=${verificationToken(deps.linkSecret, userId, user.email, deps.clock.now())}`;
   const subject = t('verify.subject');
-  const body = renderEmail(t, { lines: [t('verify.intro', { username: user.username }), t('verify.ignore')], action: { label: t('verify.action'), url } });
+  const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
+    lines: [t('verify.intro', { username: user.username }), t('verify.ignore')],
+    action: { label: t('verify.action'), url },
+  });
   return { to: user.email, subject, ...body, logLine: `Email confirmation link for ${user.email} (no SMTP_URL set): ${url}` };
 }
 
@@ -111,6 +120,7 @@ async function composePasswordReset(deps: ComposeDeps, email: string, requestLoc
   const url = `${deps.publicUrl}/reset-password#token=${token}`;
   const subject = t('reset.subject');
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [t('reset.intro', { username: user.username }), t('reset.validity'), t('reset.ignore')],
     action: { label: t('reset.action'), url },
   });
@@ -146,6 +156,7 @@ async function composeQuestion(deps: ComposeDeps, userId: string, questionId: st
   const subject = t('question.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [sender ? t('question.named', { fullname: sender.fullname, username: sender.username }) : t('question.anonymous')],
     quote: row.text,
     action: { label: t('question.action'), url: `${deps.publicUrl}/questions` },
@@ -184,6 +195,7 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
   const subject = t('digest.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);
   const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
     lines: [t('digest.intro'), ...counts.map((key) => `• ${t(`digest.${key}`, { count: Number(row[key]) })}`)],
     action: { label: t('digest.action'), url: `${deps.publicUrl}/${counts[0] === 'questions' ? 'questions' : 'notifications'}` },
     unsubscribeUrl,

@@ -73,6 +73,9 @@ describe('email for each new question', () => {
     expect(email!.text).toContain(en.pushBodyAnonymousQuestion);
     expect(email!.text).toContain('an anonymous question by email');
     expect(email!.text).toContain(`${PUBLIC_URL}/questions`);
+    // every email links to the instance's Rules and Privacy pages
+    expect(email!.text).toContain(`Rules: ${PUBLIC_URL}/rules · Privacy: ${PUBLIC_URL}/privacy`);
+    expect(email!.html).toContain(`<a href="${PUBLIC_URL}/privacy" style="color:#5c5c6e">Privacy</a>`);
     for (const trace of [asker.id, asker.username, asker.fullname, asker.email]) expect(wholeMail(email!)).not.toContain(trace);
   });
 
@@ -98,6 +101,7 @@ describe('email for each new question', () => {
     expect(email!.subject).toBe('Nouvelle question ❓');
     expect(email!.text).toContain('Quelqu’un vous a envoyé une question anonyme\u202f!');
     expect(email!.text).toContain('Se désabonner');
+    expect(email!.text).toContain(`Règles: ${PUBLIC_URL}/rules`);
   });
 
   it('sends nothing for a question answered or deleted before the worker ran', async () => {

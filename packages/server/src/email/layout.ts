@@ -10,7 +10,11 @@ export interface EmailContent {
   action: { label: string; url: string };
   /** Notification emails carry the unsubscribe link; a reset email has nothing to unsubscribe from. */
   unsubscribeUrl?: string;
+  /** the instance's address: every email links to its Rules and Privacy pages */
+  publicUrl: string;
 }
+
+const footerPages = ['rules', 'privacy'] as const;
 
 /** The same message as plain text and as simple HTML (inline styles: mail clients ignore stylesheets). */
 export function renderEmail(t: EmailT, content: EmailContent): { text: string; html: string } {
@@ -21,6 +25,8 @@ export function renderEmail(t: EmailT, content: EmailContent): { text: string; h
     '',
     `${content.action.label}: ${content.action.url}`,
     ...footerText,
+    '',
+    footerPages.map((page) => `${t(`footer.${page}`)}: ${content.publicUrl}/${page}`).join(' · '),
     '',
   ].join('\n');
 
@@ -37,6 +43,9 @@ ${
     ? `<p style="margin:24px 0 0;font-size:13px;color:#5c5c6e">${escapeHtml(t('footer.why'))} <a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#5c5c6e">${escapeHtml(t('footer.unsubscribe'))}</a></p>`
     : ''
 }
+<p style="margin:16px 0 0;font-size:13px;color:#5c5c6e">${footerPages
+    .map((page) => `<a href="${escapeHtml(`${content.publicUrl}/${page}`)}" style="color:#5c5c6e">${escapeHtml(t(`footer.${page}`))}</a>`)
+    .join(' · ')}</p>
 </div>
 </body></html>`;
   return { text, html };

@@ -232,6 +232,21 @@ const MATRIX: Record<string, Case> = {
     statuses: signedIn(403),
     request: () => r('PUT', '/api/me/email-verification/address', { email: 'new-address@example.test' }),
   },
+  // the instance's own pages are public; writing them and the announcements is for admins
+  'GET /api/pages/:slug': { statuses: same(200), request: () => r('GET', '/api/pages/rules') },
+  'GET /api/rules': { statuses: same(200), request: () => r('GET', '/api/rules') },
+  'PUT /api/admin/pages/:slug': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: () => r('PUT', '/api/admin/pages/about', { markdown: '# About us' }),
+  },
+  'GET /api/announcement': { statuses: signedIn(200), request: () => r('GET', '/api/announcement') },
+  'POST /api/announcement/:id/dismiss': { statuses: signedIn(204), request: () => r('POST', `/api/announcement/${crypto.randomUUID()}/dismiss`) },
+  'GET /api/admin/announcement': { statuses: [401, 403, 403, 403, 403, 200], request: () => r('GET', '/api/admin/announcement') },
+  'PUT /api/admin/announcement': {
+    statuses: [401, 403, 403, 403, 403, 200],
+    request: () => r('PUT', '/api/admin/announcement', { textEn: 'Hello', startsAt: '2026-01-01T00:00:00Z', endsAt: null }),
+  },
+  'DELETE /api/admin/announcement': { statuses: [401, 403, 403, 403, 403, 204], request: () => r('DELETE', '/api/admin/announcement') },
 };
 
 /**

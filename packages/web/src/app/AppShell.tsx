@@ -16,6 +16,8 @@ const RightRail = lazy(() => import('./RightRail').then((m) => ({ default: m.Rig
 
 /** The screens with a right rail on a desktop: not Friends and the profiles, which show the same people and links themselves. */
 const WITH_RIGHT_RAIL = new Set(['/home', '/questions', '/notifications']);
+// the admins' banner, rarely there: its code loads after the first screen's (decision 147)
+const AnnouncementBanner = lazy(() => import('../features/instance/AnnouncementBanner').then((m) => ({ default: m.AnnouncementBanner })));
 
 /**
  * The shared navigation wrapper of the main screens: 500 px column and the tab bar. Tab meets
@@ -40,6 +42,9 @@ export function AppShell() {
       <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
         <VerificationNotice />
         {/* the tab bar stays while a screen's chunk loads */}
+        <Suspense fallback={null}>
+          <AnnouncementBanner />
+        </Suspense>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

@@ -8,6 +8,8 @@ import {
   EditProfileScreen,
   ForgotPasswordScreen,
   FriendsScreen,
+  InstancePageScreen,
+  InstancePagesScreen,
   HomeScreen,
   InstanceScreen,
   LoginScreen,
@@ -71,6 +73,7 @@ const routes: RouteObject[] = [
               { path: '/settings/moderation', element: <ModerationScreen /> },
               { path: '/settings/instance', element: <InstanceScreen /> },
               { path: '/settings/questions-asked', element: <QuestionsAskedScreen /> },
+              { path: '/settings/pages', element: <InstancePagesScreen /> },
             ],
           },
         ],
@@ -79,6 +82,11 @@ const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       { path: '/verify-email', element: <VerifyEmailScreen /> },
+      // the instance's own pages: readable signed in or out
+      { path: '/about', element: <InstancePageScreen /> },
+      { path: '/rules', element: <InstancePageScreen /> },
+      { path: '/terms', element: <InstancePageScreen /> },
+      { path: '/privacy', element: <InstancePageScreen /> },
       { path: '/u/:username', element: <PublicProfileScreen /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
       { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },

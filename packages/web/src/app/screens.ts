@@ -88,6 +88,14 @@ export const PublicProfileScreen = screen(
   () => import('../screens/PublicProfile/PublicProfileScreen'),
   (m) => m.PublicProfileScreen,
 );
+export const InstancePageScreen = screen(
+  () => import('../screens/InstancePage/InstancePageScreen'),
+  (m) => m.InstancePageScreen,
+);
+export const InstancePagesScreen = screen(
+  () => import('../screens/InstancePages/InstancePagesScreen'),
+  (m) => m.InstancePagesScreen,
+);
 export const NotFoundScreen = screen(
   () => import('../screens/NotFound/NotFoundScreen'),
   (m) => m.NotFoundScreen,
@@ -110,6 +118,7 @@ export function preloadScreenFor(pathname: string): void {
     '/profile': ProfileScreen,
     '/settings': SettingsScreen,
   };
-  const target = pathname.startsWith('/u/') ? PublicProfileScreen : first[pathname];
+  const instancePage = ['/about', '/rules', '/terms', '/privacy'].includes(pathname) ? InstancePageScreen : undefined;
+  const target = pathname.startsWith('/u/') ? PublicProfileScreen : (instancePage ?? first[pathname]);
   void target?.preload();
 }

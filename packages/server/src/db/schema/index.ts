@@ -10,3 +10,4 @@ export * from './safety.js';
 export * from './moderation.js';
 export * from './idempotency.js';
 export * from './instanceAccess.js';
+export * from './instance.js';

@@ -22,6 +22,8 @@ export const reports = pgTable(
     accountId: text('account_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     details: text('details').notNull().default(''),
+    /** the instance rule the reporter named (its text then: the Rules page may change later) */
+    rule: text('rule'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     resolution: text('resolution', { enum: REPORT_RESOLUTIONS }),

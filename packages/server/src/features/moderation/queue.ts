@@ -27,6 +27,7 @@ interface ReportRow {
   targetId: string;
   accountId: string | null;
   reason: ModerationReport['reason'];
+  rule: string | null;
   details: string;
   /** timestamptz as text */
   createdAt: string;
@@ -43,7 +44,7 @@ export async function moderationQueue(db: DbOrTx, rawCursor?: string): Promise<M
   const rows = await queryRows<ReportRow>(
     db,
     sql`select r.id, r.reporter_id as "reporterId", r.target_kind as "targetKind", r.target_id as "targetId",
-               r.account_id as "accountId", r.reason, r.details, r.created_at as "createdAt"
+               r.account_id as "accountId", r.reason, r.rule, r.details, r.created_at as "createdAt"
         from reports r
         where r.resolved_at is null and ${after}
         order by r.created_at, r.id
@@ -125,6 +126,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
       id: r.id,
       createdAt: isoFromPg(r.createdAt),
       reason: r.reason,
+      rule: r.rule,
       details: r.details,
       reporter: summary(r.reporterId),
       content,

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
 import { findUserByUsername } from '../users/lookup.js';
+import { instanceRules } from '../instance/service.js';
 
 /** What a report is about, resolved from the request. */
 interface Target {
@@ -50,8 +51,10 @@ async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTa
 export async function createReport(
   ctx: AppContext,
   reporterId: string,
-  input: { kind: ReportTargetKind; target: string; reason: ReportReason; details: string },
+  input: { kind: ReportTargetKind; target: string; reason: ReportReason; details: string; rule?: string },
 ): Promise<CreateReportResult> {
+  // a rule must be one of the rules now written (the text is kept with the report, as it was)
+  if (input.rule !== undefined && !(await instanceRules(ctx.db)).includes(input.rule)) throw new AppError('invalid_input');
   const { targetId, accountId } = await resolveTarget(ctx, reporterId, input.kind, input.target);
   const same = and(eq(reports.reporterId, reporterId), eq(reports.targetKind, input.kind), eq(reports.targetId, targetId));
   const [existing] = await ctx.db.select({ id: reports.id }).from(reports).where(same).limit(1);
@@ -60,7 +63,16 @@ export async function createReport(
   return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reports)
-      .values({ id: crypto.randomUUID(), reporterId, targetKind: input.kind, targetId, accountId, reason: input.reason, details: input.details })
+      .values({
+        id: crypto.randomUUID(),
+        reporterId,
+        targetKind: input.kind,
+        targetId,
+        accountId,
+        reason: input.reason,
+        details: input.details,
+        rule: input.rule ?? null,
+      })
       .onConflictDoNothing()
       .returning({ id: reports.id });
     if (inserted.length > 0) await events.emit(tx, ctx, { type: 'reportsChanged' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ChevronRight, Megaphone } from 'lucide-react';
+import { ChevronRight, FileText, Megaphone } from 'lucide-react';
+import { Link } from 'react-router';
 
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
@@ -24,6 +25,11 @@ export function AdminCard() {
       </button>
       <ModerationLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
       <InstanceLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
+      <Link className={`${settingsRow} ${styles.adminRow}`} to="/settings/pages">
+        <FileText size={20} aria-hidden />
+        <span className={styles.rowLabel}>{t('instance.editorLink')}</span>
+        <ChevronRight size={18} aria-hidden />
+      </Link>
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
     </SettingsSection>
   );

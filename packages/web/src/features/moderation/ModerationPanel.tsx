@@ -63,10 +63,10 @@ function ReportCard({ report }: { report: ModerationReport }) {
   return (
     <article
       className={`card ${styles.report}`}
-      aria-label={`${t('punctuation.colon', { label: t(`moderation.kindLabel.${content.kind}`) })} ${t(`moderation.reasons.${report.reason}`)}`}
+      aria-label={`${t('punctuation.colon', { label: t(`moderation.kindLabel.${content.kind}`) })} ${reasonText(report)}`}
     >
       <p className={styles.meta}>
-        <strong className={styles.reasonTag}>{t(`moderation.reasons.${report.reason}`)}</strong>
+        <strong className={styles.reasonTag}>{reasonText(report)}</strong>
         <span className="muted">
           {t(`moderation.kindLabel.${content.kind}`)} · {report.reporter ? t('moderation.reportedBy', { username: report.reporter.username }) : ''} ·{' '}
           <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
@@ -181,3 +181,6 @@ function SuspendedAccounts() {
     </section>
   );
 }
+
+/** The reason, or the instance rule the reporter named. */
+const reasonText = (report: ModerationReport) => (report.rule ? t('instance.ruleReason', { rule: report.rule }) : t(`moderation.reasons.${report.reason}`));

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { PlainLayout } from '../../app/AppShell';
+import { InstancePageLinks } from '../../features/instance/InstancePageLinks';
 import styles from '../Auth.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -20,6 +21,7 @@ export function OnboardingScreen() {
             {t('logIn')}
           </Link>
         </div>
+        <InstancePageLinks />
       </div>
     </PlainLayout>
   );

@@ -12,6 +12,7 @@ import { QuestionSafetySection } from '../../features/safety/QuestionSafetySecti
 import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { BackButton } from '../../components/BackButton';
+import { InstancePageRows } from '../../features/instance/InstancePageRows';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
 import styles from './Settings.module.css';
 import { t, useDocumentTitle } from '../../i18n';
@@ -50,6 +51,10 @@ export function SettingsScreen() {
         <button type="button" className={settingsRow} onClick={() => config.data && window.open(config.data.photoSharingUrl, '_blank', 'noopener')}>
           <Camera size={20} aria-hidden /> {t('followUsOnInstagram')}
         </button>
+      </SettingsSection>
+
+      <SettingsSection id="settings-instance" title={t('instance.pagesLabel')}>
+        <InstancePageRows />
       </SettingsSection>
 
       <SettingsSection id="settings-account" title={t('account')}>

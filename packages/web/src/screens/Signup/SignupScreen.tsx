@@ -14,6 +14,7 @@ import { SignupBlocked, SignupExtraFields, SignupPending, signupBlockedMessage }
 import { useLocale } from '../../i18n';
 import styles from '../Auth.module.css';
 import { t, translateError, useDocumentTitle } from '../../i18n';
+import { AcceptRules } from '../../features/instance/AcceptRules';
 
 export function SignupScreen() {
   useDocumentTitle(t('titles.signup'));
@@ -101,6 +102,7 @@ export function SignupScreen() {
             <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
               {busy ? t('creatingAccount') : t('signUp')}
             </button>
+            <AcceptRules />
           </>
         )}
         <p className={styles.switch}>

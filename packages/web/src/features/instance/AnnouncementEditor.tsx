@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { ErrorList, TextField, TextareaField } from '../../components/Field';
+import { settingsExplanation } from '../../components/SettingsSection';
+import { useAdminAnnouncement, useEndAnnouncement, useScheduleAnnouncement } from './api';
+import styles from './Instance.module.css';
+import { t } from '../../i18n';
+
+/** `datetime-local` speaks the device's local time, without a zone. */
+const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** Admins schedule the banner: its text per language, its start and (optional) end. */
+export function AnnouncementEditor() {
+  const latest = useAdminAnnouncement();
+  const schedule = useScheduleAnnouncement();
+  const end = useEndAnnouncement();
+  const [textEn, setTextEn] = useState('');
+  const [textFr, setTextFr] = useState('');
+  const [startsAt, setStartsAt] = useState(() => localInputValue(new Date()));
+  const [endsAt, setEndsAt] = useState('');
+  const [status, setStatus] = useState('');
+  const failure = schedule.error ?? end.error;
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setStatus('');
+        schedule.mutate(
+          { textEn, textFr, startsAt: new Date(startsAt).toISOString(), endsAt: endsAt ? new Date(endsAt).toISOString() : null },
+          { onSuccess: () => setStatus(t('instance.scheduled')) },
+        );
+      }}
+    >
+      <p className={settingsExplanation}>{t('instance.announcementHelp')}</p>
+      {latest.data && <p className="muted">{t('instance.latest', { text: latest.data.textEn })}</p>}
+      <TextareaField
+        label={t('instance.textEn')}
+        textareaProps={{ value: textEn, onChange: (e) => setTextEn(e.target.value), required: true, maxLength: 500, rows: 2 }}
+      />
+      <TextareaField
+        label={t('instance.textFr')}
+        textareaProps={{ value: textFr, onChange: (e) => setTextFr(e.target.value), maxLength: 500, rows: 2, lang: 'fr' }}
+      />
+      <div className={styles.row}>
+        <TextField
+          label={t('instance.startsAt')}
+          inputProps={{ type: 'datetime-local', value: startsAt, onChange: (e) => setStartsAt(e.target.value), required: true }}
+        />
+        <TextField label={t('instance.endsAt')} inputProps={{ type: 'datetime-local', value: endsAt, onChange: (e) => setEndsAt(e.target.value) }} />
+      </div>
+      <ErrorList errors={failure ? [errorMessage(failure)] : null} />
+      {status && (
+        <p className={styles.status} role="status">
+          {status}
+        </p>
+      )}
+      <div className={styles.row}>
+        <button type="submit" className="btn btn-primary" disabled={schedule.isPending}>
+          {t('instance.schedule')}
+        </button>
+        {latest.data && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={end.isPending}
+            onClick={() => end.mutate(undefined, { onSuccess: () => setStatus(t('instance.ended')) })}
+          >
+            {t('instance.endNow')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { INSTANCE_PAGES, type InstancePageSlug } from '@askbox/common';
+import { errorMessage } from '../../api/client';
+import { ErrorList, TextareaField } from '../../components/Field';
+import { useInstancePage, useSaveInstancePage } from './api';
+import { INSTANCE_PAGE_PATHS } from './paths';
+import styles from './Instance.module.css';
+import { t } from '../../i18n';
+
+/** Admins write About, Rules, Terms and Privacy in Markdown; the server renders it safely. */
+export function PageEditor() {
+  const [slug, setSlug] = useState<InstancePageSlug>('rules');
+  const page = useInstancePage(slug);
+  const save = useSaveInstancePage(slug);
+  const [text, setText] = useState('');
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (page.data) setText(page.data.markdown);
+  }, [page.data]);
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        save.mutate(text, { onSuccess: () => setSaved(true) });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="instance-page">{t('instance.pageToEdit')}</label>
+        <select
+          id="instance-page"
+          className="input"
+          value={slug}
+          onChange={(event) => {
+            setSlug(event.target.value as InstancePageSlug);
+            setSaved(false);
+          }}
+        >
+          {INSTANCE_PAGES.map((name) => (
+            <option key={name} value={name}>
+              {t(`instance.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextareaField
+        label={t('instance.markdownLabel')}
+        hint={page.data?.isDefault ? `${t('instance.markdownHelp')} ${t('instance.defaultInUse')}` : t('instance.markdownHelp')}
+        textareaProps={{ className: `textarea ${styles.editor}`, value: text, onChange: (event) => setText(event.target.value), disabled: !page.data }}
+      />
+      <ErrorList errors={save.isError ? [errorMessage(save.error)] : null} />
+      {saved && (
+        <p className={styles.status} role="status">
+          {t('instance.saved')}
+        </p>
+      )}
+      <div className={styles.row}>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !page.data}>
+          {t('instance.save')}
+        </button>
+        <Link to={INSTANCE_PAGE_PATHS.find((p) => p.slug === slug)!.path}>{t('instance.viewPage')}</Link>
+      </div>
+    </form>
+  );
+}
