@@ -59,6 +59,8 @@ export const meSchema = z.object({
   coverURL: z.string().nullable(),
   badge: z.string(),
   isAdmin: z.boolean(),
+  /** admins and moderators: the moderation screens */
+  isModerator: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

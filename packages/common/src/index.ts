@@ -21,3 +21,4 @@ export * from './safety.js';
 export * from './moderation.js';
 export * from './cards.js';
 export * from './events.js';
+export * from './moderationTeam.js';

@@ -30,3 +30,7 @@ export const WHO_MAY_ASK_MAX_DAYS = 365;
 /** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
 export const REMOTE_BLOCKS_MAX = 1000;
 export const MAX_REPORT_DETAILS_LENGTH = 500;
+/** The longest reason a moderator can give for a suspension. */
+export const MAX_SUSPENSION_REASON_LENGTH = 500;
+/** The longest appeal a suspended person can send. */
+export const MAX_APPEAL_LENGTH = 1000;

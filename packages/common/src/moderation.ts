@@ -11,7 +11,7 @@ export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** How an admin closed a report; `content_gone` when the content had been deleted already. */
-export const REPORT_RESOLUTIONS = ['dismissed', 'content_deleted', 'account_suspended', 'content_gone'] as const;
+export const REPORT_RESOLUTIONS = ['dismissed', 'content_deleted', 'account_suspended', 'content_gone', 'sender_blocked'] as const;
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const REPORT_ACTIONS = ['dismiss', 'delete', 'suspend'] as const;

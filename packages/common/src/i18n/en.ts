@@ -451,6 +451,20 @@ export const en = {
     anonymous_sender: 'The sender of an anonymous question stays anonymous, to admins too: delete the question instead.',
     self_suspend: 'You cannot suspend your own account.',
     report_action_invalid: 'Choose dismiss, delete or suspend',
+    // the moderation team
+    moderators_only: 'Only a moderator or an admin can do this.',
+    role_invalid: 'Choose user, moderator or admin',
+    own_role: 'You cannot change your own role.',
+    suspension_reason_too_long: 'The reason must be at most {{max}} characters',
+    suspension_end_invalid: 'Choose an end date in the future, or none',
+    account_suspended_reason: 'This account has been suspended. Reason: {{reason}}',
+    account_suspended_until: 'This account is suspended until {{until}}. Reason: {{reason}}',
+    appeal_text_required: 'Say why the suspension should be lifted',
+    appeal_text_too_long: 'An appeal must be at most {{max}} characters',
+    already_appealed: 'You have already appealed this suspension. The moderators will answer by email.',
+    not_suspended: 'This account is not suspended.',
+    not_anonymous_question: 'Only the sender of an anonymous question can be blocked from a report.',
+    delivery_not_failed: 'This delivery has not failed.',
   },
 
   /** Relative times: 'just now'; the rest is 'm ago' in English and Intl elsewhere (time.ts). */

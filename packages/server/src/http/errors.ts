@@ -15,6 +15,10 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   ...codesWith(403, [
     'forbidden',
     'admin_only',
+    'moderators_only',
+    'account_suspended_reason',
+    'account_suspended_until',
+    'own_role',
     'bad_origin',
     'account_suspended',
     'blocked',
@@ -35,7 +39,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'report_not_found',
     'only_inbox_questions',
   ]),
-  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender']),
+  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender', 'already_appealed', 'not_anonymous_question', 'delivery_not_failed', 'not_suspended']),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };
 

@@ -24,6 +24,7 @@ export function toMe(user: UserRowWithoutHash): Me {
     coverURL: user.coverUrl,
     badge: user.badge,
     isAdmin: user.role === 'admin',
+    isModerator: user.role !== 'user',
     createdAt: user.createdAt.toISOString(),
   };
 }
