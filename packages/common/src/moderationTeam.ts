@@ -7,7 +7,6 @@ import { userSummarySchema } from './users.js';
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-
 /** What the audit log records (decision 289). */
 export const AUDIT_ACTIONS = [
   'role_changed',
@@ -33,7 +32,7 @@ export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
-  /** the username of who acted; '' for the server itself (a timed suspension that ended) */
+  /** the username of who acted; ':server' for the server itself (a timed suspension that ended), ':cli' for the command line */
   actor: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   targetKind: z.enum(AUDIT_TARGET_KINDS),
@@ -49,9 +48,14 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const suspendInputSchema = z
   .object({
     reason: z.string().trim().max(MAX_SUSPENSION_REASON_LENGTH, errorCode('suspension_reason_too_long')).default(''),
-    until: z.iso.datetime({ offset: true, error: errorCode('suspension_end_invalid') }).nullable().default(null),
+    until: z.iso
+      .datetime({ offset: true, error: errorCode('suspension_end_invalid') })
+      .nullable()
+      .default(null),
   })
-  .default({ reason: '', until: null });
+  // no body at all (the API before reasons existed) is a suspension without reason nor end
+  .nullish()
+  .transform((terms) => terms ?? { reason: '', until: null });
 export type SuspendInput = z.input<typeof suspendInputSchema>;
 
 /** PUT /api/admin/users/:username/role (admins only) */

@@ -461,7 +461,7 @@ export const en = {
     account_suspended_until: 'This account is suspended until {{until}}. Reason: {{reason}}',
     appeal_text_required: 'Say why the suspension should be lifted',
     appeal_text_too_long: 'An appeal must be at most {{max}} characters',
-    already_appealed: 'You have already appealed this suspension. The moderators will answer by email.',
+    already_appealed: 'You have already appealed this suspension. The moderators will look at it.',
     not_suspended: 'This account is not suspended.',
     not_anonymous_question: 'Only the sender of an anonymous question can be blocked from a report.',
     delivery_not_failed: 'This delivery has not failed.',
@@ -501,6 +501,12 @@ export const en = {
       likes_many: '{{count}} likes on your answers',
       likes_other: '{{count}} likes on your answers',
       action: 'Open Askbox',
+    },
+    appeal: {
+      subject: '@{{username}} appeals their suspension',
+      intro: '@{{username}} appeals their suspension on Askbox:',
+      reason: 'Reason given for the suspension: {{reason}}',
+      action: 'Open Moderation',
     },
     reset: {
       subject: 'Reset your Askbox password',

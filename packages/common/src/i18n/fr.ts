@@ -419,7 +419,7 @@ export const fr: Catalog = {
     account_suspended_until: 'Ce compte est suspendu jusqu’au {{until}}. Motif : {{reason}}',
     appeal_text_required: 'Dites pourquoi la suspension devrait être levée',
     appeal_text_too_long: 'Un recours doit faire au plus {{max}} caractères',
-    already_appealed: 'Vous avez déjà fait un recours contre cette suspension. Les modérateurs vous répondront par e-mail.',
+    already_appealed: 'Vous avez déjà fait un recours contre cette suspension. Les modérateurs vont l’examiner.',
     not_suspended: 'Ce compte n’est pas suspendu.',
     not_anonymous_question: 'Seul l’expéditeur d’une question anonyme peut être bloqué depuis un signalement.',
     delivery_not_failed: 'Cet envoi n’a pas échoué.',
@@ -455,6 +455,12 @@ export const fr: Catalog = {
       likes_many: '{{count}} J’aime sur vos réponses',
       likes_other: '{{count}} J’aime sur vos réponses',
       action: 'Ouvrir Askbox',
+    },
+    appeal: {
+      subject: '@{{username}} fait un recours contre sa suspension',
+      intro: '@{{username}} fait un recours contre sa suspension sur Askbox :',
+      reason: 'Motif donné pour la suspension : {{reason}}',
+      action: 'Ouvrir Modération',
     },
     reset: {
       subject: 'Réinitialisez votre mot de passe Askbox',

@@ -20,6 +20,11 @@ import { outboxCounts } from '../outbox/outbox.js';
 import { serverPackageDir } from '../paths.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
+import { createRunner } from '../outbox/runner.js';
+import { endLapsedSuspensions } from '../features/moderation/suspension.js';
+
+/** How often timed suspensions whose end passed are lifted (a sign-in lifts its own at once). */
+const SUSPENSION_SWEEP_MS = 15_000;
 import { EventBus } from '../realtime/bus.js';
 import { LiveHub } from '../realtime/hub.js';
 
@@ -106,7 +111,17 @@ export async function buildServerContext(
     app.addHook('onClose', () => listener.close());
   }
 
+  // timed suspensions end by themselves: their end is in the database, this pass only applies it
+  const suspensionSweep = createRunner({
+    name: 'suspensions',
+    pollMs: SUSPENSION_SWEEP_MS,
+    log,
+    batch: 100,
+    runPass: () => endLapsedSuspensions(base),
+  });
+
   app.addHook('onReady', async () => {
+    suspensionSweep.start();
     pushWorker?.start();
     likeCountFold?.start();
     emailWorker?.start();
@@ -114,6 +129,7 @@ export async function buildServerContext(
   // open SSE streams would keep the server from closing: end them first
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
+    await suspensionSweep.stop();
     await pushWorker?.stop();
     await likeCountFold?.stop();
     pushTransport.outbound.close();

@@ -51,7 +51,28 @@ export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<Em
       return row.user_id ? composeQuestion(deps, row.user_id, String(row.data.questionId)) : null;
     case 'digest':
       return row.user_id ? composeDigest(deps, row.user_id, new Date(String(row.data.from)), new Date(String(row.data.until))) : null;
+    case 'appeal':
+      return row.user_id ? composeAppeal(deps, row.user_id, String(row.data.appealId)) : null;
   }
+}
+
+/** A suspension appeal to one member of the moderation team, while they are on it and the appeal is open. */
+async function composeAppeal(deps: ComposeDeps, userId: string, appealId: string): Promise<EmailMessage | null> {
+  const [row] = await queryRows<{ email: string; locale: string | null; username: string; text: string; reason: string }>(
+    deps.db,
+    sql`select m.email, m.locale, s.username, a.text, s.suspension_reason as reason
+        from suspension_appeals a join users s on s.id = a.user_id, users m
+        where a.id = ${appealId} and a.closed_at is null and m.id = ${userId} and m.role in ('admin', 'moderator')`,
+  );
+  if (!row) return null;
+  const t = emailTranslatorFor(row.locale);
+  const subject = t('appeal.subject', { username: row.username });
+  const body = renderEmail(t, {
+    lines: [t('appeal.intro', { username: row.username }), ...(row.reason ? [t('appeal.reason', { reason: row.reason })] : [])],
+    quote: row.text,
+    action: { label: t('appeal.action'), url: `${deps.publicUrl}/moderation` },
+  });
+  return { to: row.email, subject, ...body, logLine: notSentLine(subject, row.email) };
 }
 
 async function composePasswordReset(deps: ComposeDeps, email: string, requestLocale: unknown): Promise<EmailMessage | null> {

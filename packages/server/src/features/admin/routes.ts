@@ -23,7 +23,7 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext): Promise<vo
     async (request, reply) => {
       const admin = requireAdmin(request);
       const result = await once<{ count: number }>(ctx.db, idempotencyKeyOf(request, admin.id), 200, (record) =>
-        sendGlobalQuestion(ctx, admin.id, request.body.text, request.log, record),
+        sendGlobalQuestion(ctx, { id: admin.id, username: admin.username }, request.body.text, request.log, record),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return result.body;
