@@ -16,6 +16,14 @@ export const ModerationScreen = screen(
   () => import('../screens/Moderation/ModerationScreen'),
   (m) => m.ModerationScreen,
 );
+export const TeamScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.TeamScreen,
+);
+export const AuditScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.AuditScreen,
+);
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ChevronRight, Megaphone } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChevronRight, Megaphone, ScrollText, Users } from 'lucide-react';
 
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
@@ -8,10 +9,20 @@ import { SettingsSection, settingsRow } from '../../components/SettingsSection';
 import styles from './AdminCard.module.css';
 import { t } from '../../i18n';
 
-/** Settings' 'Admin Features' card, admins only; the server checks the role again. */
+/**
+ * Settings' 'Admin Features' card, admins only; the server checks the role again. A moderator
+ * gets a 'Moderation' card with the moderation screen only (decision 286).
+ */
 export function AdminCard() {
   const { data: me } = useMe();
   const [open, setOpen] = useState(false);
+  if (me?.isModerator && !me.isAdmin) {
+    return (
+      <SettingsSection id="settings-moderation" title={t('team.moderationCard')} accent>
+        <ModerationLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
+      </SettingsSection>
+    );
+  }
   if (!me?.isAdmin) return null;
 
   return (
@@ -22,6 +33,16 @@ export function AdminCard() {
         <ChevronRight size={18} aria-hidden />
       </button>
       <ModerationLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
+      <Link to="/settings/team" className={`${settingsRow} ${styles.adminRow}`}>
+        <Users size={20} aria-hidden />
+        <span className={styles.rowLabel}>{t('team.team')}</span>
+        <ChevronRight size={18} aria-hidden />
+      </Link>
+      <Link to="/settings/audit" className={`${settingsRow} ${styles.adminRow}`}>
+        <ScrollText size={20} aria-hidden />
+        <span className={styles.rowLabel}>{t('team.auditLog')}</span>
+        <ChevronRight size={18} aria-hidden />
+      </Link>
       {open && <GlobalQuestionModal onClose={() => setOpen(false)} />}
     </SettingsSection>
   );
