@@ -728,7 +728,6 @@ export const en = {
     blockSender: 'Block this sender everywhere',
     confirmBlockSender:
       'Block the sender of this anonymous question everywhere? Their later anonymous questions to anyone are dropped quietly. Nobody, you included, learns who they are.',
-    senderBlocked: 'The sender is blocked everywhere.',
     removeQuestions: 'Remove this account’s questions from every inbox',
     confirmRemoveQuestions: 'Remove every question @{{username}} sent, named and anonymous, from every inbox? This cannot be undone.',
     questionsRemoved_one: '{{count}} question removed.',

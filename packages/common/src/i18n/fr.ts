@@ -674,7 +674,6 @@ export const fr: Catalog = {
     blockSender: 'Bloquer cet expéditeur partout',
     confirmBlockSender:
       'Bloquer partout l’expéditeur de cette question anonyme ? Ses prochaines questions anonymes, à qui que ce soit, sont écartées sans bruit. Personne, vous compris, n’apprend de qui il s’agit.',
-    senderBlocked: 'L’expéditeur est bloqué partout.',
     removeQuestions: 'Retirer les questions de ce compte de toutes les boîtes',
     confirmRemoveQuestions: 'Retirer de toutes les boîtes chaque question envoyée par @{{username}}, nominative ou anonyme ? C’est définitif.',
     questionsRemoved_one: '{{count}} question retirée.',

@@ -68,7 +68,8 @@ function ReportCard({ report }: { report: ModerationReport }) {
   const onBlockSender = async (item: HTMLElement | null) => {
     if (!(await dialogs.confirm(t('team.confirmBlockSender'), { confirmLabel: t('team.blockSender'), danger: true }))) return;
     focusAfterRemoval(item);
-    blockSender.mutate(report.id, { onSuccess: () => void dialogs.alert(t('team.senderBlocked')), onError });
+    // blocked, the report leaves the queue (its card with it): that is the confirmation
+    blockSender.mutate(report.id, { onError });
   };
 
   const onRemoveQuestions = async () => {
