@@ -97,3 +97,34 @@ export const appealEntrySchema = z.object({
 });
 export type AppealEntry = z.infer<typeof appealEntrySchema>;
 export const appealListSchema = z.object({ items: z.array(appealEntrySchema) });
+
+/** The admins' dashboard (GET /api/admin/dashboard). */
+export const DASHBOARD_QUEUES = ['push', 'email', 'federation'] as const;
+export type DashboardQueue = (typeof DASHBOARD_QUEUES)[number];
+
+export const failedDeliverySchema = z.object({ id: z.string(), createdAt: z.string(), attempts: z.number().int(), lastError: z.string() });
+export type FailedDelivery = z.infer<typeof failedDeliverySchema>;
+
+export const dashboardSchema = z.object({
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  /** bytes the database takes on disk */
+  databaseBytes: z.number(),
+  /** people with a session that has not expired */
+  activePeople: z.number().int(),
+  /** the last 14 days, oldest first (UTC days) */
+  days: z.array(z.object({ day: z.string(), signups: z.number().int(), questions: z.number().int(), answers: z.number().int() })),
+  queues: z.array(
+    z.object({
+      queue: z.enum(DASHBOARD_QUEUES),
+      pending: z.number().int(),
+      retrying: z.number().int(),
+      failed: z.number().int(),
+      /** the newest failed rows (at most 20) */
+      failedItems: z.array(failedDeliverySchema),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const deliveryParamsSchema = z.object({ queue: z.enum(DASHBOARD_QUEUES), id: z.string().min(1).max(100) });

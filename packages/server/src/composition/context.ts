@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import type { AppContext, ServerContext } from '../context.js';
 import { LIKE_COUNT_FOLD_MS, createLikeCountFold } from '../db/counters.js';
 import type { Database } from '../db/open.js';
-import { emailOutbox, federationDeliveries, pushNotifications } from '../db/schema/index.js';
 import { loadLinkSecret } from '../email/links.js';
 import { createMailer } from '../email/mailer.js';
 import { createEmailWorker, runEmailBatch } from '../email/worker.js';
@@ -17,6 +16,7 @@ import { Metrics } from '../metrics/registry.js';
 import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import { installMetrics } from '../metrics/routes.js';
 import { outboxCounts } from '../outbox/outbox.js';
+import { outboxQueues } from '../outbox/queues.js';
 import { serverPackageDir } from '../paths.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
@@ -103,9 +103,7 @@ export async function buildServerContext(
   const metrics =
     config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size, admission && (() => admission.waiting)) : null;
   if (metrics) {
-    metrics.addOutbox('push', () => outboxCounts(database.db, pushNotifications, config.push.maxAttempts));
-    metrics.addOutbox('email', () => outboxCounts(database.db, emailOutbox, config.email.maxAttempts));
-    metrics.addOutbox('federation', () => outboxCounts(database.db, federationDeliveries, config.federation.maxAttempts));
+    for (const [name, queue] of Object.entries(outboxQueues(config))) metrics.addOutbox(name, () => outboxCounts(database.db, queue.table, queue.maxAttempts));
     const listener = await installMetrics(app, metrics, { ...config.metrics, host: config.host });
     metrics.port = listener.port;
     app.addHook('onClose', () => listener.close());

@@ -229,6 +229,16 @@ const MATRIX: Record<string, Case> = {
   },
   // admins only: the audit log, the team and roles
   'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403], request: () => r('GET', '/api/admin/audit') },
+  'GET /api/admin/dashboard': { statuses: [401, 403, 403, 403, 403, 200, 403], request: () => r('GET', '/api/admin/dashboard') },
+  // no such failed row: past the role check, refused for what it is
+  'POST /api/admin/deliveries/:queue/:id/retry': {
+    statuses: [401, 403, 403, 403, 403, 409, 403],
+    request: () => r('POST', `/api/admin/deliveries/email/${crypto.randomUUID()}/retry`),
+  },
+  'DELETE /api/admin/deliveries/:queue/:id': {
+    statuses: [401, 403, 403, 403, 403, 409, 403],
+    request: () => r('DELETE', `/api/admin/deliveries/email/${crypto.randomUUID()}`),
+  },
   'GET /api/admin/team': { statuses: [401, 403, 403, 403, 403, 200, 403], request: () => r('GET', '/api/admin/team') },
   'PUT /api/admin/users/:username/role': {
     statuses: [401, 403, 403, 403, 403, 200, 403],
