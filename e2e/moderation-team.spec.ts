@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { startMailCapture } from '../packages/server/src/test/mailCapture';
 import { e2eAdmin } from './admin-setup';
-import { expect, signedInUser, test } from './fixtures';
+import { startApp } from './app-server';
+import { expect, newUser, signedInUser, test } from './fixtures';
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const res = await page.request.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
@@ -111,4 +113,50 @@ test('a timed suspension tells its reason at sign-in, takes one appeal, and ends
   await expect(entry.filter({ hasText: 'Account suspended' })).toContainText('Reason: Spam links');
   await expect(entry.filter({ hasText: 'Appeal received' })).toBeVisible();
   await suspended.context.close();
+});
+
+test('the admin dashboard shows a failed email delivery and retries it', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  // an instance of its own whose emails fail after one attempt, and a mail server that refuses the first
+  const mail = await startMailCapture();
+  const app = await startApp({ EMAIL_MAX_ATTEMPTS: '1', EMAIL_POLL_MS: '300' }, (env) => {
+    env.SMTP_URL = mail.url;
+  });
+  try {
+    const admin = newUser('dashadmin');
+    // the first account of an empty instance is its admin
+    const signup = await page.request.post(`${app.baseURL}/api/auth/signup`, { data: { ...admin, repeatPassword: admin.password } });
+    expect(signup.status()).toBe(201);
+    mail.refuseNext(1);
+    await page.request.post(`${app.baseURL}/api/auth/password-reset`, { data: { email: admin.email } });
+
+    // the email fails once for good (one attempt allowed)
+    const failedEmails = async () => {
+      const board = (await (await page.request.get(`${app.baseURL}/api/admin/dashboard`)).json()) as { queues: { queue: string; failed: number }[] };
+      return board.queues.find((q) => q.queue === 'email')?.failed;
+    };
+    await expect.poll(failedEmails, { timeout: 30_000 }).toBe(1);
+
+    await page.goto(`${app.baseURL}/settings`);
+    await page.getByRole('region', { name: 'Admin Features' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    const email = page.getByRole('region', { name: 'Email', exact: true });
+    await expect(email).toContainText('Failed after 1 attempts');
+    await expect(email).toContainText('1 failed');
+    await expect(page.getByText('Embedded (PGlite)')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('dashboard-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: testInfo.outputPath('dashboard-1280.png'), fullPage: true });
+
+    await email.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => mail.messages.length, { timeout: 20_000 }).toBe(1);
+    expect(mail.messages[0]!.subject).toBe('Reset your Askbox password');
+    await page.reload();
+    await expect(email).toContainText('No failed deliveries');
+    await page.goto(`${app.baseURL}/settings/audit`);
+    await expect(page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').first()).toContainText('Delivery retried');
+  } finally {
+    await app.stop();
+    await mail.close();
+  }
 });

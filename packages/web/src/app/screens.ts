@@ -24,6 +24,10 @@ export const AuditScreen = screen(
   () => import('../screens/Team/TeamScreen'),
   (m) => m.AuditScreen,
 );
+export const DashboardScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.DashboardScreen,
+);
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,

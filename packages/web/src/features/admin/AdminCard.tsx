@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, Megaphone, ScrollText, Users } from 'lucide-react';
+import { ChevronRight, Gauge, Megaphone, ScrollText, Users } from 'lucide-react';
 
 import { useMe } from '../session/api';
 import { GlobalQuestionModal } from './GlobalQuestionModal';
@@ -36,6 +36,11 @@ export function AdminCard() {
       <Link to="/settings/team" className={`${settingsRow} ${styles.adminRow}`}>
         <Users size={20} aria-hidden />
         <span className={styles.rowLabel}>{t('team.team')}</span>
+        <ChevronRight size={18} aria-hidden />
+      </Link>
+      <Link to="/settings/dashboard" className={`${settingsRow} ${styles.adminRow}`}>
+        <Gauge size={20} aria-hidden />
+        <span className={styles.rowLabel}>{t('team.dashboard')}</span>
         <ChevronRight size={18} aria-hidden />
       </Link>
       <Link to="/settings/audit" className={`${settingsRow} ${styles.adminRow}`}>

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditPage, Role, TeamMember } from '@askbox/common';
+import type { AuditPage, Dashboard, DashboardQueue, Role, TeamMember } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 
 const all = [...queryRoots.moderation, 'team'] as const;
-export const teamKeys = { all, members: [...all, 'members'] as const, audit: [...all, 'audit'] as const };
+export const teamKeys = { all, members: [...all, 'members'] as const, audit: [...all, 'audit'] as const, dashboard: [...all, 'dashboard'] as const };
 
 /** Every admin and moderator (admins). */
 export function useTeam() {
@@ -28,5 +28,22 @@ export function useAuditLog() {
     initialPageParam: '',
     queryFn: ({ pageParam }) => api.get<AuditPage>(`/api/admin/audit${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The admins' dashboard. */
+export function useDashboard() {
+  return useQuery({ queryKey: teamKeys.dashboard, queryFn: () => api.get<Dashboard>('/api/admin/dashboard') });
+}
+
+/** Retry or discard one failed delivery (admins); the dashboard and the audit log refresh. */
+export function useSettleDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ queue, id, action }: { queue: DashboardQueue; id: string; action: 'retry' | 'discard' }) => {
+      const url = `/api/admin/deliveries/${queue}/${encodeURIComponent(id)}`;
+      return action === 'retry' ? api.post<null>(`${url}/retry`) : api.delete<null>(url);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

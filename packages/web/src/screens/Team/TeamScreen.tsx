@@ -3,6 +3,7 @@ import { BackButton } from '../../components/BackButton';
 import { useMe } from '../../features/session/api';
 import { TeamPanel } from '../../features/moderationTeam/TeamPanel';
 import { AuditPanel } from '../../features/moderationTeam/AuditPanel';
+import { DashboardPanel } from '../../features/moderationTeam/DashboardPanel';
 import { t, useDocumentTitle } from '../../i18n';
 import styles from '../Moderation/Moderation.module.css';
 
@@ -34,6 +35,22 @@ export function AuditScreen() {
         <h1 className={styles.title}>{t('team.auditLog')}</h1>
       </header>
       <AuditPanel />
+    </div>
+  );
+}
+
+/** /settings/dashboard: the admins' dashboard (activity, deliveries with Retry and Discard, version, database). */
+export function DashboardScreen() {
+  const { data: me } = useMe();
+  useDocumentTitle(t('titles.dashboard'));
+  if (me && !me.isAdmin) return <Navigate to="/settings" replace />;
+  return (
+    <div className="screen">
+      <header className={styles.header}>
+        <BackButton fallback="/settings" />
+        <h1 className={styles.title}>{t('team.dashboard')}</h1>
+      </header>
+      <DashboardPanel />
     </div>
   );
 }
