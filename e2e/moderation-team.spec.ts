@@ -141,7 +141,7 @@ test('the admin dashboard shows a failed email delivery and retries it', async (
     await page.getByRole('region', { name: 'Admin Features' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const email = page.getByRole('region', { name: 'Email', exact: true });
-    await expect(email).toContainText('Failed after 1 attempts');
+    await expect(email).toContainText('Failed after 1 attempt');
     await expect(email).toContainText('1 failed');
     await expect(page.getByText('Embedded (PGlite)')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('dashboard-390.png'), fullPage: true });

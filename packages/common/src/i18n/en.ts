@@ -760,7 +760,9 @@ export const en = {
     discard: 'Discard',
     confirmDiscard: 'Discard this failed delivery? It will not be sent.',
     noFailed: 'No failed deliveries',
-    failedAttempts: 'Failed after {{count}} attempts',
+    failedAttempts_one: 'Failed after {{count}} attempt',
+    failedAttempts_many: 'Failed after {{count}} attempts',
+    failedAttempts_other: 'Failed after {{count}} attempts',
   },
 } as const;
 

@@ -706,6 +706,8 @@ export const fr: Catalog = {
     discard: 'Abandonner',
     confirmDiscard: 'Abandonner cet envoi en échec ? Il ne sera pas envoyé.',
     noFailed: 'Aucun envoi en échec',
-    failedAttempts: 'En échec après {{count}} tentatives',
+    failedAttempts_one: 'En échec après {{count}} tentative',
+    failedAttempts_many: 'En échec après {{count}} tentatives',
+    failedAttempts_other: 'En échec après {{count}} tentatives',
   },
 };

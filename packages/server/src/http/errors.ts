@@ -39,7 +39,19 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'report_not_found',
     'only_inbox_questions',
   ]),
-  ...codesWith(409, ['username_taken', 'email_taken', 'already_answered', 'asker_not_blockable', 'muted_word_exists', 'already_resolved', 'anonymous_sender', 'already_appealed', 'not_anonymous_question', 'delivery_not_failed', 'not_suspended']),
+  ...codesWith(409, [
+    'username_taken',
+    'email_taken',
+    'already_answered',
+    'asker_not_blockable',
+    'muted_word_exists',
+    'already_resolved',
+    'anonymous_sender',
+    'already_appealed',
+    'not_anonymous_question',
+    'delivery_not_failed',
+    'not_suspended',
+  ]),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };
 

@@ -94,5 +94,9 @@ export const suspensionAppeals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('suspension_appeals_open').on(t.createdAt).where(sql`${t.closedAt} is null`)],
+  (t) => [
+    index('suspension_appeals_open')
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
 );
