@@ -81,6 +81,15 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'mentions',
   'cards',
   'remote',
+  // the moderation team and the admins' dashboard
+  'team',
+  'role',
+  'audit',
+  'appeal',
+  'appeals',
+  'dashboard',
+  'deliveries',
+  'retry',
   // moderation and grouped notifications
   'groups',
   'people',
