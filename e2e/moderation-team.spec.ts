@@ -109,7 +109,7 @@ test('a timed suspension tells its reason at sign-in, takes one appeal, and ends
   await expect(sp).toHaveURL(/\/(home|notifications-setup)$/);
   await page.goto('/settings/audit');
   const entry = page.getByRole('list', { name: 'Audit log' }).getByRole('listitem').filter({ hasText: suspended.user.username });
-  await expect(entry.filter({ hasText: 'Suspension ended' })).toContainText('Askbox (a timed suspension ended)');
+  await expect(entry.filter({ hasText: 'Suspension ended' })).toContainText('Askbox (timed end)');
   await expect(entry.filter({ hasText: 'Account suspended' })).toContainText('Reason: Spam links');
   await expect(entry.filter({ hasText: 'Appeal received' })).toBeVisible();
   await suspended.context.close();

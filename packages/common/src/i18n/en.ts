@@ -688,7 +688,7 @@ export const en = {
   team: {
     moderationCard: 'Moderation',
     team: 'Team',
-    teamIntro: 'Admins run the instance. Moderators handle reports, suspensions and appeals.',
+    teamIntro: 'Admins run the instance; moderators handle reports, suspensions and appeals.',
     roles: { user: 'User', moderator: 'Moderator', admin: 'Admin' },
     giveRole: 'Give a role',
     usernameLabel: 'Username',
@@ -703,7 +703,7 @@ export const en = {
     noAudit: 'Nothing yet.',
     auditLoadError: 'Could not load the audit log.',
     loadMore: 'Load more',
-    actors: { server: 'Askbox (a timed suspension ended)', cli: 'Command line' },
+    actors: { server: 'Askbox (timed end)', cli: 'Command line' },
     actions: {
       role_changed: 'Role changed',
       account_suspended: 'Account suspended',
@@ -723,12 +723,12 @@ export const en = {
     reasonLine: 'Reason: {{reason}}',
     untilLine: 'Until {{until}}',
     suspendTitle: 'Suspend @{{username}}',
-    suspendReason: 'Reason (shown to them when they try to sign in)',
+    suspendReason: 'Reason (shown to them at sign-in)',
     suspendUntil: 'End (optional)',
     suspendUntilHint: 'Leave empty to suspend until you restore the account.',
     blockSender: 'Block this sender everywhere',
     confirmBlockSender:
-      'Block the sender of this anonymous question everywhere? Their later anonymous questions to anyone are dropped quietly. Nobody, you included, learns who they are.',
+      'Block this anonymous sender everywhere? Their later anonymous questions to anyone drop quietly. Nobody, you included, learns who they are.',
     removeQuestions: 'Remove this account’s questions from every inbox',
     confirmRemoveQuestions: 'Remove every question @{{username}} sent, named and anonymous, from every inbox? This cannot be undone.',
     questionsRemoved_one: '{{count}} question removed.',
