@@ -135,9 +135,10 @@ test('the admin suspends from a report with a confirm naming the action; the ope
     .filter({ hasText: `@${suspect.user.username}` })
     .first();
   await report.getByRole('button', { name: 'Suspend account' }).click();
-  const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(`Suspend @${suspect.user.username}?`);
+  // the confirm names the action, and takes a reason and an optional end
+  const confirm = page.getByRole('dialog', { name: `Suspend @${suspect.user.username}` });
   await expect(confirm.getByRole('button', { name: 'OK' })).toHaveCount(0);
+  await confirm.getByLabel('Reason (shown to them at sign-in)').fill('Spam');
   await confirm.getByRole('button', { name: 'Suspend account' }).click();
 
   // the suspended person's open app signs out and says why, over the live stream

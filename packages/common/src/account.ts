@@ -59,6 +59,7 @@ export const accountExportSchema = z.object({
     coverURL: z.string().nullable(),
     badge: z.string(),
     isAdmin: z.boolean(),
+    isModerator: z.boolean(),
     createdAt: z.string(),
   }),
   settings: accountSettingsSchema,

@@ -66,6 +66,8 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   /** false only while EMAIL_VERIFICATION=on waits for this account's address to be confirmed */
   emailVerified: z.boolean(),
+  /** admins and moderators: the moderation screens */
+  isModerator: z.boolean(),
   createdAt: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -27,7 +27,13 @@ describe('error codes', () => {
   it('a text names only limits filled in from the checks, or values the code is raised with', () => {
     for (const [code, limits] of Object.entries(errorLimits)) expect(placeholders(en.errors[code as ErrorCode]), code).toEqual(Object.keys(limits).sort());
     const raisedWithValues = codes.filter((code) => placeholders(en.errors[code]).length > 0 && !(code in errorLimits));
-    expect(raisedWithValues.sort()).toEqual(['age_confirmation_required', 'push_endpoint_refused', 'route_not_found']);
+    expect(raisedWithValues.sort()).toEqual([
+      'account_suspended_reason',
+      'account_suspended_until',
+      'age_confirmation_required',
+      'push_endpoint_refused',
+      'route_not_found',
+    ]);
   });
 
   it('renders the English texts the API has always sent', () => {

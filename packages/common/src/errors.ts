@@ -12,6 +12,8 @@ import {
   MUTED_WORD_MAX_LENGTH,
   MUTED_WORDS_MAX,
   REMOTE_BLOCKS_MAX,
+  MAX_SUSPENSION_REASON_LENGTH,
+  MAX_APPEAL_LENGTH,
 } from './limits.js';
 
 /**
@@ -59,6 +61,8 @@ export const errorLimits = {
   muted_word_too_long: { max: MUTED_WORD_MAX_LENGTH },
   muted_words_full: { max: MUTED_WORDS_MAX },
   remote_blocks_full: { max: REMOTE_BLOCKS_MAX },
+  suspension_reason_too_long: { max: MAX_SUSPENSION_REASON_LENGTH },
+  appeal_text_too_long: { max: MAX_APPEAL_LENGTH },
   report_details_too_long: { max: MAX_REPORT_DETAILS_LENGTH },
   signup_reason_too_long: { max: MAX_SIGNUP_REASON_LENGTH },
 } as const satisfies { [C in ErrorCode]?: ErrorParams<C> };

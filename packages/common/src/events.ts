@@ -51,7 +51,9 @@ export type DomainEvent =
   /** `userId` read a notifications tab: their badges change. */
   | { type: 'notificationsRead'; userId: string }
   /** The reports queue changed (a report filed or resolved, an account suspended or restored). */
-  | { type: 'reportsChanged' };
+  | { type: 'reportsChanged' }
+  /** A suspended person appealed their suspension (once): the moderation team is told by email. */
+  | { type: 'suspensionAppealed'; appealId: string };
 
 export type DomainEventType = DomainEvent['type'];
 

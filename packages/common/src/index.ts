@@ -24,3 +24,4 @@ export * from './events.js';
 export * from './challenge.js';
 export * from './instanceAccess.js';
 export * from './instance.js';
+export * from './moderationTeam.js';

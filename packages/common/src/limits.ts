@@ -32,3 +32,7 @@ export const REMOTE_BLOCKS_MAX = 1000;
 export const MAX_REPORT_DETAILS_LENGTH = 500;
 /** "Why do you want to join?" (REGISTRATIONS=approval) */
 export const MAX_SIGNUP_REASON_LENGTH = 500;
+/** The longest reason a moderator can give for a suspension. */
+export const MAX_SUSPENSION_REASON_LENGTH = 500;
+/** The longest appeal a suspended person can send. */
+export const MAX_APPEAL_LENGTH = 1000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCode } from './errors.js';
-import { MAX_REPORT_DETAILS_LENGTH } from './limits.js';
+import { MAX_REPORT_DETAILS_LENGTH, MAX_SUSPENSION_REASON_LENGTH } from './limits.js';
 import { userSummarySchema } from './users.js';
 
 /** What can be reported: a question in one's inbox, an answer, a profile. */
@@ -11,7 +11,7 @@ export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** How an admin closed a report; `content_gone` when the content had been deleted already. */
-export const REPORT_RESOLUTIONS = ['dismissed', 'content_deleted', 'account_suspended', 'content_gone'] as const;
+export const REPORT_RESOLUTIONS = ['dismissed', 'content_deleted', 'account_suspended', 'content_gone', 'sender_blocked'] as const;
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const REPORT_ACTIONS = ['dismiss', 'delete', 'suspend'] as const;
@@ -85,12 +85,20 @@ export const moderationQueueSchema = z.object({ items: z.array(moderationReportS
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
 
 export const reportIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const resolveReportSchema = z.object({ action: z.enum(REPORT_ACTIONS, { error: errorCode('report_action_invalid') }) });
-export type ResolveReportInput = z.infer<typeof resolveReportSchema>;
+export const resolveReportSchema = z.object({
+  action: z.enum(REPORT_ACTIONS, { error: errorCode('report_action_invalid') }),
+  /** for 'suspend': why, and until when (none: until restored) */
+  reason: z.string().trim().max(MAX_SUSPENSION_REASON_LENGTH, errorCode('suspension_reason_too_long')).default(''),
+  until: z.iso
+    .datetime({ offset: true, error: errorCode('suspension_end_invalid') })
+    .nullable()
+    .default(null),
+});
+export type ResolveReportInput = z.input<typeof resolveReportSchema>;
 export const resolveReportResultSchema = z.object({ resolution: z.enum(REPORT_RESOLUTIONS), resolved: z.number().int() });
 export type ResolveReportResult = z.infer<typeof resolveReportResultSchema>;
 
 /** Suspended accounts (admins): restore from the moderation screen. */
-export const suspendedAccountSchema = userSummarySchema.extend({ suspendedAt: z.string() });
+export const suspendedAccountSchema = userSummarySchema.extend({ suspendedAt: z.string(), reason: z.string(), until: z.string().nullable() });
 export const suspendedAccountListSchema = z.object({ items: z.array(suspendedAccountSchema) });
 export type SuspendedAccount = z.infer<typeof suspendedAccountSchema>;

@@ -97,6 +97,15 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'reject',
   'invites',
   'address',
+  // the moderation team and the admins' dashboard
+  'team',
+  'role',
+  'audit',
+  'appeal',
+  'appeals',
+  'dashboard',
+  'deliveries',
+  'retry',
   // moderation and grouped notifications
   'groups',
   'people',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { en, errorOfIssue, errorText, signupSchema } from '@askbox/common';
+import { en, errorOfIssue, errorText, signupSchema, type Role } from '@askbox/common';
 import type { AppContext } from '../context.js';
 import { recountCounters } from '../db/counters.js';
 import { sessions, users } from '../db/schema/index.js';
@@ -8,6 +8,7 @@ import { signUp } from '../features/auth/service.js';
 import { userByUsername } from '../features/users/lookup.js';
 import { seedDemo } from './demo.js';
 import { listReports, restoreUser, suspendUser } from './moderation.js';
+import { setRole } from '../features/moderation/team.js';
 import { CliError, type CliIo } from './io.js';
 
 const MAX_BADGE_LENGTH = 40;
@@ -20,6 +21,8 @@ Commands:
   help                                  Show this help.
   grant-admin <username>                Give <username> the admin role (Admin Features in Settings).
   revoke-admin <username>               Take the admin role away from <username>.
+  grant-moderator <username>            Make <username> a moderator (reports, suspensions, appeals; not roles or settings).
+  revoke-moderator <username>           Make a moderator (or an admin) a plain user again.
   set-badge <username> "<badge>"        Show a badge on <username>'s profile, e.g. "${en.popularUser}".
   clear-badge <username>                Remove <username>'s badge.
   create-user --email <email> --username <username> --fullname <name> --password <password>
@@ -44,10 +47,17 @@ async function findUser(ctx: AppContext, username: string | undefined) {
   return user;
 }
 
-async function setRole(ctx: AppContext, io: CliIo, username: string | undefined, role: 'admin' | 'user') {
+const roleLines: Record<Role, (username: string) => string> = {
+  admin: (username) => `@${username} is now an admin.`,
+  moderator: (username) => `@${username} is now a moderator.`,
+  user: (username) => `@${username} is no longer an admin or a moderator.`,
+};
+
+/** A role change by the operator: the same service as the admins' Team screen, written to the audit log as the command line's. */
+async function grantRole(ctx: AppContext, io: CliIo, username: string | undefined, role: Role) {
   const user = await findUser(ctx, username);
-  await ctx.db.update(users).set({ role }).where(eq(users.id, user.id));
-  io.out(role === 'admin' ? `@${user.username} is now an admin.` : `@${user.username} is no longer an admin.`);
+  await setRole(ctx, 'cli', user.username, role);
+  io.out(roleLines[role](user.username));
 }
 
 async function setBadge(ctx: AppContext, io: CliIo, username: string | undefined, badge: string) {
@@ -96,9 +106,13 @@ async function createUser(ctx: AppContext, io: CliIo, args: string[]) {
 export async function runCommand(ctx: AppContext, io: CliIo, command: string, args: string[]): Promise<void> {
   switch (command) {
     case 'grant-admin':
-      return setRole(ctx, io, args[0], 'admin');
+      return grantRole(ctx, io, args[0], 'admin');
     case 'revoke-admin':
-      return setRole(ctx, io, args[0], 'user');
+      return grantRole(ctx, io, args[0], 'user');
+    case 'grant-moderator':
+      return grantRole(ctx, io, args[0], 'moderator');
+    case 'revoke-moderator':
+      return grantRole(ctx, io, args[0], 'user');
     case 'set-badge': {
       const badge = (args[1] ?? '').trim();
       if (!badge) throw new CliError('Missing badge text, e.g. npm run cli -- set-badge alice "Popular user"', 2);
@@ -128,6 +142,8 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
 export const databaseCommands = new Set([
   'grant-admin',
   'revoke-admin',
+  'grant-moderator',
+  'revoke-moderator',
   'set-badge',
   'clear-badge',
   'create-user',

@@ -43,12 +43,12 @@ async function userNamed(ctx: AppContext, username: string | undefined) {
 
 export async function suspendUser(ctx: AppContext, io: CliIo, username: string | undefined): Promise<void> {
   const user = await userNamed(ctx, username);
-  const changed = await ctx.db.transaction((tx) => suspendAccount(tx, ctx, user.id));
+  const changed = await ctx.db.transaction((tx) => suspendAccount(tx, ctx, user.id, 'cli'));
   io.out(changed ? `@${user.username} is suspended: signed out everywhere, answers hidden until restored.` : `@${user.username} was already suspended.`);
 }
 
 export async function restoreUser(ctx: AppContext, io: CliIo, username: string | undefined): Promise<void> {
   const user = await userNamed(ctx, username);
-  const changed = await ctx.db.transaction((tx) => restoreAccount(tx, ctx, user.id));
+  const changed = await ctx.db.transaction((tx) => restoreAccount(tx, ctx, user.id, 'cli'));
   io.out(changed ? `@${user.username} is restored.` : `@${user.username} was not suspended.`);
 }

@@ -5,7 +5,6 @@ import type { Config } from '../config.js';
 import type { AppContext, ServerContext } from '../context.js';
 import { LIKE_COUNT_FOLD_MS, createLikeCountFold } from '../db/counters.js';
 import type { Database } from '../db/open.js';
-import { emailOutbox, federationDeliveries, pushNotifications } from '../db/schema/index.js';
 import { loadLinkSecret } from '../email/links.js';
 import { createMailer } from '../email/mailer.js';
 import { createEmailWorker, runEmailBatch } from '../email/worker.js';
@@ -17,9 +16,15 @@ import { Metrics } from '../metrics/registry.js';
 import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import { installMetrics } from '../metrics/routes.js';
 import { outboxCounts } from '../outbox/outbox.js';
+import { outboxQueues } from '../outbox/queues.js';
 import { serverPackageDir } from '../paths.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
+import { createRunner } from '../outbox/runner.js';
+import { endLapsedSuspensions } from '../features/moderation/suspension.js';
+
+/** How often timed suspensions whose end passed are lifted (a sign-in lifts its own at once). */
+const SUSPENSION_SWEEP_MS = 15_000;
 import { EventBus } from '../realtime/bus.js';
 import { LiveHub } from '../realtime/hub.js';
 
@@ -98,15 +103,23 @@ export async function buildServerContext(
   const metrics =
     config.metrics.token || config.metrics.port !== undefined ? new Metrics(database, () => live.size, admission && (() => admission.waiting)) : null;
   if (metrics) {
-    metrics.addOutbox('push', () => outboxCounts(database.db, pushNotifications, config.push.maxAttempts));
-    metrics.addOutbox('email', () => outboxCounts(database.db, emailOutbox, config.email.maxAttempts));
-    metrics.addOutbox('federation', () => outboxCounts(database.db, federationDeliveries, config.federation.maxAttempts));
+    for (const [name, queue] of Object.entries(outboxQueues(config))) metrics.addOutbox(name, () => outboxCounts(database.db, queue.table, queue.maxAttempts));
     const listener = await installMetrics(app, metrics, { ...config.metrics, host: config.host });
     metrics.port = listener.port;
     app.addHook('onClose', () => listener.close());
   }
 
+  // timed suspensions end by themselves: their end is in the database, this pass only applies it
+  const suspensionSweep = createRunner({
+    name: 'suspensions',
+    pollMs: SUSPENSION_SWEEP_MS,
+    log,
+    batch: 100,
+    runPass: () => endLapsedSuspensions(base),
+  });
+
   app.addHook('onReady', async () => {
+    suspensionSweep.start();
     pushWorker?.start();
     likeCountFold?.start();
     emailWorker?.start();
@@ -114,6 +127,7 @@ export async function buildServerContext(
   // open SSE streams would keep the server from closing: end them first
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
+    await suspensionSweep.stop();
     await pushWorker?.stop();
     await likeCountFold?.stop();
     pushTransport.outbound.close();

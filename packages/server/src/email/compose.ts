@@ -58,6 +58,8 @@ export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<Em
       return composeSignupRejected(deps, row.data);
     case 'email_verification':
       return row.user_id ? composeVerification(deps, row.user_id) : null;
+    case 'appeal':
+      return row.user_id ? composeAppeal(deps, row.user_id, String(row.data.appealId)) : null;
   }
 }
 
@@ -109,6 +111,26 @@ async function composeVerification(deps: ComposeDeps, userId: string): Promise<E
     action: { label: t('verify.action'), url },
   });
   return { to: user.email, subject, ...body, logLine: `Email confirmation link for ${user.email} (no SMTP_URL set): ${url}` };
+}
+
+/** A suspension appeal to one member of the moderation team, while they are on it and the appeal is open. */
+async function composeAppeal(deps: ComposeDeps, userId: string, appealId: string): Promise<EmailMessage | null> {
+  const [row] = await queryRows<{ email: string; locale: string | null; username: string; text: string; reason: string }>(
+    deps.db,
+    sql`select m.email, m.locale, s.username, a.text, s.suspension_reason as reason
+        from suspension_appeals a join users s on s.id = a.user_id, users m
+        where a.id = ${appealId} and a.closed_at is null and m.id = ${userId} and m.role in ('admin', 'moderator')`,
+  );
+  if (!row) return null;
+  const t = emailTranslatorFor(row.locale);
+  const subject = t('appeal.subject', { username: row.username });
+  const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
+    lines: [t('appeal.intro', { username: row.username }), ...(row.reason ? [t('appeal.reason', { reason: row.reason })] : [])],
+    quote: row.text,
+    action: { label: t('appeal.action'), url: `${deps.publicUrl}/moderation` },
+  });
+  return { to: row.email, subject, ...body, logLine: notSentLine(subject, row.email) };
 }
 
 async function composePasswordReset(deps: ComposeDeps, email: string, requestLocale: unknown): Promise<EmailMessage | null> {

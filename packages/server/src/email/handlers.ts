@@ -1,5 +1,5 @@
 import type { Channel } from '../events/channel.js';
-import { queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
+import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
 
 /**
  * What each domain event means for email: an outbox row in the event's transaction, holding ids
@@ -12,6 +12,9 @@ export const emailChannel: Channel = {
   },
   async globalQuestionSent(tx, { text, at }) {
     await queueGlobalQuestionEmails(tx, { text, at });
+  },
+  async suspensionAppealed(tx, { appealId }) {
+    await queueAppealEmails(tx, appealId);
   },
   async passwordResetRequested(tx, { email, locale }) {
     // only the address it was given: whether it has an account is the worker's question (decision 126)

@@ -28,3 +28,11 @@ export async function queueGlobalQuestionEmails(tx: DbOrTx, event: { text: strin
     where q.is_global and not q.answered and q.text = ${event.text} and q.created_at = ${event.at.toISOString()}::timestamptz
       and u.email_notifications = 'each'`);
 }
+
+/** A suspension appeal: one email to each admin and moderator (composed when sent, from the appeal's id). */
+export async function queueAppealEmails(tx: DbOrTx, appealId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into email_outbox (id, user_id, kind, data)
+    select gen_random_uuid()::text, u.id, 'appeal', jsonb_build_object('appealId', ${appealId}::text)
+    from users u where u.role in ('admin', 'moderator') and u.suspended_at is null`);
+}

@@ -15,6 +15,10 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   ...codesWith(403, [
     'forbidden',
     'admin_only',
+    'moderators_only',
+    'account_suspended_reason',
+    'account_suspended_until',
+    'own_role',
     'bad_origin',
     'account_suspended',
     'blocked',
@@ -53,6 +57,10 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'already_resolved',
     'anonymous_sender',
     'signup_not_pending',
+    'already_appealed',
+    'not_anonymous_question',
+    'delivery_not_failed',
+    'not_suspended',
   ]),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };

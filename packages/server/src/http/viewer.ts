@@ -47,6 +47,17 @@ export function requireAdmin(request: FastifyRequest): UserRowWithoutHash {
   return viewer;
 }
 
+/**
+ * The signed-in moderator or admin, or 401/403 (decision 286): the one guard of every moderation
+ * route (reports, suspensions, appeals, sign-up approvals). Roles, instance settings and the global
+ * question stay with `requireAdmin`.
+ */
+export function requireModerator(request: FastifyRequest): UserRowWithoutHash {
+  const viewer = requireViewer(request);
+  if (viewer.role !== 'admin' && viewer.role !== 'moderator') throw new AppError('moderators_only');
+  return viewer;
+}
+
 /** Whether the router matched an API route (`/api/...` as registered), whatever the raw URL looked like. */
 export function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') ?? false;

@@ -67,4 +67,7 @@ export const liveChannel: Channel = {
   async reportsChanged(tx) {
     await publishLive(tx, { to: { admins: true }, type: 'reports' });
   },
+  async suspensionAppealed(tx) {
+    await publishLive(tx, { to: { admins: true }, type: 'reports' });
+  },
 };

@@ -113,11 +113,11 @@ export class LiveHub {
     const connected = [...new Set(all.map((s) => s.userId))];
     if (connected.length === 0) return [];
     if ('admins' in to) {
-      // the moderation queue: admins among the connected users, their role read now
+      // the moderation queue: admins and moderators among the connected users, their role read now
       const admins = await this.db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.role, 'admin'), inArray(users.id, connected)));
+        .where(and(inArray(users.role, ['admin', 'moderator']), inArray(users.id, connected)));
       const ids = new Set(admins.map((r) => r.id));
       return all.filter((s) => ids.has(s.userId));
     }

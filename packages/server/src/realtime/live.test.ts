@@ -148,7 +148,7 @@ describe('GET /api/events', () => {
     const session = await signUpUser(appA, { username: 'suspended_l' });
     const stream = openEventStream(`${urlB}/api/events`, session.cookie);
     await stream.ready;
-    await appA.ctx.db.transaction((tx) => suspendAccount(tx, appA.ctx, session.id));
+    await appA.ctx.db.transaction((tx) => suspendAccount(tx, appA.ctx, session.id, 'cli'));
     await eventually(() => stream.ended, 'the stream to end');
     expect(stream.events.map((e) => e.type)).toEqual(['suspended']);
   });

@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
@@ -8,12 +8,13 @@ import { users } from '../db/schema/index.js';
 import { runPushBatch } from '../push/worker.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
-import { rawResponse } from '../test/observation.js';
+import { rawResponse, worldNormaliser } from '../test/observation.js';
 import { testCertificate, testPrivateKey } from '../test/tls.js';
 
 /**
  * The anonymity scan: a scripted scenario (ask anonymously, answer, like, follow,
- * notifications, every GET route of the route table, an admin's views and the global question),
+ * notifications, every GET route of the route table, an admin's views and the global question, a
+ * moderator's instance-wide block of the sender from a report and the audit log that records it),
  * recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
  * sender does nothing else in public here, so any mention at all would come from the question).
@@ -91,6 +92,12 @@ describe('anonymity scan', () => {
     await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
     await as(follower, 'POST', `/api/answers/${id}/like`);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
+    // a second anonymous question, reported and its sender blocked everywhere: then one to someone else drops
+    const second = (await as(sender, 'POST', `/api/users/${receiver.username}/questions`, { text: 'Spam again', isAnonymous: true })).json().id as string;
+    expect((await as(receiver, 'POST', '/api/reports', { kind: 'question', target: second, reason: 'spam' })).statusCode).toBe(200);
+    const reportId = ((await as(admin, 'GET', '/api/admin/reports')).json().items as { id: string }[])[0]!.id;
+    expect((await as(admin, 'POST', `/api/admin/reports/${reportId}/block-sender`)).json()).toEqual({ blocked: true, resolved: 1 });
+    expect((await as(sender, 'POST', `/api/users/${follower.username}/questions`, { text: 'Dropped quietly', isAnonymous: true })).statusCode).toBe(201);
 
     // every GET route, with its parameters filled from the scenario, as each of the others
     const fill = (url: string) => url.replace(':username', receiver.username).replace(':id', id).replace('*', 'x');
@@ -108,9 +115,51 @@ describe('anonymity scan', () => {
 
     expect(payloads.some((p) => p.includes('Someone sent you an anonymous question!'))).toBe(true);
     expect(bodies.some((b) => b.includes('No idea!'))).toBe(true);
+    // the audit log was read (every GET route) and holds the block, by the report
+    expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);
+    expect(bodies.some((b) => b.includes('Dropped quietly'))).toBe(false);
     const everything = [...bodies, ...events, ...payloads];
     const leaks = everything.filter((text) => [sender.id, sender.username, sender.fullname, sender.email].some((secret) => text.includes(secret)));
     console.log(`anonymity scan: ${bodies.length} responses, ${events.length} live-event chunks, ${payloads.length} push payloads checked`);
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('moderation of an anonymous sender', () => {
+  it('answers the moderator, lists the block and writes the audit log in the same bytes whoever sent the question', async () => {
+    const moderator = await signUpUser(t.app, { username: 'a_moderator' });
+    const admin = await signUpUser(t.app, { username: 'audit_reader' });
+    await t.ctx.db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const receiver = await signUpUser(t.app, { username: 'reporting_receiver' });
+    const senders = [await signUpUser(t.app, { username: 'first_suspect' }), await signUpUser(t.app, { username: 'second_suspect' }), receiver];
+    const seen: string[] = [];
+    for (const sender of senders) {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${receiver.username}/questions`,
+        headers: { cookie: sender.cookie },
+        payload: { text: 'Who am I?', isAnonymous: true },
+      });
+      const id = asked.json().id as string;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: { cookie: receiver.cookie },
+        payload: { kind: 'question', target: id, reason: 'harassment' },
+      });
+      const queue = await t.app.inject({ method: 'GET', url: '/api/admin/reports', headers: { cookie: moderator.cookie } });
+      const reportId = (queue.json().items as { id: string }[])[0]!.id;
+      const blocked = await t.app.inject({ method: 'POST', url: `/api/admin/reports/${reportId}/block-sender`, headers: { cookie: moderator.cookie } });
+      const list = await t.app.inject({ method: 'GET', url: '/api/admin/sender-blocks', headers: { cookie: moderator.cookie } });
+      const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: { cookie: admin.cookie } });
+      // what differs by nature (ids and times of this run) becomes tokens; everything else must be equal
+      const normalise = worldNormaliser({ report: reportId, question: id });
+      seen.push(normalise([rawResponse(queue), rawResponse(blocked), JSON.stringify(list.json().items[0]), JSON.stringify(audit.json().items[0])].join('\n')));
+      if (sender !== receiver) for (const secret of [sender.id, sender.username, sender.email]) expect(seen.at(-1)).not.toContain(secret);
+      await t.ctx.db.execute(sql`delete from sender_blocks`);
+    }
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
   });
 });

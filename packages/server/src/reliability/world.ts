@@ -5,7 +5,7 @@ import { hashPassword } from '../features/auth/password.js';
 import { createSession } from '../features/auth/sessions.js';
 
 /** The people of one authorization case, each signed in with a session of their own (except `signedOut`). */
-export const ROLES = ['signedOut', 'stranger', 'blockedByOwner', 'blockingOwner', 'owner', 'admin'] as const;
+export const ROLES = ['signedOut', 'stranger', 'blockedByOwner', 'blockingOwner', 'owner', 'admin', 'moderator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface Person {
@@ -29,21 +29,29 @@ let passwordHash: Promise<string> | null = null;
 
 /**
  * A fresh little world written straight to the database (sign-ups would hash a password per
- * person): owner, admin, a stranger, someone the owner blocked, someone who blocked the owner.
+ * person): owner, admin, a moderator, a stranger, someone the owner blocked, someone who blocked the owner.
  */
 export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
   const tag = crypto.randomBytes(4).toString('hex');
   const people = {} as World['people'];
-  for (const role of ['owner', 'admin', 'stranger', 'blockedByOwner', 'blockingOwner'] as const) {
+  for (const role of ['owner', 'admin', 'moderator', 'stranger', 'blockedByOwner', 'blockingOwner'] as const) {
     const id = crypto.randomUUID();
     const username = `${role.slice(0, 8).toLowerCase()}_${tag}`;
     const email = `${username}@example.test`;
     const fullname = `${role} ${tag}`;
     await db
       .insert(users)
-      .values({ id, username, email, fullname, passwordHash: hash, role: role === 'admin' ? 'admin' : 'user', emailVerifiedAt: new Date() });
+      .values({
+        id,
+        username,
+        email,
+        fullname,
+        passwordHash: hash,
+        role: role === 'admin' || role === 'moderator' ? role : 'user',
+        emailVerifiedAt: new Date(),
+      });
     const { token } = await createSession(db, id, days);
     people[role] = { id, username, email, fullname, cookie: `askbox_session=${token}` };
   }

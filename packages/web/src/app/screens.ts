@@ -24,6 +24,18 @@ export const VerifyEmailScreen = screen(
   () => import('../screens/VerifyEmail/VerifyEmailScreen'),
   (m) => m.VerifyEmailScreen,
 );
+export const TeamScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.TeamScreen,
+);
+export const AuditScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.AuditScreen,
+);
+export const DashboardScreen = screen(
+  () => import('../screens/Team/TeamScreen'),
+  (m) => m.DashboardScreen,
+);
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,

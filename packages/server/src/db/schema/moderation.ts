@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_TARGET_KINDS } from '@askbox/common';
+import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, REPORT_REASONS, REPORT_RESOLUTIONS, REPORT_TARGET_KINDS } from '@askbox/common';
 import { users } from './users.js';
 
 /**
@@ -36,5 +36,69 @@ export const reports = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.resolvedAt} is null`),
     index('reports_target').on(t.targetKind, t.targetId),
+  ],
+);
+
+/**
+ * An instance-wide block of the sender of an anonymous question, made by a moderator from a
+ * report ('Block this sender everywhere', decision 288). `blockedId` is read only by the question
+ * delivery check (visibility/questions.ts); no response, list or audit entry ever shows it. What
+ * moderators see is the question the block was made from.
+ */
+export const senderBlocks = pgTable(
+  'sender_blocks',
+  {
+    id: text('id').primaryKey(),
+    blockedId: text('blocked_id').references(() => users.id, { onDelete: 'cascade' }),
+    questionText: text('question_text').notNull(),
+    reportId: text('report_id').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // the check on every anonymous question: is this sender blocked everywhere?
+    index('sender_blocks_blocked').on(t.blockedId),
+    // one block per report
+    uniqueIndex('sender_blocks_report').on(t.reportId),
+  ],
+);
+
+/**
+ * Every moderation and admin action (decision 289): who did what, when, why, to what. `target`
+ * is a username, a report or a question — never the sender of an anonymous question.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // kept as text, so the log still names who acted after their account is gone
+    actorUsername: text('actor_username').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    targetKind: text('target_kind', { enum: AUDIT_TARGET_KINDS }).notNull(),
+    target: text('target').notNull(),
+    reason: text('reason').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_newest').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/** A suspended person's one appeal of their suspension (decision 287), read in the moderation screen. */
+export const suspensionAppeals = pgTable(
+  'suspension_appeals',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('suspension_appeals_open')
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null`),
   ],
 );

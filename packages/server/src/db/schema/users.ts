@@ -15,7 +15,7 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     coverUrl: text('cover_url'),
     badge: text('badge').notNull().default(''),
-    role: text('role', { enum: ['user', 'admin'] })
+    role: text('role', { enum: ['user', 'moderator', 'admin'] })
       .notNull()
       .default('user'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -47,6 +47,12 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    // why, told to the suspended person when they try to sign in; '' = no reason given
+    suspensionReason: text('suspension_reason').notNull().default(''),
+    // a timed suspension ends by itself at this time (features/moderation/suspension.ts); null = until restored
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true, mode: 'date' }),
+    // the one appeal of the current suspension was sent (cleared when the account is restored)
+    suspensionAppealedAt: timestamp('suspension_appealed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // substring search (the product spec's search) through pg_trgm; created by the extension migration first

@@ -114,6 +114,7 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       coverURL: absolute(me.coverUrl),
       badge: me.badge,
       isAdmin: me.role === 'admin',
+      isModerator: me.role !== 'user',
       createdAt: me.createdAt.toISOString(),
     },
     settings: toAccountSettings(me),

@@ -6,6 +6,7 @@ import { queryRows } from '../../db/sql.js';
 import { events } from '../../events/emit.js';
 import { globalQuestionAudience } from '../visibility/index.js';
 import type { RecordResult } from '../../db/recordResult.js';
+import { recordAudit } from '../moderation/service.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -36,11 +37,12 @@ export function globalQuestionIdPrefix(at: Date): string {
  */
 export async function sendGlobalQuestion(
   ctx: AppContext,
-  adminId: string,
+  admin: { id: string; username: string },
   text: string,
   log: Logger,
   record?: RecordResult<{ count: number }>,
 ): Promise<{ count: number }> {
+  const adminId = admin.id;
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
@@ -66,6 +68,7 @@ export async function sendGlobalQuestion(
       .insert(sentQuestions)
       .values({ id: crypto.randomUUID(), senderId: adminId, receiverId: null, text, isAnonymous: true, createdAt: at, globalReceivers: addressed });
     await events.emit(tx, ctx, { type: 'globalQuestionSent', text, count: addressed, at });
+    await recordAudit(tx, admin, { action: 'global_question_sent', targetKind: 'instance', target: 'instance', detail: text });
     await record?.(tx, { count: addressed });
     return addressed;
   });

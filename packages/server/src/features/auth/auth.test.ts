@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ defaultFollows: ['team', 'news', 'absent_account'] });
+  t = await createTestApp({ defaultFollows: ['crew', 'news', 'absent_account'] });
 });
 afterAll(() => t.close());
 
@@ -87,7 +87,7 @@ describe('sign up', () => {
   });
 
   it('follows the DEFAULT_FOLLOWS accounts that exist and skips absent ones', async () => {
-    const team = await signUpUser(t.app, { username: 'team' });
+    const team = await signUpUser(t.app, { username: 'crew' });
     const news = await signUpUser(t.app, { username: 'news' });
     const newcomer = await signUpUser(t.app);
     const rows = await t.ctx.db.select().from(follows).where(eq(follows.followerId, newcomer.id));

@@ -50,13 +50,13 @@ describe('first run', () => {
   it('with DEFAULT_FOLLOWS unset, new accounts follow the first two accounts', async () => {
     t = await createTestApp(firstRun);
     const operator = await signUpUser(t.app, { username: 'operator' });
-    const team = await signUpUser(t.app, { username: 'team' });
+    const crew = await signUpUser(t.app, { username: 'crew' });
     const third = await signUpUser(t.app, { username: 'third' });
     const newcomer = await signUpUser(t.app, { username: 'newcomer' });
     expect(await followeesOf(t, operator.id)).toEqual([]);
-    expect(await followeesOf(t, team.id)).toEqual([operator.id]);
-    expect(await followeesOf(t, third.id)).toEqual([operator.id, team.id].sort());
-    expect(await followeesOf(t, newcomer.id)).toEqual([operator.id, team.id].sort());
+    expect(await followeesOf(t, crew.id)).toEqual([operator.id]);
+    expect(await followeesOf(t, third.id)).toEqual([operator.id, crew.id].sort());
+    expect(await followeesOf(t, newcomer.id)).toEqual([operator.id, crew.id].sort());
   });
 
   it('DEFAULT_FOLLOWS=none: new accounts follow nobody', async () => {

@@ -12,6 +12,7 @@ import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
 import { createSession, endOtherSessions } from './sessions.js';
+import { endLapsedSuspensions, suspensionRefusal } from '../moderation/service.js';
 
 export { SESSION_COOKIE } from './sessions.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
@@ -85,6 +86,19 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
  * to lock the owner out.
  */
 export async function logIn(ctx: AppContext, email: string, password: string, device: string | null = null) {
+  const user = await checkCredentials(ctx, email, password, device);
+  // said only to someone who knows the password: why, and until when; a timed suspension whose end
+  // passed is over now, whether or not the sweep got to it yet
+  if (user.suspendedAt && (await endLapsedSuspensions(ctx, user.id)) === 0) throw suspensionRefusal(user);
+  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
+  return { user, ...session };
+}
+
+/**
+ * The account of `email` when `password` is its password, else 'Incorrect email or password' in the
+ * same time; counted like a sign-in (also for a suspended person's appeal, who cannot sign in).
+ */
+export async function checkCredentials(ctx: AppContext, email: string, password: string, device: string | null = null): Promise<UserRow> {
   await consumeRateLimit(
     ctx.db,
     device ? `login-device:${device}` : addressRateLimitKey.loginAccount(email),
@@ -99,10 +113,7 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
   const ok = await verifyPassword(password, user?.passwordHash ?? pending?.passwordHash ?? (await decoyHash));
   if (pending && ok) throw new AppError('account_pending');
   if (!user || !ok) throw new AppError('incorrect_login');
-  // said only to someone who knows the password
-  if (user.suspendedAt) throw new AppError('account_suspended');
-  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
-  return { user, ...session };
+  return user;
 }
 
 /**

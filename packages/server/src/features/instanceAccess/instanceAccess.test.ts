@@ -100,8 +100,8 @@ describe('approval mode', () => {
     expect(queue).toEqual([
       expect.objectContaining({ username: 'eager', fullname: 'Person eager', email: 'eager@example.test', reason: 'I run the chess club' }),
     ]);
-    expect(codeOf(await apiAs(t.app, member).get('/api/admin/signups'))).toBe('admin_only');
-    expect(codeOf(await apiAs(t.app, member).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('admin_only');
+    expect(codeOf(await apiAs(t.app, member).get('/api/admin/signups'))).toBe('moderators_only');
+    expect(codeOf(await apiAs(t.app, member).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('moderators_only');
 
     expect((await apiAs(t.app, admin).post(`/api/admin/signups/${queue[0].id}/approve`)).statusCode).toBe(204);
     expect(codeOf(await apiAs(t.app, admin).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('signup_not_pending');

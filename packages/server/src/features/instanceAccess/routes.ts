@@ -11,21 +11,22 @@ import {
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { requireAdmin, requireViewer } from '../../http/viewer.js';
+import { requireAdmin, requireModerator, requireViewer } from '../../http/viewer.js';
 import { approveSignup, pendingSignups, rejectSignup } from './approvals.js';
 import { createInvite, listInvites, revokeInvite } from './invites.js';
 import { instanceSettings, saveInstanceSettings } from './settings.js';
 import { changeUnconfirmedAddress, confirmAddress, resendConfirmation } from './verification.js';
 
 /**
- * Who may approve or reject sign-ups and change the Instance settings: said here only, so that
- * giving this work to another role is a change of this line (decision 280).
+ * Who may approve or reject sign-ups (admins and moderators); the Instance settings are for admins
+ * only. Said here once, so giving this work to another role is a change of this line (decision 280).
  */
-const requireSignupApprover = requireAdmin;
+const requireSignupApprover = requireModerator;
 
 export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   // the role check runs before the body is validated: someone else learns nothing about the input rules
   const approverFirst = { preValidation: async (request: Parameters<typeof requireSignupApprover>[0]) => void requireSignupApprover(request) };
+  const adminFirst = { preValidation: async (request: Parameters<typeof requireAdmin>[0]) => void requireAdmin(request) };
 
   app.get(
     '/api/admin/instance',
@@ -37,7 +38,7 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
       },
     },
     async (request) => {
-      requireSignupApprover(request);
+      requireAdmin(request);
       return instanceSettings(ctx);
     },
   );
@@ -51,10 +52,10 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
         body: instanceSettingsSchema,
         response: { 200: instanceSettingsSchema },
       },
-      ...approverFirst,
+      ...adminFirst,
     },
     async (request) => {
-      requireSignupApprover(request);
+      requireAdmin(request);
       return saveInstanceSettings(ctx, request.body);
     },
   );

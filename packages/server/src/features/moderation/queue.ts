@@ -18,7 +18,8 @@ import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
 import { deleteAnswerCards } from '../cards/service.js';
-import { suspendAccount } from './suspension.js';
+import { suspendAccount, type SuspensionTerms } from './suspension.js';
+import { recordAudit, type AuditActor } from './audit.js';
 
 interface ReportRow {
   id: string;
@@ -149,7 +150,14 @@ const sameItem = (kind: string, targetId: string) =>
  * resolves cleanly as `content_gone`. An anonymous question's sender can never be suspended
  * from here: that would point at them.
  */
-export async function resolveReport(ctx: AppContext, adminId: string, reportId: string, action: ReportAction): Promise<ResolveReportResult> {
+export async function resolveReport(
+  ctx: AppContext,
+  actor: Exclude<AuditActor, string>,
+  reportId: string,
+  action: ReportAction,
+  terms: SuspensionTerms = { reason: '', until: null },
+): Promise<ResolveReportResult> {
+  const adminId = actor.id;
   let deletedAnswer: { ownerId: string; answerId: string } | null = null;
   const result = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
@@ -188,7 +196,7 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
         resolution = 'content_gone';
       } else {
         if (report.accountId === adminId) throw new AppError('self_suspend');
-        await suspendAccount(tx, ctx, report.accountId);
+        await suspendAccount(tx, ctx, report.accountId, actor, terms);
         resolution = 'account_suspended';
         scope = or(item, eq(reports.accountId, report.accountId))!;
       }
@@ -198,6 +206,15 @@ export async function resolveReport(ctx: AppContext, adminId: string, reportId: 
       .set({ resolvedAt: sql`now()`, resolution, resolvedBy: adminId })
       .where(and(isNull(reports.resolvedAt), or(eq(reports.id, report.id), scope)))
       .returning({ id: reports.id });
+    // a suspension has its own entry (suspendAccount); the report's target, never an anonymous sender
+    if (resolution !== 'account_suspended') {
+      await recordAudit(tx, actor, {
+        action: resolution === 'dismissed' ? 'report_dismissed' : 'content_deleted',
+        targetKind: 'report',
+        target: report.id,
+        detail: `${report.targetKind} ${report.targetId}`,
+      });
+    }
     await events.emit(tx, ctx, { type: 'reportsChanged' });
     return { resolution, resolved: closed.length };
   });
@@ -215,5 +232,10 @@ export async function suspendedAccounts(db: DbOrTx): Promise<SuspendedAccount[]>
     .where(isNotNull(users.suspendedAt))
     .orderBy(sql`${users.suspendedAt} desc`)
     .limit(200);
-  return rows.map((u) => ({ ...userSummary(u), suspendedAt: u.suspendedAt!.toISOString() }));
+  return rows.map((u) => ({
+    ...userSummary(u),
+    suspendedAt: u.suspendedAt!.toISOString(),
+    reason: u.suspensionReason,
+    until: u.suspendedUntil?.toISOString() ?? null,
+  }));
 }

@@ -25,6 +25,7 @@ export function toMe(user: UserRowWithoutHash): Me {
     badge: user.badge,
     isAdmin: user.role === 'admin',
     emailVerified: user.emailVerifiedAt !== null,
+    isModerator: user.role !== 'user',
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -109,7 +109,8 @@ export async function questionRefusal(
 
 /**
  * Whether a question the asker may send reaches the receiver at all: not an anonymous one when
- * the receiver blocked this asker from one of their anonymous questions, nor one containing one
+ * the receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
+ * questions, nor one containing one
  * of the receiver's muted words. A quiet block keeps out anonymous questions only: were a named
  * question from the blocked person dropped too, the receiver could ask a suspect for a named
  * question and learn from its absence who the anonymous asker was. A dropped question is never
@@ -121,13 +122,15 @@ export async function questionReachesReceiver(
   question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
 ): Promise<boolean> {
   if (question.senderId === question.receiverId) return true;
-  const [row] = await queryRows<{ quietlyBlocked: boolean; words: string[] | null }>(
+  const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null }>(
     db,
     sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = ${question.receiverId}) as "quietlyBlocked",
+          exists (select 1 from sender_blocks where blocked_id = ${question.senderId}) as "blockedEverywhere",
           (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
   );
   if (!row) return true;
-  if (row.quietlyBlocked && question.isAnonymous) return false;
+  // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
+  if ((row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous) return false;
   return findMutedWord(question.text, row.words ?? []) === null;
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ModerationReport, ReportAction } from '@askbox/common';
 import { relativeTimeText, t } from '../../i18n';
@@ -7,13 +8,16 @@ import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { errorMessage } from '../../api/client';
-import { useModerationQueue, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
+import { useAppeals, useBlockSender, useModerationQueue, useRemoveQuestions, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
+import { SuspendDialog } from './SuspendDialog';
 import styles from './Moderation.module.css';
 
 /**
- * The admins' moderation screen body: the open reports, oldest first (kept live by the
- * 'reports' event), each with its content, reason and the three resolutions; then the
- * suspended accounts with 'Restore'. An anonymous question reads 'Anonymous', to admins too.
+ * The moderation screen body (admins and moderators): the open reports, oldest first (kept live
+ * by the 'reports' event), each with its content, reason and resolutions (a suspension with a
+ * reason and an optional end; 'Block this sender everywhere' for an anonymous question; removing an
+ * account's questions from every inbox); then the open appeals and the suspended accounts with
+ * 'Restore'. An anonymous question reads 'Anonymous', to moderators too.
  */
 export function ModerationPanel() {
   const queue = useModerationQueue();
@@ -35,6 +39,7 @@ export function ModerationPanel() {
           ))}
         </ul>
       )}
+      <Appeals />
       <SuspendedAccounts />
     </>
   );
@@ -42,22 +47,39 @@ export function ModerationPanel() {
 
 function ReportCard({ report }: { report: ModerationReport }) {
   const resolve = useResolveReport();
+  const blockSender = useBlockSender();
+  const removeQuestions = useRemoveQuestions();
   const dialogs = useDialogs();
+  const [suspending, setSuspending] = useState<HTMLElement | null>(null);
   const { content, account } = report;
   const canDelete = content.kind !== 'profile' && content.exists;
   const canSuspend = account !== null && !account.suspended;
+  const canBlockSender = content.kind === 'question' && content.exists && content.isAnonymous;
+  const busy = resolve.isPending || blockSender.isPending || removeQuestions.isPending;
+  const onError = (error: unknown) => void dialogs.alert(errorMessage(error));
 
-  const act = async (action: ReportAction, item: HTMLElement | null) => {
+  const act = async (action: ReportAction, item: HTMLElement | null, terms?: { reason: string; until: string | null }) => {
     if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete'), { confirmLabel: t('moderation.deleteContent'), danger: true }))) return;
-    if (
-      action === 'suspend' &&
-      account &&
-      !(await dialogs.confirm(t('moderation.confirmSuspend', { username: account.username }), { confirmLabel: t('moderation.suspendAccount'), danger: true }))
-    )
-      return;
     // resolved, the report leaves the queue
     focusAfterRemoval(item);
-    resolve.mutate({ id: report.id, action }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
+    resolve.mutate({ id: report.id, action, ...terms }, { onError });
+  };
+
+  const onBlockSender = async (item: HTMLElement | null) => {
+    if (!(await dialogs.confirm(t('team.confirmBlockSender'), { confirmLabel: t('team.blockSender'), danger: true }))) return;
+    focusAfterRemoval(item);
+    // blocked, the report leaves the queue (its card with it): that is the confirmation
+    blockSender.mutate(report.id, { onError });
+  };
+
+  const onRemoveQuestions = async () => {
+    if (!account) return;
+    const confirmed = await dialogs.confirm(t('team.confirmRemoveQuestions', { username: account.username }), {
+      confirmLabel: t('team.removeQuestions'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    removeQuestions.mutate(account.username, { onSuccess: ({ removed }) => void dialogs.alert(t('team.questionsRemoved', { count: removed })), onError });
   };
 
   return (
@@ -117,17 +139,33 @@ function ReportCard({ report }: { report: ModerationReport }) {
             {t('moderation.deleteContent')}
           </button>
         )}
+        {canBlockSender && (
+          <button type="button" className="btn btn-danger btn-small" onClick={(event) => void onBlockSender(event.currentTarget.closest('li'))} disabled={busy}>
+            {t('team.blockSender')}
+          </button>
+        )}
+        {account && (
+          <button type="button" className="btn btn-danger btn-small" onClick={() => void onRemoveQuestions()} disabled={busy}>
+            {t('team.removeQuestions')}
+          </button>
+        )}
         {canSuspend && (
-          <button
-            type="button"
-            className="btn btn-danger btn-small"
-            onClick={(event) => void act('suspend', event.currentTarget.closest('li'))}
-            disabled={resolve.isPending}
-          >
+          <button type="button" className="btn btn-danger btn-small" onClick={(event) => setSuspending(event.currentTarget.closest('li'))} disabled={busy}>
             {t('moderation.suspendAccount')}
           </button>
         )}
       </div>
+      {suspending && account && (
+        <SuspendDialog
+          username={account.username}
+          onClose={() => setSuspending(null)}
+          onSuspend={(reason, until) => {
+            const item = suspending;
+            setSuspending(null);
+            void act('suspend', item, { reason, until });
+          }}
+        />
+      )}
     </article>
   );
 }
@@ -159,6 +197,8 @@ function SuspendedAccounts() {
             <li key={user.id} className={`card ${styles.suspendedRow}`}>
               <span>
                 {user.fullname} <span className="muted">@{user.username}</span>
+                {user.reason && <span className={styles.termLine}>{t('team.reasonLine', { reason: user.reason })}</span>}
+                {user.until && <span className={`muted ${styles.termLine}`}>{t('team.untilLine', { until: new Date(user.until).toLocaleString() })}</span>}
               </span>
               <button
                 type="button"
@@ -184,3 +224,41 @@ function SuspendedAccounts() {
 
 /** The reason, or the instance rule the reporter named. */
 const reasonText = (report: ModerationReport) => (report.rule ? t('instance.ruleReason', { rule: report.rule }) : t(`moderation.reasons.${report.reason}`));
+
+/** The open appeals of suspended people, oldest first; an appeal closes when its account is restored. */
+function Appeals() {
+  const appeals = useAppeals();
+  if (!appeals.data || appeals.data.length === 0) {
+    return (
+      <section aria-labelledby="moderation-appeals" className={styles.suspended}>
+        <h2 id="moderation-appeals" className="section-title">
+          {t('team.appeals')}
+        </h2>
+        {appeals.isPending ? <Spinner size={20} label={t('team.appeals')} /> : <p className="muted">{t('team.noAppeals')}</p>}
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="moderation-appeals" className={styles.suspended}>
+      <h2 id="moderation-appeals" className="section-title">
+        {t('team.appeals')}
+      </h2>
+      <ul className={styles.list}>
+        {appeals.data.map((appeal) => (
+          <li key={appeal.id}>
+            <article className={`card ${styles.report}`} aria-label={t('team.appealFrom', { username: appeal.user.username })}>
+              <p className={styles.meta}>
+                <strong>{t('team.appealFrom', { username: appeal.user.username })}</strong>
+                <time className="muted" dateTime={appeal.createdAt}>
+                  {relativeTimeText(appeal.createdAt)}
+                </time>
+              </p>
+              {appeal.reason && <p className="muted">{t('team.reasonLine', { reason: appeal.reason })}</p>}
+              <p className={styles.question}>{t('punctuation.quoted', { text: appeal.text })}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

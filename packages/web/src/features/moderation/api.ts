@@ -1,12 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateReportInput, CreateReportResult, ModerationQueue, ReportAction, ResolveReportResult, SuspendedAccount } from '@askbox/common';
+import type {
+  AppealEntry,
+  AppealInput,
+  BlockSenderResult,
+  CreateReportInput,
+  CreateReportResult,
+  ModerationQueue,
+  RemoveQuestionsResult,
+  ReportAction,
+  ResolveReportResult,
+  SuspendedAccount,
+} from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 
 const all = queryRoots.moderation;
 
 /** Query keys of the moderation screen; the 'reports' live event makes them all stale. */
-export const moderationKeys = { all, queue: [...all, 'queue'] as const, suspended: [...all, 'suspended'] as const };
+export const moderationKeys = { all, queue: [...all, 'queue'] as const, suspended: [...all, 'suspended'] as const, appeals: [...all, 'appeals'] as const };
 
 /** POST /api/reports: a second report of the same item is accepted (alreadyReported). */
 export function useReport() {
@@ -25,8 +36,8 @@ export function useSuspendedAccounts() {
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ReportAction }) =>
-      api.post<ResolveReportResult>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, { action }),
+    mutationFn: ({ id, action, reason = '', until = null }: { id: string; action: ReportAction; reason?: string; until?: string | null }) =>
+      api.post<ResolveReportResult>(`/api/admin/reports/${encodeURIComponent(id)}/resolve`, { action, reason, until }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
   });
 }
@@ -37,4 +48,32 @@ export function useRestoreAccount() {
     mutationFn: (username: string) => api.post<{ suspended: boolean }>(`/api/admin/users/${encodeURIComponent(username)}/restore`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
   });
+}
+
+/** 'Block this sender everywhere' on a reported anonymous question. */
+export function useBlockSender() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api.post<BlockSenderResult>(`/api/admin/reports/${encodeURIComponent(reportId)}/block-sender`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
+}
+
+/** 'Remove this account's questions from every inbox'. */
+export function useRemoveQuestions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (username: string) => api.post<RemoveQuestionsResult>(`/api/admin/users/${encodeURIComponent(username)}/remove-questions`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
+}
+
+/** The open suspension appeals, oldest first. */
+export function useAppeals() {
+  return useQuery({ queryKey: moderationKeys.appeals, queryFn: async () => (await api.get<{ items: AppealEntry[] }>('/api/admin/appeals')).items });
+}
+
+/** A suspended person's one appeal, from the sign-in screen (email and password prove who they are). */
+export function useAppeal() {
+  return useMutation({ mutationFn: (input: AppealInput) => api.post<{ sent: true }>('/api/auth/appeal', input) });
 }

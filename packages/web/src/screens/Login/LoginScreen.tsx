@@ -5,7 +5,8 @@ import { PlainLayout } from '../../app/AppShell';
 import { ErrorBox } from '../../components/ErrorBox';
 import { EmailField } from '../../components/EmailField';
 import { PasswordField } from '../../components/PasswordField';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
+import { AppealForm } from '../../features/moderation/AppealForm';
 import { useLogin } from '../../features/session/api';
 import { ForgotPasswordLink, LoginNotice } from '../../features/account/LoginExtras';
 import styles from '../Auth.module.css';
@@ -16,6 +17,8 @@ export function LoginScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // a suspended person, told why, may appeal once
+  const [suspended, setSuspended] = useState(false);
   const login = useLogin();
   // e.g. 'Your password has been changed…' after a reset
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
@@ -23,10 +26,16 @@ export function LoginScreen() {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    setSuspended(false);
     login.mutate(
       { email, password },
       // the server never says which of the two was wrong
-      { onError: (e) => setError(errorMessage(e)) },
+      {
+        onError: (e) => {
+          setError(errorMessage(e));
+          setSuspended(e instanceof ApiError && e.code.startsWith('account_suspended'));
+        },
+      },
     );
   };
 
@@ -43,6 +52,7 @@ export function LoginScreen() {
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? t('loggingIn') : t('logIn')}
         </button>
+        {suspended && <AppealForm email={email} password={password} />}
         <p className={styles.switch}>
           {t('newHere')} <Link to="/signup">{t('signUpHere')}</Link>
         </p>

@@ -6,11 +6,11 @@ import { ModerationTitle } from '../../features/moderation/ModerationTitle';
 import { t, useDocumentTitle } from '../../i18n';
 import styles from './Moderation.module.css';
 
-/** /settings/moderation: admins only (the server checks the role on every call too). */
+/** /settings/moderation: admins and moderators (the server checks the role on every call too). */
 export function ModerationScreen() {
   const { data: me } = useMe();
   useDocumentTitle(t('titles.moderation'));
-  if (me && !me.isAdmin) return <Navigate to="/settings" replace />;
+  if (me && !me.isModerator) return <Navigate to="/settings" replace />;
   return (
     <div className="screen">
       <header className={styles.header}>
