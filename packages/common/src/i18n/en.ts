@@ -197,6 +197,7 @@ export const en = {
   pushTitleQuestion: 'New Question ❓',
   /** `answer` is already cut to 30 characters plus '...' (see likeExcerpt) */
   pushBodyLike: '{{fullname}} liked your answer: "{{answer}}"',
+  pushBodyRemoteLike: '{{handle}} liked your answer',
   pushBodyFollow: '{{fullname}} (@{{username}}) started following you!',
   pushBodyAnonymousQuestion: 'Someone sent you an anonymous question!',
   pushBodyQuestion: '{{fullname}} (@{{username}}) sent you a question!',

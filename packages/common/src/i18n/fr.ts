@@ -178,6 +178,7 @@ export const fr: Catalog = {
   pushTitleFollow: 'Nouvel abonné 👋',
   pushTitleQuestion: 'Nouvelle question ❓',
   pushBodyLike: '{{fullname}} a aimé votre réponse : « {{answer}} »',
+  pushBodyRemoteLike: '{{handle}} a aimé votre réponse',
   pushBodyFollow: '{{fullname}} (@{{username}}) a commencé à vous suivre !',
   pushBodyAnonymousQuestion: 'Quelqu’un vous a envoyé une question anonyme !',
   pushBodyQuestion: '{{fullname}} (@{{username}}) vous a envoyé une question !',

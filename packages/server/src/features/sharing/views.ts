@@ -118,13 +118,16 @@ export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, 
 }
 
 /** The HTML body of an answer outside Askbox (Atom content, ActivityPub Note): who asked, the question quoted, the answer. */
+/** Text as HTML paragraphs, one per line, escaped. */
+export const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n+/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => `<p>${escapeMarkup(line)}</p>`)
+    .join('');
+
 export function answerHtml(answer: PublicAnswer, link: string): string {
-  const paragraphs = (text: string) =>
-    text
-      .split(/\n+/)
-      .filter((line) => line.trim() !== '')
-      .map((line) => `<p>${escapeMarkup(line)}</p>`)
-      .join('');
+  const paragraphs = paragraphsHtml;
   return (
     `<p>${escapeMarkup(askerLabel(answer))} asked:</p>` +
     `<blockquote>${paragraphs(answer.question)}</blockquote>` +
