@@ -19,7 +19,7 @@ import {
 import { Temporal } from '@js-temporal/polyfill';
 import type { UserRow } from '../db/schema/index.js';
 import type { PublicAnswer } from '../features/visibility/index.js';
-import { answerHtml, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
+import { answerHtml, askerLabel, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
 
 /**
  * How Askbox speaks ActivityStreams: a public profile is a Person, an answer is a Note that
@@ -59,7 +59,9 @@ export function toNote(ctx: Context<void>, user: UserRow, answer: PublicAnswer):
   const link = publicLinks.answer(origin, user.username, answer.id);
   // with 'question as content warning' on, the question is the summary and the answer the content
   const warning = user.questionAsContentWarning;
-  const content = warning ? `${paragraphsHtml(answer.answer)}<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>` : answerHtml(answer, link);
+  const content = warning
+    ? `<p>${escapeMarkup(askerLabel(answer))} asked:</p>${paragraphsHtml(answer.answer)}<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>`
+    : answerHtml(answer, link);
   return new Note({
     id: noteUri(ctx, answer.id),
     attribution: ctx.getActorUri(user.id),
