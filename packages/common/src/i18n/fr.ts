@@ -268,6 +268,17 @@ export const fr: Catalog = {
   blockRemoteServer: 'Bloquer tout le monde sur {{domain}}',
   confirmBlockRemoteAccount: 'Bloquer {{handle}} ? Ce compte ne vous suivra plus.',
   confirmBlockRemoteServer: 'Bloquer tout le monde sur {{domain}} ? Plus personne là-bas ne vous suivra.',
+  askFromFediverse: 'Demander depuis Mastodon : mentionnez {{handle}}',
+  remoteAsker: 'sur le fédivers',
+  blockRemoteAsker: 'Bloquer cette personne',
+  blockRemoteAskerServer: 'Bloquer {{domain}}',
+  confirmBlockRemoteAsker:
+    'Bloquer {{handle}} ? Ses questions quittent votre boîte, et ses prochaines questions, mentions J’aime et abonnements ne vous parviendront plus. Cette personne ne sera pas prévenue.',
+  confirmBlockRemoteAskerServer:
+    'Bloquer tout le monde sur {{domain}} ? Les questions venues de là quittent votre boîte, et plus rien de ce serveur ne vous parviendra. Personne là-bas ne sera prévenu.',
+  errorBlockingRemote: 'Le blocage a échoué. Veuillez réessayer.',
+  questionAsContentWarning: 'Question en avertissement de contenu',
+  questionAsContentWarningExplanation: 'Sur le fédivers, vos réponses montrent d’abord leur question, et la réponse une fois ouverte (un avertissement de contenu).',
 
   sendGlobalQuestion: 'Envoyer une question globale',
   globalQuestionText: 'Cette question sera envoyée à tous les utilisateurs de l’app.',
@@ -534,7 +545,7 @@ export const fr: Catalog = {
   },
   inbox: {
     filterLabel: 'Afficher',
-    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom' },
+    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Du fédivers' },
     search: 'Rechercher dans vos questions',
     deleteAll: 'Tout supprimer',
     deleteAllShown: 'Supprimer celles affichées',
