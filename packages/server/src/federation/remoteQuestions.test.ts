@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { Announce, Create, Like, Mention, Note, PUBLIC_COLLECTION, Undo, type Person } from '@fedify/fedify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
@@ -47,7 +49,12 @@ async function publicOwner(): Promise<{ user: TestUser; actor: Person }> {
 }
 
 /** bob's post mentioning `actor`, addressed as Mastodon would for each visibility. */
-function mentionPost(actor: Person, html: string, visibility: 'public' | 'unlisted' | 'direct' = 'public', extra: Partial<ConstructorParameters<typeof Note>[0]> = {}) {
+function mentionPost(
+  actor: Person,
+  html: string,
+  visibility: 'public' | 'unlisted' | 'direct' = 'public',
+  extra: Partial<ConstructorParameters<typeof Note>[0]> = {},
+) {
   const id = new URL(`${peer.origin}/notes/${crypto.randomUUID()}`);
   const addressing =
     visibility === 'public'
@@ -55,11 +62,19 @@ function mentionPost(actor: Person, html: string, visibility: 'public' | 'unlist
       : visibility === 'unlisted'
         ? { tos: [actor.id!], ccs: [PUBLIC_COLLECTION] }
         : { tos: [actor.id!], ccs: [] };
-  const note = new Note({ id, attribution: bob(), content: html, tags: [new Mention({ href: actor.id!, name: `@${actor.preferredUsername}@${host}` })], ...addressing, ...extra });
+  const note = new Note({
+    id,
+    attribution: bob(),
+    content: html,
+    tags: [new Mention({ href: actor.id!, name: `@${actor.preferredUsername}@${host}` })],
+    ...addressing,
+    ...extra,
+  });
   return new Create({ id: new URL(`${id.href}/activity`), actor: bob(), object: note, ...addressing });
 }
 
-const inbox = async (user: TestUser, filter = 'all') => (await apiAs(t.app, user).get(`/api/me/inbox?filter=${filter}`)).json().items as Record<string, unknown>[];
+const inbox = async (user: TestUser, filter = 'all') =>
+  (await apiAs(t.app, user).get(`/api/me/inbox?filter=${filter}`)).json().items as Record<string, unknown>[];
 const creates = () => peer.received.filter((a): a is Create => a instanceof Create);
 
 describe('questions from the fediverse', () => {
@@ -135,7 +150,10 @@ describe('questions from the fediverse', () => {
     expect(await likeCount()).toBe(0);
 
     await peer.send(actor, new Announce({ id: new URL(`${peer.origin}/boosts/${crypto.randomUUID()}`), actor: bob(), object: note, to: PUBLIC_COLLECTION }));
-    const boosts = await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from remote_reactions where question_id = ${question!.id} and kind = 'announce'`);
+    const boosts = await queryRows<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from remote_reactions where question_id = ${question!.id} and kind = 'announce'`,
+    );
     expect(boosts[0]!.n).toBe(1);
 
     // Mastodon mentions the answer's author in a reply: still a reply, not a question
@@ -179,6 +197,18 @@ describe('questions from the fediverse', () => {
     await apiAs(t.app, user).patch('/api/me/settings', { whoMayAsk: 'everyone' });
     await peer.send(actor, mentionPost(actor, '<p>now welcome</p>'));
     expect((await inbox(user)).map((q) => q.text)).toEqual(['now welcome']);
+  });
+
+  it('the receiver can report a question from the fediverse; moderators see it in the queue', async () => {
+    const { user, actor } = await publicOwner();
+    await peer.send(actor, mentionPost(actor, '<p>buy cheap stuff now</p>'));
+    const [question] = await inbox(user);
+    const reported = await apiAs(t.app, user).post('/api/reports', { kind: 'question', target: question!.id, reason: 'spam' });
+    expect(reported.statusCode).toBeLessThan(300);
+    const admin = await signUpUser(t.app);
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const queue = (await apiAs(t.app, admin).get('/api/admin/reports')).json().items as { content: { question: string | null } }[];
+    expect(queue.map((r) => r.content.question)).toContain('buy cheap stuff now');
   });
 
   it('a private profile is asked nothing', async () => {
