@@ -77,7 +77,12 @@ export async function receiveReaction(ctx: AppContext, ictx: Context<void>, kind
 }
 
 /** Undo(Like) or Undo(Announce), or an Undo naming only the activity's id (then whichever it was). */
-export async function undoReaction(ctx: AppContext, ictx: Context<void>, actorId: URL, object: Like | Announce | { id: URL | null; objectId: URL | null }): Promise<void> {
+export async function undoReaction(
+  ctx: AppContext,
+  ictx: Context<void>,
+  actorId: URL,
+  object: Like | Announce | { id: URL | null; objectId: URL | null },
+): Promise<void> {
   const kinds: ('like' | 'announce')[] = object instanceof Like ? ['like'] : object instanceof Announce ? ['announce'] : ['like', 'announce'];
   const questionId = answerIdOf(ictx, object.objectId);
   for (const kind of kinds) await removeRemoteReaction(ctx.db, { actorUri: actorId.href, kind, activityId: object.id?.href ?? null, questionId });

@@ -58,7 +58,16 @@ export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): 
       // the same post delivered twice (its author's inbox and the shared inbox) asks once
       const [claimed] = await tx
         .insert(remoteQuestions)
-        .values({ questionId: id, receiverId: post.receiverId, actorUri: actor.uri, handle: actor.handle, name: actor.name, domain, postUri: post.postUri, visibility: post.visibility })
+        .values({
+          questionId: id,
+          receiverId: post.receiverId,
+          actorUri: actor.uri,
+          handle: actor.handle,
+          name: actor.name,
+          domain,
+          postUri: post.postUri,
+          visibility: post.visibility,
+        })
         .onConflictDoNothing()
         .returning({ id: remoteQuestions.questionId });
       if (!claimed) throw new NotAsked();
@@ -108,7 +117,10 @@ export async function addRemoteReaction(
     const added = await tx.insert(remoteReactions).values(reaction).onConflictDoNothing().returning({ id: remoteReactions.questionId });
     if (added.length === 0) return false;
     if (reaction.kind === 'like') {
-      await tx.update(questions).set({ likeCount: sql`${questions.likeCount} + 1` }).where(eq(questions.id, reaction.questionId));
+      await tx
+        .update(questions)
+        .set({ likeCount: sql`${questions.likeCount} + 1` })
+        .where(eq(questions.id, reaction.questionId));
       await events.emit(tx, ctx, { type: 'remoteLiked', answerId: reaction.questionId, receiverId: answer.receiverId, handle, at: new Date() });
     }
     return true;
@@ -131,13 +143,19 @@ export async function removeRemoteReaction(
     );
     if (undo.kind !== 'like') return;
     for (const { questionId } of removed) {
-      await tx.update(questions).set({ likeCount: sql`greatest(${questions.likeCount} - 1, 0)` }).where(eq(questions.id, questionId));
+      await tx
+        .update(questions)
+        .set({ likeCount: sql`greatest(${questions.likeCount} - 1, 0)` })
+        .where(eq(questions.id, questionId));
     }
   });
 }
 
 /** How many times an answer was boosted from other servers (stored and counted; not shown yet, decision 303). */
 export async function boostCount(db: DbOrTx, questionId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from remote_reactions where question_id = ${questionId} and kind = 'announce'`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from remote_reactions where question_id = ${questionId} and kind = 'announce'`,
+  );
   return Number(row?.n ?? 0);
 }
