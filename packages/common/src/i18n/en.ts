@@ -297,7 +297,8 @@ export const en = {
   remoteAsker: 'on the fediverse',
   blockRemoteAsker: 'Block this asker',
   blockRemoteAskerServer: 'Block {{domain}}',
-  confirmBlockRemoteAsker: 'Block {{handle}}? Their questions leave your inbox, and their next questions, likes and follows never reach you. They will not be told.',
+  confirmBlockRemoteAsker:
+    'Block {{handle}}? Their questions leave your inbox, and their next questions, likes and follows never reach you. They will not be told.',
   confirmBlockRemoteAskerServer:
     'Block everyone on {{domain}}? Questions from there leave your inbox, and nothing more from that server reaches you. Nobody there will be told.',
   errorBlockingRemote: 'Could not block. Please try again.',

@@ -278,7 +278,8 @@ export const fr: Catalog = {
     'Bloquer tout le monde sur {{domain}} ? Les questions venues de là quittent votre boîte, et plus rien de ce serveur ne vous parviendra. Personne là-bas ne sera prévenu.',
   errorBlockingRemote: 'Le blocage a échoué. Veuillez réessayer.',
   questionAsContentWarning: 'Question en avertissement de contenu',
-  questionAsContentWarningExplanation: 'Sur le fédivers, vos réponses montrent d’abord leur question, et la réponse une fois ouverte (un avertissement de contenu).',
+  questionAsContentWarningExplanation:
+    'Sur le fédivers, vos réponses montrent d’abord leur question, et la réponse une fois ouverte (un avertissement de contenu).',
 
   sendGlobalQuestion: 'Envoyer une question globale',
   globalQuestionText: 'Cette question sera envoyée à tous les utilisateurs de l’app.',

@@ -1,8 +1,9 @@
-import { Announce, Create, Delete, Follow, isActor, Like, Note, Undo, Update, type Actor, type Context, type Federation } from '@fedify/fedify';
+import { Announce, Create, Delete, Follow, isActor, Like, Note, Undo, Update, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { publicUserById } from '../features/visibility/index.js';
+import { remoteActorInfo } from './actorInfo.js';
 import { receiveMentions, receiveReaction, undoReaction } from './inboxQuestions.js';
-import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorClaims } from './remote.js';
+import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from './remote.js';
 import { apPaths } from './uris.js';
 
 export interface InboxHooks {
@@ -75,21 +76,4 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       if (info) await receiveMentions(ctx, ictx, object, info, actor.followersId);
     })
     .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
-}
-
-/** What a remote actor says of itself (cleaned and bounded when stored: remote.ts); null when it has no inbox to answer to. */
-export async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<RemoteActorClaims | null> {
-  if (!actor.id || !actor.inboxId) return null;
-  const httpUrl = (value: unknown) => (value instanceof URL && /^https?:$/.test(value.protocol) ? value.href : null);
-  const icon = await actor.getIcon(ictx).catch(() => null);
-  const name = actor.name?.toString() ?? '';
-  return {
-    uri: actor.id.href,
-    inboxUrl: actor.inboxId.href,
-    sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null,
-    username: actor.preferredUsername?.toString() ?? '',
-    name,
-    url: httpUrl(actor.url instanceof URL ? actor.url : actor.url?.href),
-    iconUrl: httpUrl(icon?.url instanceof URL ? icon.url : icon?.url?.href),
-  };
 }

@@ -4,7 +4,7 @@ import { publicAnswerWithOwner, publicUserById } from '../features/visibility/in
 import { questionTextOfPost } from './postText.js';
 import { isRemoteBlocked, saveRemoteActor, type RemoteActorClaims } from './remote.js';
 import { addRemoteReaction, receiveRemoteQuestion, removeRemoteReaction, type PostVisibility } from './remoteQuestions.js';
-import { remoteActorInfo } from './inbox.js';
+import { remoteActorInfo } from './actorInfo.js';
 
 /** One post asks at most this many people (a post mentioning a crowd is not a question to each). */
 const MAX_RECEIVERS = 5;

@@ -128,7 +128,13 @@ export const pushChannel: Channel = {
   async remoteLiked(tx, { answerId, receiverId, handle, at }) {
     // a like from another server: named by its handle, linked to the answer
     const texts = (t: ServerT) => ({ title: t('pushTitleLike'), body: t('pushBodyRemoteLike', { handle }) });
-    await queuePush(tx, receiverId, texts, { type: 'like', likerId: '', likerUsername: handle.replace(/^@/, ''), postId: answerId, timestamp: at.toISOString() });
+    await queuePush(tx, receiverId, texts, {
+      type: 'like',
+      likerId: '',
+      likerUsername: handle.replace(/^@/, ''),
+      postId: answerId,
+      timestamp: at.toISOString(),
+    });
   },
 
   async questionAsked(tx, { receiverId, senderId, isAnonymous, remoteAsker, at }) {

@@ -64,7 +64,11 @@ export interface RemoteAsker {
 }
 
 /** As the database returns it: times as text, formatted in JS (db/timestamps.ts). */
-type PublicAnswerRow = Omit<PublicAnswer, 'remote'> & { remoteActorUri: string | null; remotePostUri: string | null; remoteVisibility: RemoteAsker['visibility'] | null };
+type PublicAnswerRow = Omit<PublicAnswer, 'remote'> & {
+  remoteActorUri: string | null;
+  remotePostUri: string | null;
+  remoteVisibility: RemoteAsker['visibility'] | null;
+};
 
 const publicAnswerColumns = sql`q.id, q.text as question, q.answer,
   coalesce(s.username, case when rq.visibility = 'public' then ltrim(rq.handle, '@') end) as "askerUsername",
@@ -109,7 +113,8 @@ export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
 }
 
 function formatted({ remoteActorUri, remotePostUri, remoteVisibility, ...row }: PublicAnswerRow): PublicAnswer {
-  const remote = remoteActorUri && remotePostUri && remoteVisibility ? { actorUri: remoteActorUri, postUri: remotePostUri, visibility: remoteVisibility } : null;
+  const remote =
+    remoteActorUri && remotePostUri && remoteVisibility ? { actorUri: remoteActorUri, postUri: remotePostUri, visibility: remoteVisibility } : null;
   return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt), remote };
 }
 

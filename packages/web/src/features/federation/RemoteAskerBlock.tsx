@@ -38,11 +38,21 @@ export function RemoteAskerBlock({ asker }: { asker: NonNullable<InboxQuestion['
 
   return (
     <span className={styles.remoteBlock}>
-      <button type="button" className={styles.remoteBlockButton} onClick={(e) => void onBlock('actor', e.currentTarget.closest('article'))} disabled={block.isPending}>
+      <button
+        type="button"
+        className={styles.remoteBlockButton}
+        onClick={(e) => void onBlock('actor', e.currentTarget.closest('article'))}
+        disabled={block.isPending}
+      >
         <Ban size={16} aria-hidden />
         {t('blockRemoteAsker')}
       </button>
-      <button type="button" className={styles.remoteBlockButton} onClick={(e) => void onBlock('domain', e.currentTarget.closest('article'))} disabled={block.isPending}>
+      <button
+        type="button"
+        className={styles.remoteBlockButton}
+        onClick={(e) => void onBlock('domain', e.currentTarget.closest('article'))}
+        disabled={block.isPending}
+      >
         {t('blockRemoteAskerServer', { domain: asker.domain })}
       </button>
     </span>
