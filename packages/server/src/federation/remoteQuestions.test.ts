@@ -123,11 +123,16 @@ describe('questions from the fediverse', () => {
     await peer.send(actor, mentionPost(actor, `<p>@${user.username} a private question?</p>`, 'direct'));
     const [question] = await inbox(user);
     expect(question).toMatchObject({ text: 'a private question?' });
+    // 'Question as content warning' off: the question is quoted in the content, no summary
+    expect((await apiAs(t.app, user).patch('/api/me/settings', { questionAsContentWarning: false })).json()).toMatchObject({ questionAsContentWarning: false });
     const before = creates().length;
     await apiAs(t.app, user).post(`/api/questions/${question!.id}/answer`, { answer: 'Only for you.' });
     await deliver();
     const [reply] = creates().slice(before);
     const note = (await reply!.getObject()) as Note;
+    expect(note.summary).toBeNull();
+    expect(note.content?.toString()).toContain('a private question?');
+    expect(note.content?.toString()).toContain('Anonymous asked:');
     expect(note.toIds.map((u) => u.href)).toEqual([peer.bobUri]);
     expect(note.ccIds).toEqual([]);
     const feed = await t.app.inject({ url: `/u/${user.username}/feed.atom` });
