@@ -268,7 +268,7 @@ export const fr: Catalog = {
   blockRemoteServer: 'Bloquer tout le monde sur {{domain}}',
   confirmBlockRemoteAccount: 'Bloquer {{handle}} ? Ce compte ne vous suivra plus.',
   confirmBlockRemoteServer: 'Bloquer tout le monde sur {{domain}} ? Plus personne là-bas ne vous suivra.',
-  askFromFediverse: 'Demander depuis Mastodon : mentionnez {{handle}}',
+  askFromFediverse: 'Demander depuis Mastodon : mentionnez {{handle}}',
   remoteAsker: 'sur le fédivers',
   blockRemoteAsker: 'Bloquer cette personne',
   blockRemoteAskerServer: 'Bloquer {{domain}}',
