@@ -600,7 +600,7 @@ export const en = {
   },
   inbox: {
     filterLabel: 'Show',
-    filters: { all: 'All', anonymous: 'Anonymous', named: 'Named', fediverse: 'From the fediverse' },
+    filters: { all: 'All', anonymous: 'Anonymous', named: 'Named', fediverse: 'Fediverse' },
     search: 'Search your questions',
     deleteAll: 'Delete all',
     deleteAllShown: 'Delete all shown',

@@ -546,7 +546,7 @@ export const fr: Catalog = {
   },
   inbox: {
     filterLabel: 'Afficher',
-    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Du fédivers' },
+    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Fédivers' },
     search: 'Rechercher dans vos questions',
     deleteAll: 'Tout supprimer',
     deleteAllShown: 'Supprimer celles affichées',
