@@ -99,4 +99,13 @@ test('a mention from another server is a named question in the inbox, filtered a
   await page.goto('/profile');
   await expect(page.getByText(`Ask from Mastodon: mention @${alice.username}@${new URL(baseURL!).host}`)).toBeVisible();
   await screenshots(page, 'profile');
+
+  // unblocked, the question is back: in French and dark too
+  await page.request.delete(`/api/me/remote-blocks?kind=actor&target=${encodeURIComponent(mo.actorUri)}`);
+  expect((await page.request.patch('/api/me/settings', { data: { locale: 'fr' } })).status()).toBe(200);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/questions');
+  await expect(page.getByRole('button', { name: 'Fédivers', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bloquer cette personne' })).toBeVisible();
+  await screenshots(page, 'inbox-fr-dark');
 });
