@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
+import { composeEmail } from '../email/compose.js';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
@@ -202,6 +203,20 @@ describe('questions from the fediverse', () => {
     await apiAs(t.app, user).patch('/api/me/settings', { whoMayAsk: 'everyone' });
     await peer.send(actor, mentionPost(actor, '<p>now welcome</p>'));
     expect((await inbox(user)).map((q) => q.text)).toEqual(['now welcome']);
+  });
+
+  it("the question's email names the remote asker", async () => {
+    const { user, actor } = await publicOwner();
+    await apiAs(t.app, user).patch('/api/me/settings', { emailNotifications: 'each' });
+    await peer.send(actor, mentionPost(actor, '<p>an email for this?</p>'));
+    const [row] = await queryRows<{ id: string; user_id: string; kind: 'question'; data: Record<string, unknown>; attempts: number }>(
+      t.ctx.db,
+      sql`select id, user_id, kind, data, attempts from email_outbox where user_id = ${user.id} and kind = 'question'`,
+    );
+    const deps = { db: t.ctx.db, clock: t.ctx.clock, publicUrl: server.origin, linkSecret: t.ctx.email.linkSecret };
+    const message = await composeEmail(deps, row!);
+    expect(message?.text).toContain(`Bob from the peer (@bob@${peerHost()}) sent you a question!`);
+    expect(message?.text).toContain('an email for this?');
   });
 
   it('the receiver can report a question from the fediverse; moderators see it in the queue', async () => {
