@@ -14,7 +14,16 @@ export interface LikeToggle {
 
 export type DomainEvent =
   /** A question reached `receiverId` (a quietly dropped one is rolled back with its event). */
-  | { type: 'questionAsked'; questionId: string; receiverId: string; senderId: string; isAnonymous: boolean; at: Date }
+  | {
+      type: 'questionAsked';
+      questionId: string;
+      receiverId: string;
+      /** null for a question from another server (decision 300): `remoteAsker` says who */
+      senderId: string | null;
+      isAnonymous: boolean;
+      remoteAsker?: { handle: string; name: string };
+      at: Date;
+    }
   /** The admin's global question reached every user: `count` questions, all with this text and time. */
   | { type: 'globalQuestionSent'; text: string; count: number; at: Date }
   /** `receiverId` answered `questionId`: followers' feeds and the sender's Answers tab change. */
@@ -23,6 +32,8 @@ export type DomainEvent =
   | { type: 'questionDeleted'; questionId: string; receiverId: string; wasAnswered: boolean; by: 'receiver' | 'moderator' }
   /** A batch of likes written (after its own statement committed): the ones really added and really removed. */
   | { type: 'likesToggled'; liked: (LikeToggle & { at: Date })[]; unliked: LikeToggle[] }
+  /** Someone on another server liked `receiverId`'s answer (decision 303): `handle` is theirs (`@bob@host`). */
+  | { type: 'remoteLiked'; answerId: string; receiverId: string; handle: string; at: Date }
   | { type: 'followed'; followerId: string; followeeId: string; at: Date }
   | { type: 'unfollowed'; followerId: string; followeeId: string }
   /** `userId` changed what their profile shows (name, bio, website, pictures). */

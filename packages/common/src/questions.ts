@@ -17,8 +17,11 @@ export const answerQuestionSchema = z.object({ answer: postText('answer') });
 export const questionIdParamsSchema = z.object({ id: lineText(100).pipe(z.string().min(1)) });
 export const cursorQuerySchema = z.object({ cursor: lineText(200).optional() });
 
-/** Which of the inbox's questions a list shows: all, the anonymous ones (the global question's too), or the named ones. */
-export const INBOX_FILTERS = ['all', 'anonymous', 'named'] as const;
+/**
+ * Which of the inbox's questions a list shows: all, the anonymous ones (the global question's too),
+ * the named ones (from the fediverse too), or those asked from other servers.
+ */
+export const INBOX_FILTERS = ['all', 'anonymous', 'named', 'fediverse'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 /** The inbox as the receiver narrowed it: a filter and words its questions contain (any case). */
 export const inboxSelectionSchema = z.object({ filter: z.enum(INBOX_FILTERS).default('all'), q: lineText(100).default('') });
@@ -42,6 +45,8 @@ export const inboxQuestionSchema = z.object({
   sender: userSummarySchema.nullable(),
   /** 'Block this asker' is offered: an anonymous question someone else sent (decision 270). */
   canBlockAsker: z.boolean(),
+  /** Asked from another server by mentioning the receiver (decision 300); `sender` is then null. */
+  remoteSender: z.object({ actorUri: z.string(), handle: z.string(), name: z.string(), domain: z.string() }).nullable(),
 });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 

@@ -38,6 +38,8 @@ export const accountSettingsSchema = z.object({
   inboxPausedUntil: z.iso.datetime({ offset: true }).nullable(),
   whoMayAsk: whoMayAskSchema,
   whoMayAskMinDays: z.number().int().min(1).max(WHO_MAY_ASK_MAX_DAYS),
+  /** On by default: an answer sent to the fediverse shows its question as the content warning (decision 301). */
+  questionAsContentWarning: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -87,6 +87,7 @@ const configSchema = z
     FEDERATION_WORKER: z.enum(['on', 'off']).default('on'),
     FEDERATION_POLL_MS: positiveInt(2000),
     FEDERATION_MAX_ATTEMPTS: positiveInt(10),
+    FEDERATION_QUESTIONS_PER_SERVER: positiveInt(60),
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
     STORAGE: z.enum(['disk', 's3']).default('disk'),
     STORAGE_DISK_DIR: optionalString,
@@ -143,6 +144,8 @@ const configSchema = z
     },
     // "Forgot password?" requests per IP per hour, and per address per hour
     passwordResetsPerHour: env.PASSWORD_RESET_RATE_LIMIT,
+    // questions from the fediverse: from all accounts of one remote server per 10 minutes (one account: QUESTION_RATE_LIMIT)
+    remoteQuestionsPerServerPer10Min: env.FEDERATION_QUESTIONS_PER_SERVER,
     // reports per user per hour (moderation)
     reportsPerHour: env.REPORT_RATE_LIMIT,
     sessionDays: env.SESSION_DAYS,

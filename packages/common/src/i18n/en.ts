@@ -202,6 +202,7 @@ export const en = {
   pushTitleQuestion: 'New Question ❓',
   /** `answer` is already cut to 30 characters plus '...' (see likeExcerpt) */
   pushBodyLike: '{{fullname}} liked your answer: "{{answer}}"',
+  pushBodyRemoteLike: '{{handle}} liked your answer',
   pushBodyFollow: '{{fullname}} (@{{username}}) started following you!',
   pushBodyAnonymousQuestion: 'Someone sent you an anonymous question!',
   pushBodyQuestion: '{{fullname}} (@{{username}}) sent you a question!',
@@ -296,6 +297,18 @@ export const en = {
   blockRemoteServer: 'Block everyone on {{domain}}',
   confirmBlockRemoteAccount: 'Block {{handle}}? They will no longer follow you.',
   confirmBlockRemoteServer: 'Block everyone on {{domain}}? Nobody there will follow you any more.',
+  // Questions from the fediverse (decision 300)
+  askFromFediverse: 'Ask from Mastodon: mention {{handle}}',
+  remoteAsker: 'on the fediverse',
+  blockRemoteAsker: 'Block this asker',
+  blockRemoteAskerServer: 'Block {{domain}}',
+  confirmBlockRemoteAsker:
+    'Block {{handle}}? Their questions leave your inbox, and their next questions, likes and follows never reach you. They will not be told.',
+  confirmBlockRemoteAskerServer:
+    'Block everyone on {{domain}}? Questions from there leave your inbox, and nothing more from that server reaches you. Nobody there will be told.',
+  errorBlockingRemote: 'Could not block. Please try again.',
+  questionAsContentWarning: 'Question as content warning',
+  questionAsContentWarningExplanation: 'On the fediverse, your answers show their question first, and the answer once opened (a content warning).',
 
   // Global question
   sendGlobalQuestion: 'Send Global Question',
@@ -653,7 +666,7 @@ export const en = {
   },
   inbox: {
     filterLabel: 'Show',
-    filters: { all: 'All', anonymous: 'Anonymous', named: 'Named' },
+    filters: { all: 'All', anonymous: 'Anonymous', named: 'Named', fediverse: 'Fediverse' },
     search: 'Search your questions',
     deleteAll: 'Delete all',
     deleteAllShown: 'Delete all shown',

@@ -181,6 +181,7 @@ export const fr: Catalog = {
   pushTitleFollow: 'Nouvel abonné 👋',
   pushTitleQuestion: 'Nouvelle question ❓',
   pushBodyLike: '{{fullname}} a aimé votre réponse : « {{answer}} »',
+  pushBodyRemoteLike: '{{handle}} a aimé votre réponse',
   pushBodyFollow: '{{fullname}} (@{{username}}) a commencé à vous suivre !',
   pushBodyAnonymousQuestion: 'Quelqu’un vous a envoyé une question anonyme !',
   pushBodyQuestion: '{{fullname}} (@{{username}}) vous a envoyé une question !',
@@ -270,6 +271,18 @@ export const fr: Catalog = {
   blockRemoteServer: 'Bloquer tout le monde sur {{domain}}',
   confirmBlockRemoteAccount: 'Bloquer {{handle}} ? Ce compte ne vous suivra plus.',
   confirmBlockRemoteServer: 'Bloquer tout le monde sur {{domain}} ? Plus personne là-bas ne vous suivra.',
+  askFromFediverse: 'Demander depuis Mastodon : mentionnez {{handle}}',
+  remoteAsker: 'sur le fédivers',
+  blockRemoteAsker: 'Bloquer cette personne',
+  blockRemoteAskerServer: 'Bloquer {{domain}}',
+  confirmBlockRemoteAsker:
+    'Bloquer {{handle}} ? Ses questions quittent votre boîte, et ses prochaines questions, mentions J’aime et abonnements ne vous parviendront plus. Cette personne ne sera pas prévenue.',
+  confirmBlockRemoteAskerServer:
+    'Bloquer tout le monde sur {{domain}} ? Les questions venues de là quittent votre boîte, et plus rien de ce serveur ne vous parviendra. Personne là-bas ne sera prévenu.',
+  errorBlockingRemote: 'Le blocage a échoué. Veuillez réessayer.',
+  questionAsContentWarning: 'Question en avertissement de contenu',
+  questionAsContentWarningExplanation:
+    'Sur le fédivers, vos réponses montrent d’abord leur question, et la réponse une fois ouverte (un avertissement de contenu).',
 
   sendGlobalQuestion: 'Envoyer une question globale',
   globalQuestionText: 'Cette question sera envoyée à tous les utilisateurs de l’app.',
@@ -595,7 +608,7 @@ export const fr: Catalog = {
   },
   inbox: {
     filterLabel: 'Afficher',
-    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom' },
+    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Fédivers' },
     search: 'Rechercher dans vos questions',
     deleteAll: 'Tout supprimer',
     deleteAllShown: 'Supprimer celles affichées',

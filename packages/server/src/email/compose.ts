@@ -157,23 +157,30 @@ interface QuestionEmailRow {
   answered: boolean;
   /** null for anonymous questions: the sender of one never leaves the query */
   named_sender_id: string | null;
+  /** asked from another server (decision 300): their handle (`@bob@host`) and display name */
+  remote_handle: string | null;
+  remote_name: string | null;
 }
 
 async function composeQuestion(deps: ComposeDeps, userId: string, questionId: string): Promise<EmailMessage | null> {
   const [row] = await queryRows<QuestionEmailRow>(
     deps.db,
     sql`select u.email, u.locale, u.email_notifications, q.text, q.answered,
-          case when q.is_anonymous then null else q.sender_id end as named_sender_id
+          case when q.is_anonymous then null else q.sender_id end as named_sender_id,
+          rq.handle as remote_handle, rq.name as remote_name
         from questions q join users u on u.id = q.receiver_id
+        left join remote_questions rq on not q.is_anonymous and rq.question_id = q.id
         where q.id = ${questionId} and q.receiver_id = ${userId} and ${receiverSeesQuestion(userId, sql`q`)}`,
   );
   if (!row || row.email_notifications !== 'each' || row.answered) return null;
-  const [sender] = row.named_sender_id
+  const [local] = row.named_sender_id
     ? await queryRows<{ username: string; fullname: string }>(
         deps.db,
         sql`select username, fullname from users u where u.id = ${row.named_sender_id} and ${notSuspended(sql`u.id`)}`,
       )
     : [];
+  const remote = row.remote_handle ? { fullname: row.remote_name || row.remote_handle, username: row.remote_handle.replace(/^@/, '') } : null;
+  const sender = local ?? remote;
   const t = emailTranslatorFor(row.locale);
   const subject = t('question.subject');
   const { unsubscribeUrl, headers } = unsubscribeParts(deps, userId);

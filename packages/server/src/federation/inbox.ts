@@ -1,7 +1,9 @@
-import { Announce, Create, Delete, Follow, isActor, Like, Undo, Update, type Actor, type Context, type Federation } from '@fedify/fedify';
+import { Announce, Create, Delete, Follow, isActor, Like, Note, Undo, Update, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { publicUserById } from '../features/visibility/index.js';
-import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor, type RemoteActorClaims } from './remote.js';
+import { remoteActorInfo } from './actorInfo.js';
+import { receiveMentions, receiveReaction, undoReaction } from './inboxQuestions.js';
+import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from './remote.js';
 import { apPaths } from './uris.js';
 
 export interface InboxHooks {
@@ -13,7 +15,8 @@ export interface InboxHooks {
 /**
  * What Askbox does with incoming activities (their HTTP Signatures already verified: see
  * bridge.ts and Fedify's inbox). Follow → Accept (Reject when blocked), Undo(Follow), a remote
- * account deleted or edited. Likes, replies and boosts are accepted and ignored for now.
+ * account deleted or edited; a post mentioning a local user is a question to them, likes and
+ * boosts of answers are counted (inboxQuestions.ts). Replies to answers are accepted and ignored.
  */
 export function installInboxListeners(federation: Federation<void>, ctx: AppContext, hooks: InboxHooks): void {
   const { db } = ctx;
@@ -37,7 +40,10 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
     .on(Undo, async (ictx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ictx).catch(() => null);
-      if (object instanceof Follow) {
+      if (object instanceof Like || object instanceof Announce) {
+        // only who liked or boosted can take it back
+        if (object.actorId?.href === undo.actorId.href) await undoReaction(ctx, ictx, undo.actorId, object);
+      } else if (object instanceof Follow) {
         // only the follower can take their follow back
         if (object.actorId?.href !== undo.actorId.href) return;
         const target = object.objectId ? ictx.parseUri(object.objectId) : null;
@@ -45,6 +51,7 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
         else if (object.id) await receiveUnfollow(db, undo.actorId.href, { followId: object.id.href });
       } else if (!object && undo.objectId) {
         await receiveUnfollow(db, undo.actorId.href, { followId: undo.objectId.href });
+        await undoReaction(ctx, ictx, undo.actorId, { id: undo.objectId, objectId: null });
       }
     })
     .on(Delete, async (_ictx, deletion) => {
@@ -57,26 +64,16 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       const info = await remoteActorInfo(ictx, object);
       if (info) await refreshRemoteActor(db, info);
     })
-    // out of scope for now: likes, replies and boosts of answers are accepted (202) and ignored
-    .on(Like, () => undefined)
-    .on(Create, () => undefined)
-    .on(Announce, () => undefined)
+    .on(Like, (ictx, like) => receiveReaction(ctx, ictx, 'like', like))
+    .on(Announce, (ictx, boost) => receiveReaction(ctx, ictx, 'announce', boost))
+    .on(Create, async (ictx, create) => {
+      if (!create.actorId) return;
+      const object = await create.getObject(ictx).catch(() => null);
+      if (!(object instanceof Note) || object.attributionId?.href !== create.actorId.href) return;
+      const actor = await create.getActor(ictx).catch(() => null);
+      if (!isActor(actor) || actor.id?.href !== create.actorId.href) return;
+      const info = await remoteActorInfo(ictx, actor);
+      if (info) await receiveMentions(ctx, ictx, object, info, actor.followersId);
+    })
     .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
-}
-
-/** What a remote actor says of itself (cleaned and bounded when stored: remote.ts); null when it has no inbox to answer to. */
-async function remoteActorInfo(ictx: Context<void>, actor: Actor): Promise<RemoteActorClaims | null> {
-  if (!actor.id || !actor.inboxId) return null;
-  const httpUrl = (value: unknown) => (value instanceof URL && /^https?:$/.test(value.protocol) ? value.href : null);
-  const icon = await actor.getIcon(ictx).catch(() => null);
-  const name = actor.name?.toString() ?? '';
-  return {
-    uri: actor.id.href,
-    inboxUrl: actor.inboxId.href,
-    sharedInboxUrl: actor.endpoints?.sharedInbox?.href ?? null,
-    username: actor.preferredUsername?.toString() ?? '',
-    name,
-    url: httpUrl(actor.url instanceof URL ? actor.url : actor.url?.href),
-    iconUrl: httpUrl(icon?.url instanceof URL ? icon.url : icon?.url?.href),
-  };
 }

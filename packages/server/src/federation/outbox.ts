@@ -20,22 +20,32 @@ const followerInboxes = (userId: string) => sql`
 /** True while `userId`'s profile may be read outside Askbox. */
 const isPublic = (userId: string) => sql`exists (select 1 from users u where u.id = ${userId} and u.public_profile)`;
 
-/** A new answer: Create(Note) to every follower inbox, when the profile is public. */
+/**
+ * Where an answer goes (decision 301): the follower inboxes, unless it answers a followers-only or
+ * direct post from another server; and that post's author's own inbox, whatever it was.
+ */
+const answerInboxes = (userId: string, questionId: string) => sql`
+  select f.inbox from (${followerInboxes(userId)}) f
+  where not exists (select 1 from remote_questions rq where rq.question_id = ${questionId} and rq.visibility in ('followers', 'direct'))
+  union
+  select a.inbox_url from remote_questions rq join remote_actors a on a.uri = rq.actor_uri where rq.question_id = ${questionId}`;
+
+/** A new answer: Create(Note) to every inbox it goes to, when the profile is public. */
 export async function queueAnswerCreated(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
     select gen_random_uuid()::text, ${userId}, i.inbox, 'create', ${questionId}
-    from (${followerInboxes(userId)}) i
+    from (${answerInboxes(userId, questionId)}) i
     where ${isPublic(userId)}`);
 }
 
-/** An answer deleted: Delete(Note) to every follower inbox, when the profile is public (a private one already sent them). */
+/** An answer deleted: Delete(Note) to every inbox it went to, when the profile is public (a private one already sent them). */
 export async function queueAnswerDeleted(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
   await dropUnsent(tx, userId, ['create'], questionId);
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
     select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', ${questionId}
-    from (${followerInboxes(userId)}) i
+    from (${answerInboxes(userId, questionId)}) i
     where ${isPublic(userId)}`);
 }
 
@@ -62,6 +72,15 @@ export async function queueEverythingDeleted(tx: DbOrTx, userId: string): Promis
     from (${followerInboxes(userId)}) i
     cross join questions q
     where q.receiver_id = ${userId} and q.answered`);
+  // and to the remote askers of answers their followers never got
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
+    select gen_random_uuid()::text, ${userId}, a.inbox_url, 'delete', q.id
+    from questions q
+    join remote_questions rq on rq.question_id = q.id
+    join remote_actors a on a.uri = rq.actor_uri
+    where q.receiver_id = ${userId} and q.answered
+      and a.inbox_url not in (${followerInboxes(userId)})`);
 }
 
 /**

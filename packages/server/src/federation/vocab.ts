@@ -5,6 +5,8 @@ import {
   Endpoints,
   Follow,
   Image,
+  LanguageString,
+  Mention,
   Note,
   Person,
   PropertyValue,
@@ -17,7 +19,7 @@ import {
 import { Temporal } from '@js-temporal/polyfill';
 import type { UserRow } from '../db/schema/index.js';
 import type { PublicAnswer } from '../features/visibility/index.js';
-import { answerHtml, escapeMarkup, pictureUrl, publicLinks } from '../features/sharing/views.js';
+import { answerHtml, askerLabel, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
 
 /**
  * How Askbox speaks ActivityStreams: a public profile is a Person, an answer is a Note that
@@ -35,16 +37,41 @@ export function noteUri(ctx: Context<void>, answerId: string): URL {
   return ctx.getObjectUri(Note, { id: answerId });
 }
 
+/**
+ * Who an answer goes to (decision 301). An answer to a local question, or to a public post from
+ * another server, is public; an unlisted post's answer is unlisted; an answer to a followers-only
+ * or direct post goes to its asker alone. The remote asker is always addressed and mentioned.
+ */
+function answerAddressing(ctx: Context<void>, userId: string, answer: PublicAnswer) {
+  const remote = answer.remote;
+  if (!remote) return { tos: [PUBLIC_COLLECTION], ccs: [ctx.getFollowersUri(userId)] };
+  const asker = new URL(remote.actorUri);
+  if (remote.visibility === 'public') return { tos: [PUBLIC_COLLECTION], ccs: [ctx.getFollowersUri(userId), asker] };
+  if (remote.visibility === 'unlisted') return { tos: [ctx.getFollowersUri(userId)], ccs: [PUBLIC_COLLECTION, asker] };
+  return { tos: [asker], ccs: [] };
+}
+
+/** Text in the author's language too (contentMap, summaryMap), when they chose one. */
+const localized = (text: string, locale: string | null) => (locale ? [text, new LanguageString(text, locale)] : [text]);
+
 export function toNote(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Note {
   const origin = ctx.canonicalOrigin;
   const link = publicLinks.answer(origin, user.username, answer.id);
+  // with 'question as content warning' on, the question is the summary and the answer the content
+  const warning = user.questionAsContentWarning;
+  const content = warning
+    ? `<p>${escapeMarkup(askerLabel(answer))} asked:</p>${paragraphsHtml(answer.answer)}<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>`
+    : answerHtml(answer, link);
   return new Note({
     id: noteUri(ctx, answer.id),
     attribution: ctx.getActorUri(user.id),
-    content: answerHtml(answer, link),
+    contents: localized(content, user.locale),
+    summaries: warning ? localized(answer.question, user.locale) : [],
+    replyTarget: answer.remote ? new URL(answer.remote.postUri) : null,
+    tags: answer.remote ? [new Mention({ href: new URL(answer.remote.actorUri) })] : [],
     url: new URL(link),
     published: instant(answer.answeredAt),
-    ...addressing(ctx, user.id),
+    ...answerAddressing(ctx, user.id, answer),
   });
 }
 
@@ -82,7 +109,7 @@ export function createActivity(ctx: Context<void>, user: UserRow, answer: Public
     actor: ctx.getActorUri(user.id),
     object: note,
     published: note.published,
-    ...addressing(ctx, user.id),
+    ...answerAddressing(ctx, user.id, answer),
   });
 }
 

@@ -125,19 +125,33 @@ export const pushChannel: Channel = {
     }
   },
 
-  async questionAsked(tx, { receiverId, senderId, isAnonymous, at }) {
+  async remoteLiked(tx, { answerId, receiverId, handle, at }) {
+    // a like from another server: named by its handle, linked to the answer
+    const texts = (t: ServerT) => ({ title: t('pushTitleLike'), body: t('pushBodyRemoteLike', { handle }) });
+    await queuePush(tx, receiverId, texts, {
+      type: 'like',
+      likerId: '',
+      likerUsername: handle.replace(/^@/, ''),
+      postId: answerId,
+      timestamp: at.toISOString(),
+    });
+  },
+
+  async questionAsked(tx, { receiverId, senderId, isAnonymous, remoteAsker, at }) {
     // asking oneself from one's own profile is not news worth a push
     if (receiverId === senderId) return;
-    const sender = isAnonymous ? null : await userById(tx, senderId);
+    const sender = isAnonymous || !senderId ? null : await userById(tx, senderId);
+    // someone on another server: named by their handle (user@host), with no account here to link to
+    const named = sender ?? (remoteAsker ? { fullname: remoteAsker.name || remoteAsker.handle, username: remoteAsker.handle.replace(/^@/, '') } : null);
     const texts = (t: ServerT) => ({
       title: t('pushTitleQuestion'),
-      body: sender ? t('pushBodyQuestion', { fullname: sender.fullname, username: sender.username }) : t('pushBodyAnonymousQuestion'),
+      body: named ? t('pushBodyQuestion', { fullname: named.fullname, username: named.username }) : t('pushBodyAnonymousQuestion'),
     });
     await queuePush(tx, receiverId, texts, {
       type: 'question',
       senderId: sender ? sender.id : null,
       senderUsername: sender ? sender.username : null,
-      isAnonymous: !sender,
+      isAnonymous,
       timestamp: at.toISOString(),
     });
   },

@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
+import { INBOX_FILTERS } from '@askbox/common';
 import { users } from '../db/schema/index.js';
+import { receiveRemoteQuestion } from '../federation/remoteQuestions.js';
 import { runPushBatch } from '../push/worker.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';
@@ -15,7 +17,7 @@ import { testCertificate, testPrivateKey } from '../test/tls.js';
  * The anonymity scan: a scripted scenario (ask anonymously, answer, like, follow,
  * notifications, every GET route of the route table, an admin's views and the global question, a
  * moderator's instance-wide block of the sender from a report and the audit log that records it),
- * recording every response (status, headers, body), every live event and every decrypted push payload that anyone
+ * a question from the fediverse beside it, recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
  * sender does nothing else in public here, so any mention at all would come from the question).
  */
@@ -89,6 +91,25 @@ describe('anonymity scan', () => {
     expect(asked.statusCode).toBe(201);
     const id = asked.json().id as string;
     await as(receiver, 'GET', '/api/me/inbox');
+    // a question from the fediverse beside it (decision 300): its inbox kind and filters name the remote asker only
+    const fromAfar = await receiveRemoteQuestion(t.ctx, {
+      receiverId: receiver.id,
+      asker: {
+        uri: 'https://remote.example/users/bob',
+        inboxUrl: 'https://remote.example/users/bob/inbox',
+        sharedInboxUrl: null,
+        username: 'bob',
+        name: 'Bob Remote',
+        url: null,
+        iconUrl: null,
+      },
+      postUri: 'https://remote.example/notes/1',
+      text: 'Asked from afar?',
+      visibility: 'public',
+    });
+    expect(fromAfar).toBe('asked');
+    for (const filter of INBOX_FILTERS) await as(receiver, 'GET', `/api/me/inbox?filter=${filter}`);
+    expect(bodies.some((b) => b.includes('filter=fediverse') && b.includes('@bob@remote.example') && !b.includes('Guess who?'))).toBe(true);
     await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
     await as(follower, 'POST', `/api/answers/${id}/like`);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
@@ -114,6 +135,7 @@ describe('anonymity scan', () => {
     for (const stop of stops) await stop();
 
     expect(payloads.some((p) => p.includes('Someone sent you an anonymous question!'))).toBe(true);
+    expect(payloads.some((p) => p.includes('Bob Remote (@bob@remote.example) sent you a question!'))).toBe(true);
     expect(bodies.some((b) => b.includes('No idea!'))).toBe(true);
     // the audit log was read (every GET route) and holds the block, by the report
     expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);

@@ -41,17 +41,15 @@ export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
     const username = `${role.slice(0, 8).toLowerCase()}_${tag}`;
     const email = `${username}@example.test`;
     const fullname = `${role} ${tag}`;
-    await db
-      .insert(users)
-      .values({
-        id,
-        username,
-        email,
-        fullname,
-        passwordHash: hash,
-        role: role === 'admin' || role === 'moderator' ? role : 'user',
-        emailVerifiedAt: new Date(),
-      });
+    await db.insert(users).values({
+      id,
+      username,
+      email,
+      fullname,
+      passwordHash: hash,
+      role: role === 'admin' || role === 'moderator' ? role : 'user',
+      emailVerifiedAt: new Date(),
+    });
     const { token } = await createSession(db, id, days);
     people[role] = { id, username, email, fullname, cookie: `askbox_session=${token}` };
   }

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { questions } from './questions.js';
 import { users } from './users.js';
 import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
@@ -119,4 +120,47 @@ export const federationFarewells = pgTable(
     ...outboxColumns(),
   },
   (t) => [...outboxIndexes('federation_farewells', t)],
+);
+
+/**
+ * A question someone on another server asked by mentioning a local user in a post (decision
+ * 300). The question row itself has no sender (they have no account here) and is named; this row
+ * says who asked and where, as their server said it when the post arrived.
+ */
+export const remoteQuestions = pgTable(
+  'remote_questions',
+  {
+    questionId: text('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** the receiver (as on the question): one post mentioning someone twice, or delivered twice, asks once */
+    receiverId: text('receiver_id').notNull(),
+    actorUri: text('actor_uri').notNull(),
+    /** `@name@host` and display name when the post arrived (kept if the actor is forgotten later) */
+    handle: text('handle').notNull(),
+    name: text('name').notNull().default(''),
+    /** lower-case host of the actor URI: the receiver's domain blocks match on it */
+    domain: text('domain').notNull(),
+    /** the post that asked: the answer's `inReplyTo` */
+    postUri: text('post_uri').notNull(),
+    /** how the post was addressed; the answer goes no wider (decision 301) */
+    visibility: text('visibility', { enum: ['public', 'unlisted', 'followers', 'direct'] }).notNull(),
+  },
+  (t) => [index('remote_questions_actor').on(t.actorUri), uniqueIndex('remote_questions_post').on(t.postUri, t.receiverId)],
+);
+
+/** Likes and boosts (Announce) of answers from other servers; a like also counts in the answer's like counter. */
+export const remoteReactions = pgTable(
+  'remote_reactions',
+  {
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    actorUri: text('actor_uri').notNull(),
+    kind: text('kind', { enum: ['like', 'announce'] }).notNull(),
+    /** the Like or Announce activity's id: what an Undo names */
+    activityId: text('activity_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.actorUri, t.kind] }), index('remote_reactions_actor').on(t.actorUri)],
 );

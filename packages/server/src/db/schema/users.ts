@@ -43,6 +43,8 @@ export const users = pgTable(
       .notNull()
       .default('everyone'),
     whoMayAskMinDays: integer('who_may_ask_min_days').notNull().default(7),
+    // an answer sent to the fediverse carries its question as the content warning (summary)
+    questionAsContentWarning: boolean('question_as_content_warning').notNull().default(true),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified

@@ -79,7 +79,9 @@ class DroppedQuestion extends Error {}
 
 /** A WHERE fragment on `questions q`: q is in the receiver's selection (filter and search words, any case). */
 function inSelection(filter: SQL | Placeholder, words: SQL | Placeholder): SQL {
-  return sql`(${filter}::text = 'all' or q.is_anonymous = (${filter}::text = 'anonymous'))
+  return sql`(${filter}::text = 'all'
+      or (${filter}::text = 'fediverse' and exists (select 1 from remote_questions rq where rq.question_id = q.id))
+      or (${filter}::text in ('anonymous', 'named') and q.is_anonymous = (${filter}::text = 'anonymous')))
     and (${words}::text = '' or strpos(lower(q.text), lower(${words}::text)) > 0)`;
 }
 
@@ -116,6 +118,11 @@ interface InboxRow {
   senderFullname: string | null;
   senderPhotoUrl: string | null;
   senderBadge: string | null;
+  /** asked from another server: who (all null otherwise) */
+  remoteActorUri: string | null;
+  remoteHandle: string | null;
+  remoteName: string | null;
+  remoteDomain: string | null;
 }
 
 /**
@@ -135,9 +142,11 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
         limit ${inlined(PAGE_SIZE + 1)}
       )
       select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
-        s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
+        s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge",
+        rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain"
       from page p
       left join users s on not p.is_anonymous and s.id = p.sender_id and ${notSuspended(sql`s.id`)}
+      left join remote_questions rq on not p.is_anonymous and rq.question_id = p.id
       order by p.created_at desc nulls last, p.id desc nulls last`,
 );
 
@@ -157,6 +166,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
           ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
           : null,
       canBlockAsker: r.canBlockAsker,
+      remoteSender: r.remoteActorUri ? { actorUri: r.remoteActorUri, handle: r.remoteHandle!, name: r.remoteName!, domain: r.remoteDomain! } : null,
     })),
     nextCursor: page.nextCursor,
   };

@@ -19,6 +19,7 @@ export function toAccountSettings(
     | 'inboxPausedUntil'
     | 'whoMayAsk'
     | 'whoMayAskMinDays'
+    | 'questionAsContentWarning'
   >,
 ): AccountSettings {
   return {
@@ -31,6 +32,7 @@ export function toAccountSettings(
     inboxPausedUntil: user.inboxPausedUntil?.toISOString() ?? null,
     whoMayAsk: user.whoMayAsk,
     whoMayAskMinDays: user.whoMayAskMinDays,
+    questionAsContentWarning: user.questionAsContentWarning,
   };
 }
 

@@ -4,6 +4,8 @@ import { eventually, openEventStream } from '../../test/notificationFixtures.js'
 
 /** The inbox control settings as a new account has them. */
 const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, whoMayAsk: 'everyone', whoMayAskMinDays: 7 };
+// answers sent to the fediverse carry their question as the content warning unless turned off (decision 301)
+const FEDIVERSE_DEFAULTS = { questionAsContentWarning: true };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +37,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
@@ -46,6 +49,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
@@ -54,6 +58,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
 
     // an empty PATCH changes nothing; null goes back to following the browser
@@ -64,6 +69,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
@@ -72,6 +78,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
 
     // the theme: system by default, or pinned light or dark (decision 121)
@@ -92,6 +99,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
@@ -107,6 +115,7 @@ describe('account settings', () => {
       publicProfile: true,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
@@ -115,6 +124,7 @@ describe('account settings', () => {
       publicProfile: true,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: 'fr',
@@ -123,6 +133,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
@@ -139,6 +150,7 @@ describe('account settings', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
+      ...FEDIVERSE_DEFAULTS,
     });
   });
 });

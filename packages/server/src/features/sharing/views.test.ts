@@ -9,6 +9,7 @@ describe('an answer as HTML outside Askbox (Atom, ActivityPub)', () => {
         question: 'Where is <b>it</b>?',
         answer: 'Here: https://example.org/a?b=1&c=2. Not javascript:alert(1)',
         askerUsername: null,
+        remote: null,
         answeredAt: '2026-01-01T00:00:00.000Z',
         createdAt: '2026-01-01T00:00:00.000Z',
       },

@@ -129,13 +129,16 @@ function linkedMarkup(line: string): string {
 }
 
 /** The HTML body of an answer outside Askbox (Atom content, ActivityPub Note): who asked, the question quoted, the answer. */
+/** Text as HTML paragraphs, one per line, escaped. */
+export const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n+/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => `<p>${linkedMarkup(line)}</p>`)
+    .join('');
+
 export function answerHtml(answer: PublicAnswer, link: string): string {
-  const paragraphs = (text: string) =>
-    text
-      .split(/\n+/)
-      .filter((line) => line.trim() !== '')
-      .map((line) => `<p>${linkedMarkup(line)}</p>`)
-      .join('');
+  const paragraphs = paragraphsHtml;
   return (
     `<p>${escapeMarkup(askerLabel(answer))} asked:</p>` +
     `<blockquote>${paragraphs(answer.question)}</blockquote>` +

@@ -11,10 +11,12 @@ export {
   askerBlockableColumn,
   globalQuestionAudience,
   inInbox,
+  notFromBlockedRemote,
   questionReachesReceiver,
   questionRefusal,
   receivedQuestion,
   receiverSeesQuestion,
+  remoteQuestionReaches,
   type QuestionRefusal,
 } from './questions.js';
 export {
@@ -26,4 +28,5 @@ export {
   publicUserById,
   publicUserByUsername,
   type PublicAnswer,
+  type RemoteAsker,
 } from './public.js';

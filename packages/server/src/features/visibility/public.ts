@@ -50,16 +50,34 @@ export interface PublicAnswer {
   askerUsername: string | null;
   answeredAt: string;
   createdAt: string;
+  /**
+   * A question asked from another server (decision 300): whom the answer replies to. Their
+   * handle is `askerUsername` (user@host) only when their post was public (decision 301).
+   */
+  remote: RemoteAsker | null;
+}
+
+export interface RemoteAsker {
+  actorUri: string;
+  postUri: string;
+  visibility: 'public' | 'unlisted' | 'followers' | 'direct';
 }
 
 /** As the database returns it: times as text, formatted in JS (db/timestamps.ts). */
-type PublicAnswerRow = PublicAnswer;
+type PublicAnswerRow = Omit<PublicAnswer, 'remote'> & {
+  remoteActorUri: string | null;
+  remotePostUri: string | null;
+  remoteVisibility: RemoteAsker['visibility'] | null;
+};
 
-const publicAnswerColumns = sql`q.id, q.text as question, q.answer, s.username as "askerUsername",
-  q.answered_at as "answeredAt", q.created_at as "createdAt"`;
+const publicAnswerColumns = sql`q.id, q.text as question, q.answer,
+  coalesce(s.username, case when rq.visibility = 'public' then ltrim(rq.handle, '@') end) as "askerUsername",
+  q.answered_at as "answeredAt", q.created_at as "createdAt",
+  rq.actor_uri as "remoteActorUri", rq.post_uri as "remotePostUri", rq.visibility as "remoteVisibility"`;
 
 // the sender is joined only for named questions, and only when their own profile is public and not suspended
-const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile and ${notSuspended(sql`s.id`)}`;
+const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile and ${notSuspended(sql`s.id`)}
+  left join remote_questions rq on rq.question_id = q.id`;
 
 /** A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index). */
 export async function publicAnswersPage(db: DbOrTx, userId: string, rawCursor?: string | null): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {
@@ -94,8 +112,10 @@ export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function formatted(row: PublicAnswerRow): PublicAnswer {
-  return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt) };
+function formatted({ remoteActorUri, remotePostUri, remoteVisibility, ...row }: PublicAnswerRow): PublicAnswer {
+  const remote =
+    remoteActorUri && remotePostUri && remoteVisibility ? { actorUri: remoteActorUri, postUri: remotePostUri, visibility: remoteVisibility } : null;
+  return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt), remote };
 }
 
 /** An answer by its id alone (ActivityPub Note URIs carry no username), with its public owner; null otherwise. */

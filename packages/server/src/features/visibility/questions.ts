@@ -37,7 +37,8 @@ export function receiverSeesQuestion(receiverId: ViewerRef, question: SQL): SQL 
  * inbox. The inbox list and the unanswered-questions badge both use it, so they cannot disagree.
  */
 export function inInbox(receiverId: string | Placeholder, question: SQL): SQL {
-  return sql`${question}.receiver_id = ${receiverId} and not ${question}.answered and ${receiverSeesQuestion(receiverId, question)}`;
+  return sql`${question}.receiver_id = ${receiverId} and not ${question}.answered and ${receiverSeesQuestion(receiverId, question)}
+    and ${notFromBlockedRemote(question)}`;
 }
 
 /**
@@ -156,4 +157,40 @@ export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL
     addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
     reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))`,
   };
+}
+
+/**
+ * Whether a question asked from another server (a post mentioning the receiver, decision 300)
+ * reaches the receiver. The remote asker is never told either way (their server gets the same 202
+ * and no activity), so every rule simply drops: a paused inbox; a block of the account or of its
+ * whole server; 'Who may ask me' other than everyone (a remote account is neither someone the
+ * receiver follows here nor an account of known age, decision 302); a muted word. 'Refuse
+ * anonymous questions' does not apply: a remote question is named.
+ */
+export async function remoteQuestionReaches(
+  db: DbOrTx,
+  question: { receiverId: string; actorUri: string; domain: string; text: string },
+  now: Date,
+): Promise<boolean> {
+  const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null }>(
+    db,
+    sql`select not (u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))
+             and u.who_may_ask = 'everyone' as open,
+          exists (select 1 from remote_blocks b where b.user_id = u.id
+                  and ((b.kind = 'actor' and b.target = ${question.actorUri}) or (b.kind = 'domain' and b.target = ${question.domain}))) as blocked,
+          (select array_agg(word) from muted_words where user_id = u.id) as words
+        from users u where u.id = ${question.receiverId}`,
+  );
+  if (!row || !row.open || row.blocked) return false;
+  return findMutedWord(question.text, row.words ?? []) === null;
+}
+
+/**
+ * A WHERE fragment on the questions row under `question`: not a question from a remote account or
+ * server the receiver blocked since (as a named sender's block hides their questions).
+ */
+export function notFromBlockedRemote(question: SQL): SQL {
+  return sql`not exists (select 1 from remote_questions rq join remote_blocks b on b.user_id = ${question}.receiver_id
+    and ((b.kind = 'actor' and b.target = rq.actor_uri) or (b.kind = 'domain' and b.target = rq.domain))
+    where rq.question_id = ${question}.id)`;
 }

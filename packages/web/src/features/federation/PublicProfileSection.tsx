@@ -32,8 +32,31 @@ export function PublicProfileSection() {
         {t('publicProfileExplanation')}
       </p>
       {isPublic && <PublicAddresses />}
+      {isPublic && <QuestionAsContentWarning />}
       <RemoteBlocks />
     </SettingsSection>
+  );
+}
+
+/** Whether answers sent to the fediverse carry their question as the content warning (decision 301). */
+function QuestionAsContentWarning() {
+  const setting = useSetting('questionAsContentWarning');
+  const federationOn = useFederationOn();
+  const { alert } = useDialogs();
+  if (!federationOn) return null;
+  return (
+    <>
+      <SettingSwitch
+        label={t('questionAsContentWarning')}
+        checked={setting.value ?? true}
+        disabled={setting.isLoading}
+        describedBy="question-cw-explanation"
+        onChange={(on) => setting.set(on, { onError: () => void alert(t('safety.settingError')) })}
+      />
+      <p id="question-cw-explanation" className={settingsExplanation}>
+        {t('questionAsContentWarningExplanation')}
+      </p>
+    </>
   );
 }
 

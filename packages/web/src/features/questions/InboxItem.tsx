@@ -7,6 +7,7 @@ import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
 import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
+import { RemoteAskerBlock } from '../federation/RemoteAskerBlock';
 import { ReportButton } from '../moderation/ReportButton';
 import { announceAnswered } from '../sharing/api';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
@@ -54,6 +55,12 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           <Link to={`/u/${question.sender.username}`}>
             {question.sender.fullname} <span className="muted">@{question.sender.username}</span>
           </Link>
+        ) : question.remoteSender ? (
+          // someone on another server: their name and handle as text (no link, no picture: decision 300)
+          <span>
+            {question.remoteSender.name || question.remoteSender.handle} <span className="muted">{question.remoteSender.handle}</span>
+            <span className="visually-hidden"> {t('remoteAsker')}</span>
+          </span>
         ) : (
           <span className="muted">{t('anonymous')}</span>
         )}
@@ -62,6 +69,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           {relativeTimeText(question.createdAt)}
         </time>
         {question.canBlockAsker && <BlockAskerButton questionId={question.id} />}
+        {question.remoteSender && <RemoteAskerBlock asker={question.remoteSender} />}
       </p>
       <p id={`${id}-q`} className={styles.text}>
         <MentionText text={question.text} />

@@ -1,3 +1,4 @@
+import { AskFromFediverse } from '../../features/federation/AskFromFediverse';
 import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 
@@ -51,6 +52,7 @@ export function ProfileScreen() {
       <div className="screen">
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
         <AskBox receiverUsername={me.username} />
+        <AskFromFediverse username={me.username} publicProfile={publicProfile} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={me.username} isOwnProfile />
       </div>

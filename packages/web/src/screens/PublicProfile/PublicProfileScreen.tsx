@@ -4,6 +4,7 @@ import { Ban, Lock, ShieldOff, UserX } from 'lucide-react';
 
 import { PlainLayout } from '../../app/AppShell';
 import { AskBox } from '../../features/questions/AskBox';
+import { AskFromFediverse } from '../../features/federation/AskFromFediverse';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { BackButton } from '../../components/BackButton';
 import { LoadError } from '../../components/LoadError';
@@ -158,6 +159,7 @@ function OtherProfile({ username }: { username: string }) {
       />
       <div className="screen">
         <AskBox receiverUsername={data.user.username} anonymousAllowed={!data.user.refusesAnonymousQuestions} />
+        <AskFromFediverse username={data.user.username} publicProfile={data.user.publicProfile} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={data.user.username} isOwnProfile={false} />
       </div>

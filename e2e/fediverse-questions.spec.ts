@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startHandBuiltPeer, type HandBuiltPeer } from '../packages/server/src/test/handBuiltPeer';
+import { trustTestCertificate } from '../packages/server/src/test/tls';
+import { newUser, signUpViaApi } from './fixtures';
+import { root, startApp } from './app-server';
+
+/**
+ * A question from the fediverse, seen by its receiver: a Mastodon-shaped peer on loopback (no
+ * Fedify in it) mentions a user; the inbox shows the asker's name and handle, the 'From the
+ * fediverse' filter, and 'Block this asker' / 'Block {domain}'. This file starts its own app,
+ * which trusts the peer's test certificate and may reach loopback (its test switch).
+ */
+const test = base.extend<object, { fediverseInstance: string }>({
+  fediverseInstance: [
+    async ({}, use) => {
+      const app = await startApp({
+        FEDERATION: 'on',
+        FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
+        NODE_EXTRA_CA_CERTS: path.join(root, 'packages/server/src/test/tls/localhost.crt'),
+      });
+      await use(app.baseURL);
+      await app.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ fediverseInstance }, use) => {
+    await use(fediverseInstance);
+  },
+});
+
+let mo: HandBuiltPeer;
+test.beforeAll(async () => {
+  trustTestCertificate();
+  mo = await startHandBuiltPeer();
+});
+test.afterAll(async () => {
+  await mo?.close();
+});
+
+const shots = path.join(root, 'test-results', 'fediverse-shots');
+async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+  }
+}
+
+test('a mention from another server is a named question in the inbox, filtered and blockable', async ({ page, baseURL }) => {
+  const alice = newUser('alice');
+  const { id } = await signUpViaApi(page, alice);
+  expect((await page.request.patch('/api/me/settings', { data: { publicProfile: true } })).status()).toBe(200);
+  const actor = `${baseURL}/ap/actors/${id}`;
+  const note = `${mo.origin}/users/mo/statuses/1`;
+  const status = await mo.send(`${actor}/inbox`, {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: `${note}/activity`,
+    type: 'Create',
+    actor: mo.actorUri,
+    to: ['https://www.w3.org/ns/activitystreams#Public'],
+    object: {
+      id: note,
+      type: 'Note',
+      attributedTo: mo.actorUri,
+      to: ['https://www.w3.org/ns/activitystreams#Public'],
+      cc: [actor],
+      content: `<p><a href="${actor}" class="u-url mention">@<span>${alice.username}</span></a> What would you cook for a friend on a rainy Sunday?</p>`,
+      tag: [{ type: 'Mention', href: actor }],
+    },
+  });
+  expect(status).toBe(202);
+
+  await page.goto('/questions');
+  const question = page.getByRole('article').filter({ hasText: 'What would you cook for a friend on a rainy Sunday?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByText(`@mo@${new URL(mo.origin).host}`)).toBeVisible();
+  await expect(question.getByText('Mo from a hand-built server')).toBeVisible();
+  await screenshots(page, 'inbox');
+
+  await page.getByRole('button', { name: 'Fediverse', exact: true }).click();
+  await expect(question).toBeVisible();
+  await page.getByRole('button', { name: 'Anonymous' }).click();
+  await expect(question).toHaveCount(0);
+  await page.getByRole('button', { name: 'Fediverse', exact: true }).click();
+
+  await question.getByRole('button', { name: 'Block this asker' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Block this asker' }).click();
+  await expect(question).toHaveCount(0);
+  const blocks = (await (await page.request.get('/api/me/remote-blocks')).json()) as { items: { target: string }[] };
+  expect(blocks.items.map((b) => b.target)).toEqual([mo.actorUri]);
+
+  // the profile says how to ask from the fediverse
+  await page.goto('/profile');
+  await expect(page.getByText(`Ask from Mastodon: mention @${alice.username}@${new URL(baseURL!).host}`)).toBeVisible();
+  await screenshots(page, 'profile');
+
+  // unblocked, the question is back: in French and dark too
+  await page.request.delete(`/api/me/remote-blocks?kind=actor&target=${encodeURIComponent(mo.actorUri)}`);
+  expect((await page.request.patch('/api/me/settings', { data: { locale: 'fr' } })).status()).toBe(200);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/questions');
+  await expect(page.getByRole('button', { name: 'Fédivers', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bloquer cette personne' })).toBeVisible();
+  await screenshots(page, 'inbox-fr-dark');
+});

@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js';
+import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+
+/**
+ * Questions from the fediverse with a peer that has no Fedify in it (decision 304): a
+ * Mastodon-shaped account whose actor document, posts and HTTP Signatures are written by hand with
+ * node:crypto, and whose inbox verifies what Askbox signs.
+ */
+let server: TlsServer;
+let t: TestApp;
+let mo: HandBuiltPeer;
+
+beforeAll(async () => {
+  trustTestCertificate();
+  server = await startTlsServer();
+  t = await createTestApp({
+    publicUrl: server.origin,
+    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true },
+  });
+  server.handle((req, res) => t.app.routing(req, res));
+  mo = await startHandBuiltPeer();
+});
+afterAll(async () => {
+  await mo?.close();
+  await t?.close();
+  await server?.close();
+});
+
+const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+const deliver = () => t.ctx.federation!.deliverNow();
+const inbox = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/inbox')).json().items as { id: string; text: string; remoteSender: unknown }[];
+
+/** A status as Mastodon writes it: its HTML, a Mention tag, public addressing with the mentioned in cc. */
+function mastodonStatus(target: { actor: string; username: string }, html: string) {
+  const id = `${mo.origin}/users/mo/statuses/${crypto.randomInt(1e9)}`;
+  const note = {
+    id,
+    type: 'Note',
+    attributedTo: mo.actorUri,
+    to: [PUBLIC],
+    cc: [`${mo.actorUri}/followers`, target.actor],
+    content: `<p><span class="h-card" translate="no"><a href="${target.actor}" class="u-url mention">@<span>${target.username}</span></a></span> ${html}</p>`,
+    contentMap: { en: html },
+    tag: [{ type: 'Mention', href: target.actor, name: `@${target.username}@${new URL(server.origin).host}` }],
+    sensitive: false,
+    published: new Date().toISOString(),
+  };
+  return {
+    '@context': ['https://www.w3.org/ns/activitystreams'],
+    id: `${id}/activity`,
+    type: 'Create',
+    actor: mo.actorUri,
+    to: note.to,
+    cc: note.cc,
+    object: note,
+  };
+}
+
+describe('questions from a hand-built, non-Fedify peer', () => {
+  it('mo asks by mention, gets the signed answer as a reply, likes and unlikes it; blocked, he sees no difference', async () => {
+    const alice = await signUpUser(t.app);
+    await apiAs(t.app, alice).patch('/api/me/settings', { publicProfile: true });
+    const target = { actor: `${server.origin}/ap/actors/${alice.id}`, username: alice.username };
+    const inboxUrl = `${target.actor}/inbox`;
+
+    const status = mastodonStatus(target, 'what do you cook on Sundays?');
+    expect(await mo.send(inboxUrl, status)).toBe(202);
+    const [question] = await inbox(alice);
+    expect(question).toMatchObject({
+      text: 'what do you cook on Sundays?',
+      remoteSender: { actorUri: mo.actorUri, handle: `@mo@${new URL(mo.origin).host}`, name: 'Mo from a hand-built server' },
+    });
+
+    await apiAs(t.app, alice).post(`/api/questions/${question!.id}/answer`, { answer: 'Pancakes.' });
+    await deliver();
+    const reply = mo.received.at(-1)!;
+    expect(reply.verified).toBe(true);
+    const note = reply.activity.object as Record<string, unknown>;
+    expect(reply.activity.type).toBe('Create');
+    expect(note.inReplyTo).toBe(status.object.id);
+    expect(note.summary).toBe('what do you cook on Sundays?');
+    expect(String(note.content)).toContain('Pancakes.');
+
+    const answerUri = `${server.origin}/ap/answers/${question!.id}`;
+    const likeCount = async () => ((await apiAs(t.app, alice).get(`/api/users/${alice.username}/answers`)).json().items[0] as { likeCount: number }).likeCount;
+    const like = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/1`, type: 'Like', actor: mo.actorUri, object: answerUri };
+    expect(await mo.send(inboxUrl, like)).toBe(202);
+    expect(await likeCount()).toBe(1);
+    const undo = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/1/undo`, type: 'Undo', actor: mo.actorUri, object: like };
+    expect(await mo.send(inboxUrl, undo)).toBe(202);
+    expect(await likeCount()).toBe(0);
+
+    // blocked (the account, then the whole server): the same 202, nothing back, nothing in the inbox
+    const receivedBefore = mo.received.length;
+    await apiAs(t.app, alice).post('/api/me/remote-blocks', { kind: 'actor', target: mo.actorUri });
+    expect(await mo.send(inboxUrl, mastodonStatus(target, 'blocked account asks'))).toBe(202);
+    await apiAs(t.app, alice).delete(`/api/me/remote-blocks?kind=actor&target=${encodeURIComponent(mo.actorUri)}`);
+    await apiAs(t.app, alice).post('/api/me/remote-blocks', { kind: 'domain', target: new URL(mo.origin).hostname });
+    expect(await mo.send(`${server.origin}/ap/inbox`, mastodonStatus(target, 'blocked server asks'))).toBe(202);
+    await deliver();
+    expect(await inbox(alice)).toEqual([]);
+    expect(mo.received.length).toBe(receivedBefore);
+  });
+});

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { startTlsServer, type TlsServer } from './tls.js';
+
+/**
+ * A second ActivityPub peer with no Fedify in it: one Mastodon-shaped account ('mo'), its actor
+ * document written by hand, requests signed by hand with node:crypto (draft-cavage HTTP
+ * Signatures, rsa-sha256, with a SHA-256 Digest, as Mastodon signs), and an inbox that verifies
+ * the signatures of what it receives against the sender's own published key.
+ */
+export interface HandBuiltPeer {
+  origin: string;
+  actorUri: string;
+  /** Activities that reached mo's inboxes, with whether their signature verified. */
+  received: { activity: Record<string, unknown>; verified: boolean }[];
+  /** POSTs an activity by mo, signed, to an inbox URL; returns the HTTP status. */
+  send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startHandBuiltPeer(): Promise<HandBuiltPeer> {
+  const server: TlsServer = await startTlsServer();
+  const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const actorUri = `${server.origin}/users/mo`;
+  const keyId = `${actorUri}#main-key`;
+  const received: HandBuiltPeer['received'] = [];
+  const actor = {
+    '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+    id: actorUri,
+    type: 'Person',
+    preferredUsername: 'mo',
+    name: 'Mo from a hand-built server',
+    inbox: `${actorUri}/inbox`,
+    outbox: `${actorUri}/outbox`,
+    followers: `${actorUri}/followers`,
+    endpoints: { sharedInbox: `${server.origin}/inbox` },
+    url: `${server.origin}/@mo`,
+    publicKey: { id: keyId, owner: actorUri, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+  };
+
+  server.handle((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'GET' && path === '/users/mo') {
+        res.writeHead(200, { 'content-type': 'application/activity+json' }).end(JSON.stringify(actor));
+        return;
+      }
+      if (req.method === 'POST' && (path === '/users/mo/inbox' || path === '/inbox')) {
+        const verified = await verify(req.method, req.url ?? '/', req.headers as Record<string, string>, body).catch(() => false);
+        received.push({ activity: JSON.parse(body) as Record<string, unknown>, verified });
+        res.writeHead(verified ? 202 : 401).end();
+        return;
+      }
+      res.writeHead(404).end();
+    })();
+  });
+
+  /** Checks a draft-cavage signature: the Digest of the body, then the signing string against the key its keyId names. */
+  async function verify(method: string, url: string, headers: Record<string, string>, body: string): Promise<boolean> {
+    const digest = `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}`;
+    if (headers.digest !== digest) return false;
+    const params = Object.fromEntries([...(headers.signature ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    if (!params.keyId || !params.headers || !params.signature) return false;
+    const key = await fetch(params.keyId, { headers: { accept: 'application/activity+json' } }).then(
+      (r) => r.json() as Promise<{ publicKey?: { publicKeyPem?: string } }>,
+    );
+    const pem = key.publicKey?.publicKeyPem;
+    if (!pem) return false;
+    const signingString = params.headers
+      .split(' ')
+      .map((name) => (name === '(request-target)' ? `(request-target): ${method.toLowerCase()} ${url}` : `${name}: ${headers[name] ?? ''}`))
+      .join('\n');
+    return crypto.verify('sha256', Buffer.from(signingString), pem, Buffer.from(params.signature, 'base64'));
+  }
+
+  return {
+    origin: server.origin,
+    actorUri,
+    received,
+    async send(inboxUrl, activity) {
+      const body = JSON.stringify(activity);
+      const url = new URL(inboxUrl);
+      const headers: Record<string, string> = {
+        host: url.host,
+        date: new Date().toUTCString(),
+        digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}`,
+        'content-type': 'application/activity+json',
+      };
+      const names = ['(request-target)', 'host', 'date', 'digest', 'content-type'];
+      const signingString = names
+        .map((name) => (name === '(request-target)' ? `(request-target): post ${url.pathname}${url.search}` : `${name}: ${headers[name]}`))
+        .join('\n');
+      const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
+      headers.signature = `keyId="${keyId}",algorithm="rsa-sha256",headers="${names.join(' ')}",signature="${signature}"`;
+      // fetch sends Host itself, from the URL
+      const { host: _host, ...sent } = headers;
+      const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
+      return response.status;
+    },
+    close: () => server.close(),
+  };
+}
