@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const budgets = [
   // 121 KB since the router runs in declarative mode (decision 147)
-  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
+  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 131.5 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147);
-  // 139.5 since the English catalog, which ships with every first screen, holds the sign-up rules' texts
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 139.5 },
+  // 141 with the operator's and moderators' features (the later texts load apart since: decision 147)
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 141 },
 ];
 
 const manifestFile = path.join(dist, '.vite/manifest.json');

@@ -1,4 +1,4 @@
-import { en, type Catalog } from './i18n/en.js';
+import { enFirst as en, type Catalog } from './i18n/en.js';
 import {
   MAX_BIO_LENGTH,
   MAX_FULLNAME_LENGTH,

@@ -1,5 +1,5 @@
 import { BADGE_CAP } from './limits.js';
-import { en } from './i18n/en.js';
+import { enFirst as en } from './i18n/en.js';
 import type { Locale } from './locales.js';
 
 /**

@@ -1,13 +1,16 @@
 import { lazy } from 'react';
+import { loadLaterTexts } from '../i18n';
 
 /**
  * Every screen is its own chunk, loaded when its route is first shown (decision 147): the first
  * screen's bundle carries the app frame and that screen only — not the sign-up form's validation
  * (zod), the settings or the editor. `preload` starts a chunk early (the splash shows meanwhile).
  */
-const screen = <T>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) => {
+const screen = <T>(load: () => Promise<T>, pick: (module: T) => React.ComponentType, { firstScreen = false } = {}) => {
   let started: Promise<T> | null = null;
-  const preload = () => (started ??= load());
+  // with the English texts of the screens behind the first ones (i18n/index.ts); a first screen
+  // (Accueil, Onboarding, a profile) needs none of them, so it does not wait for them
+  const preload = () => (started ??= firstScreen ? load() : Promise.all([load(), loadLaterTexts()]).then(([module]) => module));
   const Component = lazy(async () => ({ default: pick(await preload()) }));
   return Object.assign(Component, { preload });
 };
@@ -39,6 +42,7 @@ export const DashboardScreen = screen(
 export const OnboardingScreen = screen(
   () => import('../screens/Onboarding/OnboardingScreen'),
   (m) => m.OnboardingScreen,
+  { firstScreen: true },
 );
 export const SignupScreen = screen(
   () => import('../screens/Signup/SignupScreen'),
@@ -71,6 +75,7 @@ export const NotificationsSetupScreen = screen(
 export const HomeScreen = screen(
   () => import('../screens/Home/HomeScreen'),
   (m) => m.HomeScreen,
+  { firstScreen: true },
 );
 export const FriendsScreen = screen(
   () => import('../screens/Friends/FriendsScreen'),
@@ -99,6 +104,7 @@ export const SettingsScreen = screen(
 export const PublicProfileScreen = screen(
   () => import('../screens/PublicProfile/PublicProfileScreen'),
   (m) => m.PublicProfileScreen,
+  { firstScreen: true },
 );
 export const InstancePageScreen = screen(
   () => import('../screens/InstancePage/InstancePageScreen'),

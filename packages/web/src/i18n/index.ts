@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, en, i18nFormatters, isLocale, localeFromLanguages, relativeTime, type Catalog, type ErrorDetail, type Locale } from '@askbox/common';
+import { DEFAULT_LOCALE, i18nFormatters, isLocale, localeFromLanguages, relativeTime, type Catalog, type ErrorDetail, type Locale } from '@askbox/common';
+
+import { enFirst } from '@askbox/common/i18n/en-first';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -29,8 +31,9 @@ const firstLocale = savedLocale() ?? localeFromLanguages(typeof navigator === 'u
 
 export const i18n = i18next.createInstance();
 void i18n.init({
-  // English only: other languages load on demand (loadLocale), out of the first screen's bundle
-  resources: { en: { translation: en } },
+  // English only, the first screens' texts: the rest (loadLaterTexts) and other languages
+  // (loadLocale) load on demand, out of the first screen's bundle
+  resources: { en: { translation: enFirst as unknown as Catalog } },
   lng: firstLocale,
   fallbackLng: DEFAULT_LOCALE,
   initAsync: false,
@@ -48,8 +51,20 @@ export const t = i18n.t.bind(i18n);
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
 
+let laterTexts: Promise<void> | null = null;
+/**
+ * The English texts of the screens behind the first ones (settings, account, the operator's and the
+ * moderators' screens): every screen's chunk waits for them (app/screens.ts), so none is drawn
+ * without its words. French has them in its one catalog.
+ */
+export function loadLaterTexts(): Promise<void> {
+  return (laterTexts ??= import('@askbox/common/i18n/en-later').then(({ enLater }) => {
+    i18n.addResourceBundle('en', 'translation', enLater, true, true);
+  }));
+}
+
 const catalogLoaders: Record<Locale, () => Promise<Catalog>> = {
-  en: () => Promise.resolve(en),
+  en: () => Promise.resolve(enFirst as unknown as Catalog),
   fr: () => import('@askbox/common/i18n/fr').then((module) => module.fr),
 };
 
