@@ -6,8 +6,9 @@ import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { queryRows } from '../db/sql.js';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
-import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, testCertificate, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { startFederatedApp, testFederation } from '../test/federatedApp.js';
+import { testCertificate, type TlsServer } from '../test/tls.js';
 
 /**
  * ActivityPub against a real peer: an independent Fedify server on loopback looks an Askbox
@@ -16,22 +17,19 @@ import { startTlsServer, testCertificate, trustTestCertificate, type TlsServer }
  */
 let server: TlsServer;
 let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
 let peer: Peer;
 let host: string;
-const federationConfig = { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 4, allowPrivateAddresses: true };
+const federationConfig = { ...testFederation, maxAttempts: 4 };
 
 beforeAll(async () => {
-  trustTestCertificate();
-  server = await startTlsServer();
-  t = await createTestApp({ publicUrl: server.origin, federation: federationConfig });
-  server.handle((req, res) => t.app.routing(req, res));
+  ({ server, t, close: closeApp } = await startFederatedApp({ federation: federationConfig }));
   host = new URL(server.origin).host;
   peer = await startPeer();
 });
 afterAll(async () => {
   await peer?.close();
-  await t?.close();
-  await server?.close();
+  await closeApp?.();
 });
 
 const deliver = () => t.ctx.federation!.deliverNow();

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js';
-import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { startFederatedApp } from '../test/federatedApp.js';
+import { type TlsServer } from '../test/tls.js';
 
 /**
  * Questions from the fediverse with a peer that has no Fedify in it (decision 304): a
@@ -11,22 +12,16 @@ import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tl
  */
 let server: TlsServer;
 let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
 let mo: HandBuiltPeer;
 
 beforeAll(async () => {
-  trustTestCertificate();
-  server = await startTlsServer();
-  t = await createTestApp({
-    publicUrl: server.origin,
-    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true },
-  });
-  server.handle((req, res) => t.app.routing(req, res));
+  ({ server, t, close: closeApp } = await startFederatedApp());
   mo = await startHandBuiltPeer();
 });
 afterAll(async () => {
   await mo?.close();
-  await t?.close();
-  await server?.close();
+  await closeApp?.();
 });
 
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';

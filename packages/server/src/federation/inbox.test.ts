@@ -3,8 +3,9 @@ import { Follow, signJsonLd, signRequest } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasControlCharacters } from '@askbox/common';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
-import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { startFederatedApp } from '../test/federatedApp.js';
+import { type TlsServer } from '../test/tls.js';
 
 /**
  * The inboxes against hostile requests: every method meets the HTTP-signature check first, a
@@ -13,18 +14,13 @@ import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tl
  */
 let server: TlsServer;
 let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
 let peer: Peer;
 let owner: TestUser;
 let actorUri: string;
 
 beforeAll(async () => {
-  trustTestCertificate();
-  server = await startTlsServer();
-  t = await createTestApp({
-    publicUrl: server.origin,
-    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true },
-  });
-  server.handle((req, res) => t.app.routing(req, res));
+  ({ server, t, close: closeApp } = await startFederatedApp());
   peer = await startPeer();
   owner = await signUpUser(t.app);
   await apiAs(t.app, owner).patch('/api/me/settings', { publicProfile: true });
@@ -32,8 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await peer?.close();
-  await t?.close();
-  await server?.close();
+  await closeApp?.();
 });
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'POST'] as const;

@@ -8,7 +8,8 @@ import { queryRows } from '../db/sql.js';
 import { composeEmail } from '../email/compose.js';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { startFederatedApp, testFederation } from '../test/federatedApp.js';
+import { type TlsServer } from '../test/tls.js';
 
 /**
  * Questions from the fediverse against a real peer (an independent Fedify server on loopback):
@@ -18,25 +19,18 @@ import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tl
  */
 let server: TlsServer;
 let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
 let peer: Peer;
 let host: string;
 
 beforeAll(async () => {
-  trustTestCertificate();
-  server = await startTlsServer();
-  t = await createTestApp({
-    publicUrl: server.origin,
-    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 4, allowPrivateAddresses: true },
-    remoteQuestionsPerServerPer10Min: 1000,
-  });
-  server.handle((req, res) => t.app.routing(req, res));
+  ({ server, t, close: closeApp } = await startFederatedApp({ federation: { ...testFederation, maxAttempts: 4 }, remoteQuestionsPerServerPer10Min: 1000 }));
   host = new URL(server.origin).host;
   peer = await startPeer();
 });
 afterAll(async () => {
   await peer?.close();
-  await t?.close();
-  await server?.close();
+  await closeApp?.();
 });
 
 const deliver = () => t.ctx.federation!.deliverNow();

@@ -4,8 +4,9 @@ import { hasControlCharacters, MAX_TEXT_LENGTH, textLength } from '@askbox/commo
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPeer, type Peer } from '../test/activityPubPeer.js';
-import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tls.js';
+import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
+import { startFederatedApp } from '../test/federatedApp.js';
+import { type TlsServer } from '../test/tls.js';
 
 /**
  * The mention inbox against hostile posts, signed well by a real remote actor (so they reach the
@@ -14,19 +15,13 @@ import { startTlsServer, trustTestCertificate, type TlsServer } from '../test/tl
  */
 let server: TlsServer;
 let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
 let peer: Peer;
 let owner: TestUser;
 let actorUri: string;
 
 beforeAll(async () => {
-  trustTestCertificate();
-  server = await startTlsServer();
-  t = await createTestApp({
-    publicUrl: server.origin,
-    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true },
-    remoteQuestionsPerServerPer10Min: 100_000,
-  });
-  server.handle((req, res) => t.app.routing(req, res));
+  ({ server, t, close: closeApp } = await startFederatedApp({ remoteQuestionsPerServerPer10Min: 100_000 }));
   peer = await startPeer();
   owner = await signUpUser(t.app);
   await apiAs(t.app, owner).patch('/api/me/settings', { publicProfile: true });
@@ -34,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await peer?.close();
-  await t?.close();
-  await server?.close();
+  await closeApp?.();
 });
 
 /** POSTs `body` to an inbox, HTTP-signed with bob's key (a Digest is added by Fedify). */
