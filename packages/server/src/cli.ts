@@ -26,15 +26,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
       else await restoreBackup(config, io, args[0]!);
       return 0;
     } catch (error) {
-      if (error instanceof CliError) {
-        io.err(error.message);
-        return error.exitCode;
-      }
-      if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
-        io.err(error.message);
-        return 1;
-      }
-      throw error;
+      return exitCodeOf(error, io);
     }
   }
   if (!databaseCommands.has(command)) {
@@ -55,15 +47,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
     await runCommand({ config, database, db: database.db, clock: systemClock }, io, command, args);
     return 0;
   } catch (error) {
-    if (error instanceof CliError) {
-      io.err(error.message);
-      return error.exitCode;
-    }
-    if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
-      io.err(error.message);
-      return 1;
-    }
-    throw error;
+    return exitCodeOf(error, io);
   } finally {
     await database?.close();
   }
@@ -79,4 +63,17 @@ if (process.argv[1] && import.meta.url === new URL(`file://${fs.realpathSync(pro
       console.error(error);
       process.exit(1);
     });
+}
+
+/** A failure the operator can act on, said in one line with its exit code; anything else is a bug and is thrown. */
+function exitCodeOf(error: unknown, io: { err(message: string): void }): number {
+  if (error instanceof CliError) {
+    io.err(error.message);
+    return error.exitCode;
+  }
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof DataDirUnusableError || error instanceof MigrationError) {
+    io.err(error.message);
+    return 1;
+  }
+  throw error;
 }
