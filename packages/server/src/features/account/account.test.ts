@@ -127,6 +127,7 @@ describe('export my data', () => {
       emailNotifications: 'digest',
       publicProfile: false,
       refuseAnonymousQuestions: false,
+      questionAsContentWarning: true,
       ...INBOX_CONTROL_DEFAULTS,
     });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([

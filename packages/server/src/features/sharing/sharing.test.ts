@@ -278,6 +278,8 @@ describe('a public profile', () => {
       attributedTo: `${origin}/ap/actors/${owner.id}`,
       url: `${origin}/u/${owner.username}/answers/out-${owner.id}-0`,
     });
-    expect(note.content).toContain('<blockquote><p>q0</p></blockquote><p>a0</p>');
+    // the question as its content warning (the default), the answer as its content
+    expect(note.summary).toBe('q0');
+    expect(note.content).toContain('<p>Anonymous asked:</p><p>a0</p>');
   });
 });
