@@ -81,7 +81,8 @@ function SignupSettings() {
   );
 }
 
-function ApprovalQueue() {
+/** The sign-ups waiting for approval: on Settings › Instance, and on the moderation screen, where moderators approve too. */
+export function ApprovalQueue() {
   const queue = usePendingSignups();
   return (
     <section className={styles.section} aria-labelledby="instance-waiting">
