@@ -6,6 +6,7 @@ import { DataDirLockedError, DataDirUnusableError } from './db/lock.js';
 import { MigrationError, migrateDatabase } from './db/migrate.js';
 import { openDatabase } from './db/open.js';
 import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
+import { answerSnapshotRequests } from './db/snapshotRequests.js';
 import { startupLog } from './http/startupLog.js';
 
 async function main(): Promise<void> {
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   const app = await buildApp(config, database);
   // the embedded database has no autovacuum of its own (decision 192)
   const maintenance = database.kind === 'pglite' ? startPgliteMaintenance(database.pglite, app.log) : null;
+  // `cli backup` while this runs: a snapshot of the embedded database on request (decision 297)
+  const stopSnapshots = database.kind === 'pglite' ? answerSnapshotRequests(database.pglite, config.dataDir, app.log) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     await app.close();
     clearTimeout(drained);
     await maintenance?.stop();
+    stopSnapshots?.();
     await database.close();
     process.exit(0);
   };

@@ -4,15 +4,16 @@ import path from 'node:path';
 import * as tar from 'tar';
 import { PGlite } from '@electric-sql/pglite';
 import type { Config } from '../config.js';
-import { acquireDataDirLock } from '../db/lock.js';
+import { acquireDataDirLock, DataDirLockedError } from '../db/lock.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { openDatabase, pgliteExtensions } from '../db/open.js';
+import { requestSnapshot, snapshotAnswerer } from '../db/snapshotRequests.js';
 import { CliError, type CliIo } from './io.js';
 
 /**
  * One archive (tar.gz) holds what an instance needs beyond its settings: the embedded database
- * (PGlite's own dump of its data folder, taken while this process holds DATA_DIR's lock, so the
- * server is stopped and the copy is consistent; decision 292) and the uploaded pictures on disk.
+ * (PGlite's own dump of its data folder: taken by this process when the server is stopped, or by
+ * the running server on request; decisions 292 and 297) and the uploaded pictures on disk.
  * VAPID and federation keys live in the database (app_settings, federation keys), so they come
  * with it; keys given in the environment stay in the operator's .env. On PostgreSQL the database
  * is pg_dump's job: the archive holds the pictures and says how.
@@ -58,6 +59,33 @@ function isEmptyOrMissing(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
+/**
+ * The embedded database into `target`: opened here when the server is stopped; while it runs (it
+ * holds DATA_DIR), the server writes the snapshot on request.
+ */
+async function snapshotEmbeddedDatabase(config: Config, io: CliIo, target: string): Promise<void> {
+  let database;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir });
+  } catch (error) {
+    const server = error instanceof DataDirLockedError ? snapshotAnswerer(config.dataDir) : null;
+    if (server === null) throw error;
+    io.out(`Askbox is running (pid ${server}): it writes the snapshot of the database.`);
+    const snapshot = await requestSnapshot(config.dataDir, server);
+    fs.copyFileSync(snapshot, target); // DATA_DIR and the staging folder may be on two disks
+    fs.rmSync(snapshot, { force: true });
+    return;
+  }
+  try {
+    if (database.kind !== 'pglite') throw new Error('expected the embedded database');
+    await migrateDatabase(database);
+    const dump = await database.pglite.dumpDataDir('none');
+    fs.writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+}
+
 /** backup FILE: refuses to overwrite, writes FILE.partial then renames (a failed run leaves no half archive). */
 export async function backup(config: Config, io: CliIo, file: string | undefined): Promise<void> {
   if (!file) throw new CliError('Missing <file>, e.g. npm run cli -- backup askbox-backup.tar.gz', 2);
@@ -67,18 +95,8 @@ export async function backup(config: Config, io: CliIo, file: string | undefined
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-backup-'));
   const partial = `${target}.partial`;
   try {
-    if (kind === 'pglite') {
-      // opening takes DATA_DIR's lock: while the server runs this refuses with "Stop that process first"
-      const database = await openDatabase({ dataDir: config.dataDir });
-      try {
-        if (database.kind !== 'pglite') throw new Error('expected the embedded database');
-        await migrateDatabase(database);
-        const dump = await database.pglite.dumpDataDir('none');
-        fs.writeFileSync(path.join(staging, DATABASE), Buffer.from(await dump.arrayBuffer()));
-      } finally {
-        await database.close();
-      }
-    } else {
+    if (kind === 'pglite') await snapshotEmbeddedDatabase(config, io, path.join(staging, DATABASE));
+    else {
       fs.writeFileSync(path.join(staging, POSTGRES_NOTE), `${postgresInstructions(file)}\n`);
     }
     const media = mediaRoot(config);

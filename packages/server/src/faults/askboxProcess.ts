@@ -32,6 +32,8 @@ export async function startAskbox(env: Record<string, string>): Promise<AskboxPr
       LOGIN_RATE_LIMIT: '100000',
       QUESTION_RATE_LIMIT: '100000',
       FEDERATION: 'off',
+      // these tests sign up through the API without a browser to solve the proof of work
+      SIGNUP_CHALLENGE: 'off',
       ...env,
     },
     { stdio: ['ignore', 'pipe', 'pipe'] },

@@ -70,6 +70,8 @@ async function startServer(port: number, pushWorker: boolean): Promise<ChildProc
       LOG_LEVEL: 'fatal',
       WEB_DIST_DIR: '/nonexistent',
       SIGNUP_RATE_LIMIT: '100000',
+      // signed up through the API, without a browser to solve the proof of work
+      SIGNUP_CHALLENGE: 'off',
       LOGIN_RATE_LIMIT: '100000',
       QUESTION_RATE_LIMIT: '100000',
       PUSH_WORKER: pushWorker ? 'on' : 'off',
