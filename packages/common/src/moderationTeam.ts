@@ -110,6 +110,8 @@ export const dashboardSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** bytes the database takes on disk */
   databaseBytes: z.number(),
+  /** bytes the uploaded pictures and cached cards take on disk; null with S3 storage (its provider counts them) */
+  mediaBytes: z.number().nullable(),
   /** people with a session that has not expired */
   activePeople: z.number().int(),
   /** the last 14 days, oldest first (UTC days) */

@@ -268,6 +268,7 @@ export const enLater = {
     database: 'Database',
     databaseKinds: { pglite: 'Embedded (PGlite)', postgres: 'PostgreSQL' },
     databaseSize: 'Database size',
+    mediaSize: 'Pictures on disk',
     activePeople: 'People signed in',
     perDay: 'The last 14 days',
     day: 'Day',

@@ -838,6 +838,7 @@ export const fr: Catalog = {
     database: 'Base de données',
     databaseKinds: { pglite: 'Intégrée (PGlite)', postgres: 'PostgreSQL' },
     databaseSize: 'Taille de la base',
+    mediaSize: 'Images sur le disque',
     activePeople: 'Personnes connectées',
     perDay: 'Les 14 derniers jours',
     day: 'Jour',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { en, type Dashboard } from '@askbox/common';
@@ -26,6 +28,13 @@ describe('the admins’ dashboard', () => {
     expect(board.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(board.database).toBe(t.ctx.database.kind);
     expect(board.databaseBytes).toBeGreaterThan(0);
+    // the pictures on disk count too, however deep (a picture per account folder)
+    const { config } = t.ctx;
+    expect(config.storage.driver).toBe('disk');
+    const media = path.resolve(config.storage.diskDir ?? config.dataDir, 'media');
+    fs.mkdirSync(path.join(media, 'dashboard-test'), { recursive: true });
+    fs.writeFileSync(path.join(media, 'dashboard-test', 'picture.webp'), Buffer.alloc(4096));
+    expect((await read()).mediaBytes).toBeGreaterThanOrEqual(board.mediaBytes! + 4096);
     expect(board.activePeople).toBeGreaterThanOrEqual(1);
     expect(board.days).toHaveLength(14);
     expect(board.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), signups: 1 });

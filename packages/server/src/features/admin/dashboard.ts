@@ -12,11 +12,22 @@ import { serverPackageDir } from '../../paths.js';
 import { recordAudit } from '../moderation/service.js';
 
 const DAYS = 14;
+
+/** Bytes under `dir` (every file, however deep); 0 when it does not exist yet. */
+async function folderBytes(dir: string): Promise<number> {
+  const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  let bytes = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    bytes += (await fs.promises.stat(path.join(entry.parentPath, entry.name)).catch(() => ({ size: 0 }))).size;
+  }
+  return bytes;
+}
 const version = (JSON.parse(fs.readFileSync(path.join(serverPackageDir, 'package.json'), 'utf8')) as { version: string }).version;
 
 /**
- * The admins' dashboard: activity per day, the outgoing queues with their failed rows, the database's
- * size, the version. The queues' counts are /metrics' own (outboxQueues + outboxCounts), not a
+ * The admins' dashboard: activity per day, the outgoing queues with their failed rows, the space the
+ * database and the pictures take, the version. The queues' counts are /metrics' own (outboxQueues + outboxCounts), not a
  * second query of them.
  */
 export async function dashboard(ctx: AppContext): Promise<Dashboard> {
@@ -42,6 +53,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     version,
     database: ctx.database.kind,
     databaseBytes: Number(totals?.bytes ?? 0),
+    mediaBytes: ctx.config.storage.driver === 'disk' ? await folderBytes(path.resolve(ctx.config.storage.diskDir ?? ctx.config.dataDir, 'media')) : null,
     activePeople: totals?.active ?? 0,
     days,
     queues: await Promise.all(

@@ -30,6 +30,12 @@ export function DashboardPanel() {
           <dt>{t('team.databaseSize')}</dt>
           <dd>{megabytes(data.databaseBytes)}</dd>
         </div>
+        {data.mediaBytes !== null && (
+          <div>
+            <dt>{t('team.mediaSize')}</dt>
+            <dd>{megabytes(data.mediaBytes)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('team.activePeople')}</dt>
           <dd>{data.activePeople}</dd>
