@@ -27,6 +27,8 @@ export const MUTED_WORDS_MAX = 100;
 export const MUTED_WORD_MAX_LENGTH = 50;
 /** 'Who may ask me: accounts older than N days' takes N from 1 to this. */
 export const WHO_MAY_ASK_MAX_DAYS = 365;
+/** How many answers one may pin to the top of one's profile. */
+export const PINNED_ANSWERS_MAX = 3;
 /** How many remote accounts and servers one user may block: enough for any real use, not without bound. */
 export const REMOTE_BLOCKS_MAX = 1000;
 export const MAX_REPORT_DETAILS_LENGTH = 500;

@@ -63,6 +63,8 @@ export const answerSchema = z.object({
   receiver: userSummarySchema,
   /** The receiver's profile is public: the answer has a public page and cards anyone may share. */
   publicProfile: z.boolean(),
+  /** pinned to the top of its receiver's profile */
+  pinned: z.boolean(),
   likeCount: z.number().int(),
   likedByViewer: z.boolean(),
 });
@@ -91,6 +93,8 @@ export const askedQuestionPageSchema = page(askedQuestionSchema);
 export type AskedQuestionPage = z.infer<typeof askedQuestionPageSchema>;
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 export const answerPageSchema = page(answerSchema);
+/** A profile's pinned answers, newest answer first (at most PINNED_ANSWERS_MAX). */
+export const pinnedAnswersSchema = z.object({ items: z.array(answerSchema) });
 export type AnswerPage = z.infer<typeof answerPageSchema>;
 
 export const askQuestionResponseSchema = z.object({ id: z.string() });

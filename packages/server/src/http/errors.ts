@@ -13,6 +13,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   file_too_large: 413,
   ...codesWith(401, ['unauthorized', 'incorrect_login', 'metrics_token_required']),
   ...codesWith(403, [
+    'answer_not_yours',
     'forbidden',
     'admin_only',
     'moderators_only',
@@ -49,6 +50,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'invite_not_found',
   ]),
   ...codesWith(409, [
+    'pins_full',
     'username_taken',
     'email_taken',
     'already_answered',

@@ -130,6 +130,13 @@ const MATRIX: Record<string, Case> = {
   },
   'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
+  'GET /api/users/:username/answers/pinned': {
+    statuses: [401, 200, 403, 403, 200, 200],
+    request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers/pinned`),
+  },
+  // only the answer's owner pins it
+  'PUT /api/answers/:id/pin': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('PUT', `/api/answers/${w.answeredId}/pin`) },
+  'DELETE /api/answers/:id/pin': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('DELETE', `/api/answers/${w.answeredId}/pin`) },
   'POST /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/answers/${w.answeredId}/like`) },
   'DELETE /api/answers/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/answers/${w.answeredId}/like`) },
   // the old path, an alias for one release

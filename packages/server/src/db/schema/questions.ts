@@ -21,6 +21,8 @@ export const questions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // how many likes it has, kept exact by a trigger on likes (migration 0006): read with the post, never counted
     likeCount: integer('like_count').notNull().default(0),
+    // pinned to the top of its receiver's profile (at most PINNED_ANSWERS_MAX); null = not pinned
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     // home feed and profile answers: keyset on (answered_at, id) per receiver
@@ -31,6 +33,10 @@ export const questions = pgTable(
     index('questions_receiver_inbox')
       .on(t.receiverId, t.createdAt.desc(), t.id.desc())
       .where(sql`not ${t.answered}`),
+    // a profile's pinned answers
+    index('questions_receiver_pinned')
+      .on(t.receiverId, t.pinnedAt.desc())
+      .where(sql`${t.pinnedAt} is not null`),
     // the sender's 'Answers' notifications tab
     index('questions_sender_answered')
       .on(t.senderId, t.answeredAt.desc())

@@ -112,3 +112,45 @@ describe('answers on profiles', () => {
     expect(ownerView.sender).toMatchObject({ username: asker.username });
   });
 });
+
+describe('pinned answers', () => {
+  it('pins up to 3 of your own answers to the top of your profile, for everyone who may see it', async () => {
+    const [owner, viewer] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const ids: string[] = [];
+    for (const text of ['one', 'two', 'three', 'four']) {
+      const id = (await ask(viewer, owner, `pin ${text}?`)).json().id as string;
+      await answer(owner, id, `pinned ${text}`);
+      ids.push(id);
+    }
+    const pin = (by: TestUser, id: string) => apiAs(t.app, by).put(`/api/answers/${id}/pin`);
+    const pinned = async (by: TestUser) =>
+      (await apiAs(t.app, by).get(`/api/users/${owner.username}/answers/pinned`)).json().items as { id: string; pinned: boolean }[];
+
+    expect(await pinned(viewer)).toEqual([]);
+    for (const id of ids.slice(0, 3)) expect((await pin(owner, id)).statusCode).toBe(204);
+    expect((await pin(owner, ids[0]!)).statusCode).toBe(204); // again: still one pin
+    const fourth = await pin(owner, ids[3]!);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error).toMatchObject({ code: 'pins_full', params: { max: 3 } });
+    expect((await pinned(viewer)).map((a) => a.id).sort()).toEqual(ids.slice(0, 3).sort());
+    expect((await pinned(viewer)).every((a) => a.pinned)).toBe(true);
+    // the profile's list says which are pinned
+    const list = (await apiAs(t.app, viewer).get(`/api/users/${owner.username}/answers`)).json().items as { id: string; pinned: boolean }[];
+    expect(list.find((a) => a.id === ids[3])!.pinned).toBe(false);
+    expect(list.find((a) => a.id === ids[0])!.pinned).toBe(true);
+
+    // only the owner pins; unpinning frees a place
+    expect((await pin(viewer, ids[3]!)).json().error.code).toBe('answer_not_yours');
+    expect((await apiAs(t.app, owner).delete(`/api/answers/${ids[0]}/pin`)).statusCode).toBe(204);
+    expect((await pin(owner, ids[3]!)).statusCode).toBe(204);
+    expect((await pinned(owner)).map((a) => a.id).sort()).toEqual(ids.slice(1).sort());
+    // an unanswered question or no question at all is not found
+    const waiting = (await ask(viewer, owner, 'not answered yet')).json().id as string;
+    expect((await pin(owner, waiting)).statusCode).toBe(404);
+    expect((await pin(owner, 'no-such-answer')).statusCode).toBe(404);
+
+    // nothing across a block
+    await insertBlock(t.ctx.db, owner.id, viewer.id);
+    expect((await apiAs(t.app, viewer).get(`/api/users/${owner.username}/answers/pinned`)).statusCode).toBe(403);
+  });
+});

@@ -11,7 +11,7 @@ import { userSummary } from '../users/views.js';
  * the answer and the ids its hydration joins on.
  */
 export const skeletonColumns = (question: SQL) =>
-  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count`;
+  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count, ${question}.pinned_at`;
 
 /** A row of a hydrated page: the post, its receiver, its shown sender (or nulls), the viewer's like. */
 export interface HydratedAnswerRow {
@@ -29,6 +29,7 @@ export interface HydratedAnswerRow {
   receiverPhotoUrl: string | null;
   receiverBadge: string;
   receiverPublicProfile: boolean;
+  pinned: boolean;
   senderId: string | null;
   senderUsername: string | null;
   senderFullname: string | null;
@@ -55,7 +56,7 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
     name,
     sql`with page as (${skeleton})
         select p.id, p.text, p.answer, p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
-          ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount",
+          ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount", p.pinned_at is not null as "pinned",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",
@@ -94,6 +95,7 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     sender,
     receiver,
     publicProfile: Boolean(r.receiverPublicProfile),
+    pinned: Boolean(r.pinned),
     likeCount: Number(r.likeCount),
     likedByViewer: Boolean(r.likedByViewer),
   };

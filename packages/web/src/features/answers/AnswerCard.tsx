@@ -11,21 +11,36 @@ import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
 /**
- * One answered question (feed and profiles), with its #post-{id} anchor. The Share button is on
+ * One answered question (feed and profiles), with its #post-{id} anchor. Its '…' menu has Share on
  * every answer of a public profile, and on the viewer's own answers (`onDelete` given) whatever
- * their profile: a private profile's owner may still download the image.
+ * their profile: a private profile's owner may still download the image; Pin for its owner.
  */
-export function AnswerCard({ post, showReceiver, onDelete }: { post: Answer; showReceiver: boolean; onDelete?: () => void }) {
+export function AnswerCard({
+  post,
+  showReceiver,
+  onDelete,
+  onTogglePin,
+  pinnedCopy = false,
+}: {
+  post: Answer;
+  showReceiver: boolean;
+  onDelete?: () => void;
+  /** the owner's 'Pin to profile' / 'Unpin' */
+  onTogglePin?: () => void;
+  /** the copy shown among the pinned answers: the list below holds the one with the #post-{id} anchor */
+  pinnedCopy?: boolean;
+}) {
   const when = post.answeredAt ?? post.createdAt;
   const share = useShareAnswer({ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile });
   const report = useReportDialog('answer', post.id);
   // the secondary actions in one '…' menu: Share (any public answer, and your own), Report (others'), Delete (yours)
   const actions: MenuAction[] = [
     ...(post.publicProfile || onDelete ? [{ label: t('shareAnswer'), onSelect: () => void share.start() }] : []),
+    ...(onTogglePin ? [{ label: post.pinned ? t('unpinAnswer') : t('pinAnswer'), onSelect: onTogglePin }] : []),
     ...(onDelete ? [{ label: t('deleteAnswer'), onSelect: onDelete, danger: true }] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
-    <article id={`post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
+    <article id={pinnedCopy ? undefined : `post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
       {showReceiver && (
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
           <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.username} size={36} />

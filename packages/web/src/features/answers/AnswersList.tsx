@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { Answer } from '@askbox/common';
 import { useLocation, useParams } from 'react-router';
 
 import { ApiError } from '../../api/client';
@@ -9,13 +10,16 @@ import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
-import { useDeleteAnswer, useProfileAnswers } from './api';
+import { usePinAnswer, usePinnedAnswers, useDeleteAnswer, useProfileAnswers } from './api';
+import { errorMessage } from '../../api/client';
 import { AnswerCard } from './AnswerCard';
 import { t } from '../../i18n';
 
 /** A profile's answered questions, newest first, 20 a page with infinite scroll. */
 export function AnswersList({ username, isOwnProfile }: { username: string; isOwnProfile: boolean }) {
   const answers = useProfileAnswers(username);
+  const pinned = usePinnedAnswers(username);
+  const pin = usePinAnswer(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
   const { items: posts, pending } = useInfiniteScroll(answers);
@@ -34,16 +38,34 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
     deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
+  const togglePin = (post: Answer) => pin.mutate({ postId: post.id, pinned: !post.pinned }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
+  // the owner's answers have Delete and Pin; everyone else's, the menu's Share and Report
+  const card = (post: Answer, pinnedCopy = false) => (
+    <AnswerCard
+      key={post.id}
+      post={post}
+      showReceiver={false}
+      pinnedCopy={pinnedCopy}
+      onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined}
+      onTogglePin={isOwnProfile ? () => togglePin(post) : undefined}
+    />
+  );
+  const pinnedPosts = pinned.data?.items ?? [];
+
   return (
-    // the section stays when the last answer is deleted: focus goes to its empty state
-    <section aria-label={t('answers')}>
-      {posts.length === 0 ? (
-        <EmptyState title={t('noAnswersNow')} art="answers" />
-      ) : (
-        posts.map((post) => <AnswerCard key={post.id} post={post} showReceiver={false} onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined} />)
+    <>
+      {pinnedPosts.length > 0 && (
+        <section aria-label={t('pinnedAnswers')}>
+          <h3 className="section-title">{t('pinnedAnswers')}</h3>
+          {pinnedPosts.map((post) => card(post, true))}
+        </section>
       )}
-      {answers.hasNextPage && <LoadMoreFooter />}
-    </section>
+      {/* the section stays when the last answer is deleted: focus goes to its empty state */}
+      <section aria-label={t('answers')}>
+        {posts.length === 0 ? <EmptyState title={t('noAnswersNow')} art="answers" /> : posts.map((post) => card(post))}
+        {answers.hasNextPage && <LoadMoreFooter />}
+      </section>
+    </>
   );
 }
 

@@ -1,4 +1,13 @@
-import { partialMatchKey, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  partialMatchKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { Answer, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { markStale } from '../../api/staleAfter';
@@ -6,11 +15,36 @@ import { feedKeys } from '../feed/api';
 import { profileKeys } from '../profiles/api';
 
 const ANSWERS = 'answers';
+const PINNED = 'pinned';
 
 export const answerKeys = {
   /** Answers of one profile; under the profile's key so profile invalidations reach them. */
   ofProfile: (username: string) => [...profileKeys.profile(username), ANSWERS] as const,
+  /** Its pinned answers (at most 3, not paged). */
+  pinnedOf: (username: string) => [...profileKeys.profile(username), PINNED] as const,
 };
+
+const isPinnedAnswers = (key: QueryKey) => partialMatchKey(key, profileKeys.all) && key[2] === PINNED;
+
+export function usePinnedAnswers(username: string) {
+  return useQuery({
+    queryKey: answerKeys.pinnedOf(username),
+    queryFn: () => api.get<{ items: Answer[] }>(`/api/users/${encodeURIComponent(username)}/answers/pinned`),
+  });
+}
+
+/** The owner pins one of their answers to the top of their profile, or unpins it. */
+export function usePinAnswer(username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, pinned }: { postId: string; pinned: boolean }) =>
+      pinned ? api.put<void>(`/api/answers/${encodeURIComponent(postId)}/pin`) : api.delete<void>(`/api/answers/${encodeURIComponent(postId)}/pin`),
+    onSuccess: (_data, { postId, pinned }) => {
+      updateCachedAnswer(queryClient, postId, (post) => ({ ...post, pinned }));
+      void queryClient.invalidateQueries({ queryKey: answerKeys.pinnedOf(username) });
+    },
+  });
+}
 
 /** Any profile's answers list. */
 const isProfileAnswers = (key: QueryKey) => partialMatchKey(key, profileKeys.all) && key[2] === ANSWERS;
@@ -61,6 +95,10 @@ export function updateCachedAnswer(queryClient: QueryClient, postId: string, cha
         pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === postId ? change(post) : post)) })),
       },
   );
+  queryClient.setQueriesData<{ items: Answer[] }>(
+    { predicate: (q) => isPinnedAnswers(q.queryKey) },
+    (data) => data && { items: data.items.map((post) => (post.id === postId ? change(post) : post)) },
+  );
 }
 
 /** Drops a deleted post from every cached list. */
@@ -68,6 +106,10 @@ function removeCachedAnswer(queryClient: QueryClient, postId: string): void {
   queryClient.setQueriesData<InfiniteData<AnswerPage>>(
     { predicate: (q) => isAnswerList(q.queryKey) },
     (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== postId) })) },
+  );
+  queryClient.setQueriesData<{ items: Answer[] }>(
+    { predicate: (q) => isPinnedAnswers(q.queryKey) },
+    (data) => data && { items: data.items.filter((post) => post.id !== postId) },
   );
 }
 

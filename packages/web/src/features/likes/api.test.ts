@@ -18,6 +18,7 @@ const post = (over: Partial<Answer> = {}): Answer => ({
   sender: null,
   receiver: { id: 'r', username: 'owner', fullname: 'Owner', photoURL: '/x.svg', badge: '' },
   publicProfile: false,
+  pinned: false,
   likeCount: 3,
   likedByViewer: false,
   ...over,

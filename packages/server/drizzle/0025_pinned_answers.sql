@@ -1,0 +1,2 @@
+ALTER TABLE "questions" ADD COLUMN "pinned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "questions_receiver_pinned" ON "questions" USING btree ("receiver_id","pinned_at" DESC NULLS LAST) WHERE "questions"."pinned_at" is not null;
