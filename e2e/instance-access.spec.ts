@@ -89,7 +89,7 @@ test('approval: a visitor applies, the admin approves, the person is emailed, lo
   await logIn(admin, e2eAdmin.email, e2eAdmin.password);
   await expect(admin).not.toHaveURL(/\/login$/);
   await admin.goto('/settings');
-  await admin.getByRole('link', { name: 'Instance' }).click();
+  await admin.getByRole('link', { name: 'Instance', exact: true }).click();
   await expect(admin).toHaveURL(/\/settings\/instance$/);
   const entry = admin.getByRole('article', { name: `@${applicant.username}` });
   await expect(entry.getByText('I run the chess club and want to answer its questions.')).toBeVisible();
