@@ -106,6 +106,9 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'dashboard',
   'deliveries',
   'retry',
+  // pinned answers
+  'pin',
+  'pinned',
   // moderation and grouped notifications
   'groups',
   'people',
