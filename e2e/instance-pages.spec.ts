@@ -11,7 +11,7 @@ test('the admin writes the rules; a signed-out visitor reads them, with the HTML
   await signInAsAdmin(page);
   await page.goto('/settings');
   await page.getByRole('region', { name: 'Admin Features' }).getByRole('link', { name: 'Instance pages and announcement' }).click();
-  await expect(page).toHaveURL(/\/settings\/instance$/);
+  await expect(page).toHaveURL(/\/settings\/pages$/);
   await expect(page).toHaveTitle('Instance pages · Askbox');
 
   const editor = page.getByLabel('Text (Markdown)');
