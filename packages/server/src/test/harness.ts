@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.js';
@@ -40,7 +42,9 @@ export interface TestApp {
 /** The app on a fresh database; `clock` replaces the system clock for time-bound rules. */
 export async function createTestApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = testConfig({ webDistDir: '/nonexistent', ...overrides });
+  // each app keeps its pictures and caches in a folder of its own, gone at close: runs never see each other's files
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-test-data-'));
+  const config = testConfig({ webDistDir: '/nonexistent', dataDir, ...overrides });
   // outgoing requests trust the test certificate: peers and push services in tests are local https servers
   const app = await buildApp(config, database, { outboundNetwork: { ca: testCertificate }, ...options });
   await app.ready();
@@ -51,6 +55,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Bu
     async close() {
       await app.close();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
