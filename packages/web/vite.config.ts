@@ -50,6 +50,8 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
+      // the app, and the signed-out profile's own small page (features/visitors on the server, decision 305)
+      input: { index: 'index.html', visitor: 'visitor.html' },
       // each language but English in a chunk of its own, loaded only by those who read it: left to
       // itself the bundler also puts shared helpers there, which every screen then loads
       output: { codeSplitting: { groups: [{ name: (id: string) => /[\\/]i18n[\\/](fr)\.ts$/.exec(id)?.[0] && 'catalog-fr' }] } },

@@ -86,5 +86,7 @@ export const appConfigSchema = z.object({
   federation: z.boolean(),
   /** who may sign up, and what the sign-up form asks (features/instanceAccess) */
   signup: signupRulesSchema,
+  /** VISITOR_QUESTIONS=on: Settings offers 'Let people without an account ask me' (features/visitors). */
+  visitorQuestions: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * challenge's prefix, quietly, while the person types. What it protects is named in the challenge,
  * so a solution for one form cannot be spent on another.
  */
-export const CHALLENGE_PURPOSES = ['signup', 'login', 'password_reset'] as const;
+export const CHALLENGE_PURPOSES = ['signup', 'login', 'password_reset', 'visitor_question'] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 export const challengeQuerySchema = z.object({ purpose: z.enum(CHALLENGE_PURPOSES) });

@@ -25,3 +25,4 @@ export * from './challenge.js';
 export * from './instanceAccess.js';
 export * from './instance.js';
 export * from './moderationTeam.js';
+export * from './visitors.js';

@@ -40,6 +40,11 @@ export const accountSettingsSchema = z.object({
   whoMayAskMinDays: z.number().int().min(1).max(WHO_MAY_ASK_MAX_DAYS),
   /** On by default: an answer sent to the fediverse shows its question as the content warning (decision 301). */
   questionAsContentWarning: z.boolean(),
+  /**
+   * 'Let people without an account ask me' (when the instance allows it, VISITOR_QUESTIONS=on):
+   * their questions are anonymous. Only with a public profile: turning that off turns this off.
+   */
+  visitorQuestions: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

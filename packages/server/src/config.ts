@@ -104,6 +104,7 @@ const configSchema = z
     SIGNUP_CHALLENGE_DIFFICULTY: z.coerce.number().int().min(1).max(6).default(4),
     EMAIL_DOMAIN_BLOCKS: z.string().default(''),
     MIN_SIGNUP_AGE: z.coerce.number().int().min(0).max(21).default(0),
+    VISITOR_QUESTIONS: z.enum(['on', 'off']).default('off'),
   })
   .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_BUCKET), { message: 'STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
@@ -208,6 +209,8 @@ const configSchema = z
     emailVerification: env.EMAIL_VERIFICATION === 'on',
     // 0 = off; else sign-up asks 'I am at least N years old'
     minSignupAge: env.MIN_SIGNUP_AGE,
+    // people without an account may ask receivers who turned it on, anonymously (features/visitors, decision 305)
+    visitorQuestions: env.VISITOR_QUESTIONS === 'on',
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
     storage: {
       driver: env.STORAGE,

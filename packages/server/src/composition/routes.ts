@@ -20,6 +20,7 @@ import { questionsRoutes } from '../features/questions/routes.js';
 import { settingsRoutes } from '../features/settings/routes.js';
 import { sharingRoutes } from '../features/sharing/routes.js';
 import { cardsRoutes } from '../features/cards/routes.js';
+import { visitorRoutes } from '../features/visitors/routes.js';
 import { emailRoutes } from '../email/routes.js';
 import { federationRoutes } from '../federation/routes.js';
 import { pushRoutes } from '../push/routes.js';
@@ -43,6 +44,7 @@ export const routes: readonly Routes[] = [
   friendRoutes,
   mediaRoutes,
   questionsRoutes,
+  visitorRoutes,
   answersRoutes,
   likesRoutes,
   feedRoutes,

@@ -8,6 +8,10 @@ declare module 'fastify' {
     viewer: UserRowWithoutHash | null;
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /** A page (not an API route) that needs to know whether someone is signed in (the signed-out profile, decision 305). */
+    resolvesViewer?: boolean;
+  }
 }
 
 /** Who sent a request: the user and the session they are signed in with. */
@@ -25,7 +29,7 @@ export function installViewer(app: FastifyInstance, identify: (request: FastifyR
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     // the route the router matched (it decodes `/%61pi/...`), not the raw URL
-    if (!isApiRoute(request)) return;
+    if (!isApiRoute(request) && !request.routeOptions.config?.resolvesViewer) return;
     const found = await identify(request);
     if (found) {
       request.viewer = found.user;

@@ -16,11 +16,19 @@ export interface WebShell {
   readonly available: boolean;
   /** Sends index.html, with `head` (trusted, already escaped markup) inserted before </head>. */
   sendPage(reply: FastifyReply, head?: string): FastifyReply;
+  /**
+   * Sends visitor.html, the signed-out profile's own small page (features/visitors), with the
+   * server-rendered `head` and `body` (trusted, already escaped markup) in place; index.html when
+   * the build has none.
+   */
+  sendVisitorPage(reply: FastifyReply, page: { lang: string; head: string; body: string }): FastifyReply;
 }
 
 export function loadWebShell(distDir: string): WebShell {
   const indexFile = path.join(distDir, 'index.html');
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const visitorFile = path.join(distDir, 'visitor.html');
+  const visitorHtml = fs.existsSync(visitorFile) ? fs.readFileSync(visitorFile, 'utf8') : null;
   return {
     distDir,
     available: html !== null,
@@ -29,6 +37,17 @@ export function loadWebShell(distDir: string): WebShell {
       // a function, not a string: a `$` in the head (a question's text) must not be read as a replacement pattern
       const page = head ? html.replace('</head>', () => `    ${head}\n  </head>`) : html;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    },
+    sendVisitorPage(reply, { lang, head, body }) {
+      if (visitorHtml === null) return this.sendPage(reply);
+      // functions, not strings: a `$` in user text must not be read as a replacement pattern
+      const page = visitorHtml
+        .replace('<html lang="en">', () => `<html lang="${lang}">`)
+        .replace(/<title>[^<]*<\/title>/, () => '')
+        .replace('<!--visitor-head-->', () => head)
+        .replace('<!--visitor-body-->', () => body);
+      // private: the page is built for this visitor's language, and never for a signed-in browser
+      return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-language').type('text/html; charset=utf-8').send(page);
     },
   };
 }

@@ -11,3 +11,4 @@ export * from './moderation.js';
 export * from './idempotency.js';
 export * from './instanceAccess.js';
 export * from './instance.js';
+export * from './visitors.js';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -16,6 +17,8 @@ export const askerBlocks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // the real sender; null when the question had none (a deleted account): then it drops nothing
     blockedId: text('blocked_id').references(() => users.id, { onDelete: 'set null' }),
+    // a visitor's question (features/visitors): the visitor's keyed hash of that day, never an address
+    blockedVisitorKey: text('blocked_visitor_key'),
     questionText: text('question_text').notNull(),
     questionCreatedAt: timestamp('question_created_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -25,6 +28,10 @@ export const askerBlocks = pgTable(
     index('asker_blocks_blocker').on(t.blockerId, t.createdAt.desc()),
     // the check on every question: is this sender quietly blocked by this receiver?
     index('asker_blocks_blocked').on(t.blockedId, t.blockerId),
+    // the same check for a visitor's question
+    index('asker_blocks_visitor')
+      .on(t.blockedVisitorKey, t.blockerId)
+      .where(sql`${t.blockedVisitorKey} is not null`),
   ],
 );
 

@@ -143,5 +143,6 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       challenge: ctx.config.challenge.enabled,
       emailVerification: ctx.config.emailVerification,
     },
+    visitorQuestions: ctx.config.visitorQuestions,
   }));
 }

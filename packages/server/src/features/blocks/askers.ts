@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { askerBlocks, questions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { askerBlockable, receivedQuestion } from '../visibility/index.js';
+import { visitorKeyOfQuestion } from '../visitors/service.js';
 
 /**
  * 'Block this asker' on an anonymous question someone else sent to the receiver's inbox
@@ -20,11 +21,14 @@ export async function blockAsker(ctx: AppContext, receiverId: string, questionId
   if (!question) throw new AppError('not_found');
   if (question.answered) throw new AppError('already_answered');
   if (!askerBlockable(question)) throw new AppError('asker_not_blockable');
+  // a visitor's question (features/visitors) has no sender: the block holds the visitor's keyed hash of that day
+  const blockedVisitorKey = question.senderId === null ? await visitorKeyOfQuestion(ctx, questionId) : null;
   await ctx.db.transaction(async (tx) => {
     await tx.insert(askerBlocks).values({
       id: crypto.randomUUID(),
       blockerId: receiverId,
       blockedId: question.senderId,
+      blockedVisitorKey,
       questionText: question.text,
       questionCreatedAt: question.createdAt,
     });

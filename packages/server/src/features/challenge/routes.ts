@@ -2,6 +2,7 @@ import { challengeQuerySchema, challengeResponseSchema, type Challenge } from '@
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
+import { visitorKeyOf } from '../visitors/service.js';
 import { challengeSecret, issueChallenge } from './service.js';
 
 /** Challenges asked for per IP per hour: a form asks for one as it opens, and again after a refusal. */
@@ -20,7 +21,9 @@ export async function challengeRoutes(app: AppInstance, ctx: ServerContext): Pro
       },
     },
     async (request, reply) => {
-      await consumeRateLimit(ctx.db, `challenge:${rateLimitClient(request.ip)}`, CHALLENGES_PER_HOUR, 3600);
+      // a visitor's address is never stored, not even as a counter's key: their keyed hash counts instead (decision 305)
+      const client = request.query.purpose === 'visitor_question' ? `visitor:${await visitorKeyOf(ctx, request.ip)}` : rateLimitClient(request.ip);
+      await consumeRateLimit(ctx.db, `challenge:${client}`, CHALLENGES_PER_HOUR, 3600);
       reply.header('cache-control', 'no-store');
       return { challenge: (await issueChallenge(ctx, secret, request.query.purpose)) as Challenge };
     },

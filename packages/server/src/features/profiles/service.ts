@@ -25,7 +25,7 @@ const countsOf = statement<ProfileCounts, { userId: string }>(
  * transaction of every follow, like and answer (decision 142) — the same cost for 50,000 followers —
  * and the likes not folded into it yet (decision 199).
  */
-async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts> {
+export async function profileCounts(db: DbOrTx, userId: string): Promise<ProfileCounts> {
   const row = await runOne(db, countsOf, { userId });
   return row ?? { answers: 0, followings: 0, followers: 0, likes: 0 };
 }

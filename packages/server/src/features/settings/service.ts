@@ -20,6 +20,7 @@ export function toAccountSettings(
     | 'whoMayAsk'
     | 'whoMayAskMinDays'
     | 'questionAsContentWarning'
+    | 'visitorQuestions'
   >,
 ): AccountSettings {
   return {
@@ -33,6 +34,7 @@ export function toAccountSettings(
     whoMayAsk: user.whoMayAsk,
     whoMayAskMinDays: user.whoMayAskMinDays,
     questionAsContentWarning: user.questionAsContentWarning,
+    visitorQuestions: user.visitorQuestions,
   };
 }
 
@@ -74,9 +76,11 @@ export async function updateAccountSettings(ctx: AppContext, userId: string, inp
   return ctx.db.transaction(async (tx) => {
     const [before] = await tx.select({ publicProfile: users.publicProfile }).from(users).where(eq(users.id, userId)).for('update');
     if (!before) throw new AppError('not_found');
+    // people without an account ask only through a public profile: without one, the choice is off (decision 305)
+    const visitors = !(input.publicProfile ?? before.publicProfile) ? { visitorQuestions: false } : {};
     const [user] = await tx
       .update(users)
-      .set({ ...storedColumns(input), ...impliedColumns(input, now) })
+      .set({ ...storedColumns(input), ...impliedColumns(input, now), ...visitors })
       .where(eq(users.id, userId))
       .returning();
     if (input.publicProfile !== undefined && input.publicProfile !== before.publicProfile) {

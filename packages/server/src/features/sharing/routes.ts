@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_SIZE } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import { apUris } from '../../federation/uris.js';
 import { sendError } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from '../visibility/index.js';
+import { visitorPage } from '../visitors/service.js';
 import { answerHead, atomFeed, profileHead } from './views.js';
 
 interface ProfileParams {
@@ -20,17 +22,25 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
   const origin = ctx.config.publicUrl;
   const hidden = { schema: { hide: true } };
 
-  app.get<{ Params: ProfileParams }>('/u/:username', hidden, async (request, reply) => {
+  // signed out, the profile of someone who lets people without an account ask is a small page of its own (decision 305)
+  const page = { schema: { hide: true }, config: { resolvesViewer: true } };
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, username: string, head?: string) => {
+    const visitors = request.viewer ? null : await visitorPage(ctx, username, request.headers['accept-language']);
+    if (visitors) return ctx.webShell.sendVisitorPage(reply, { ...visitors, head: `${visitors.head}\n    ${head ?? ''}` });
+    return ctx.webShell.sendPage(reply, head);
+  };
+
+  app.get<{ Params: ProfileParams }>('/u/:username', page, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
-    if (!user) return ctx.webShell.sendPage(reply);
-    return ctx.webShell.sendPage(reply, profileHead(origin, user, await answerCount(ctx.db, user.id), apUris.actor(origin, user.id)));
+    if (!user) return sendPage(request, reply, request.params.username);
+    return sendPage(request, reply, user.username, profileHead(origin, user, await answerCount(ctx.db, user.id), apUris.actor(origin, user.id)));
   });
 
-  app.get<{ Params: ProfileParams & { id: string } }>('/u/:username/answers/:id', hidden, async (request, reply) => {
+  app.get<{ Params: ProfileParams & { id: string } }>('/u/:username/answers/:id', page, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
     const answer = user ? await publicAnswer(ctx.db, user.id, request.params.id) : null;
-    if (!user || !answer) return ctx.webShell.sendPage(reply);
-    return ctx.webShell.sendPage(reply, answerHead(origin, user, answer, apUris.actor(origin, user.id)));
+    if (!user || !answer) return sendPage(request, reply, request.params.username);
+    return sendPage(request, reply, user.username, answerHead(origin, user, answer, apUris.actor(origin, user.id)));
   });
 
   app.get<{ Params: ProfileParams }>('/u/:username/feed.atom', hidden, async (request, reply) => {

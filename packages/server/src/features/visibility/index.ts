@@ -30,3 +30,4 @@ export {
   type PublicAnswer,
   type RemoteAsker,
 } from './public.js';
+export { visitorQuestionReaches, visitorReceiverByUsername } from './visitors.js';

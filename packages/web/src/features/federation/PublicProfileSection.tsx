@@ -3,6 +3,7 @@ import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
+import { VisitorQuestionsSwitch } from '../visitors/VisitorQuestionsSwitch';
 import { useFederationOn, useRemoteBlocks, useUnblockRemote } from './api';
 import styles from './Federation.module.css';
 import { t } from '../../i18n';
@@ -33,6 +34,7 @@ export function PublicProfileSection() {
       </p>
       {isPublic && <PublicAddresses />}
       {isPublic && <QuestionAsContentWarning />}
+      {isPublic && <VisitorQuestionsSwitch />}
       <RemoteBlocks />
     </SettingsSection>
   );

@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { findMutedWord } from '@askbox/common';
+import type { DbOrTx } from '../../db/open.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { queryRows } from '../../db/sql.js';
+
+/**
+ * Questions from people without an account (decision 305). Who may receive them: a receiver
+ * who turned 'Let people without an account ask me' on, whose profile is public and not suspended,
+ * and whose other choices leave room for an anonymous asker nobody knows ('Refuse anonymous
+ * questions' off, 'Who may ask me' everyone). Anyone else is, to a visitor, someone who does not
+ * exist: the same page and the same 404 as an unknown username.
+ */
+export async function visitorReceiverByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.username, username.trim().toLowerCase()),
+        eq(users.visitorQuestions, true),
+        eq(users.publicProfile, true),
+        isNull(users.suspendedAt),
+        eq(users.refuseAnonymousQuestions, false),
+        eq(users.whoMayAsk, 'everyone'),
+      ),
+    )
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Whether a visitor's question reaches the receiver: not when the receiver blocked this visitor
+ * ('Block this asker' on one of their questions, matched by the day's keyed hash), nor when it holds
+ * one of the receiver's muted words. The visitor is answered the same either way.
+ */
+export async function visitorQuestionReaches(db: DbOrTx, question: { receiverId: string; visitorKey: string; text: string }): Promise<boolean> {
+  const [row] = await queryRows<{ blocked: boolean; words: string[] | null }>(
+    db,
+    sql`select exists (select 1 from asker_blocks where blocked_visitor_key = ${question.visitorKey} and blocker_id = ${question.receiverId}) as blocked,
+          (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
+  );
+  if (!row || row.blocked) return false;
+  return findMutedWord(question.text, row.words ?? []) === null;
+}

@@ -1,0 +1,89 @@
+import { localeFromLanguages, type ErrorCode, type ProfileCounts } from '@askbox/common';
+import type { UserRow } from '../../db/schema/index.js';
+import { translatorFor } from '../../i18n/translator.js';
+import type { PublicAnswer } from '../visibility/index.js';
+import { escapeMarkup as e } from '../sharing/views.js';
+import { avatarUrlOf } from '../users/views.js';
+
+/**
+ * The signed-out profile of someone who lets people without an account ask them (decision 305),
+ * rendered here in the visitor's language: header, counters, the ask box and the first answers.
+ * Everything user-written is escaped once, here. The web's visitor.html gives it its styles and
+ * the ask box's small script, which reads its texts from the JSON block below.
+ */
+export interface VisitorPage {
+  lang: string;
+  head: string;
+  body: string;
+}
+
+/** The refusals the ask box can meet, told in the visitor's language. */
+const SHOWN_ERRORS: ErrorCode[] = ['inbox_paused', 'rate_limited', 'challenge_invalid', 'challenge_required', 'question_too_long', 'question_required'];
+
+/** The language a visitor reads: the first of their browser's that Askbox speaks. */
+export const visitorLocale = (acceptLanguage: string | undefined) =>
+  localeFromLanguages((acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()).filter(Boolean));
+
+export function renderVisitorPage(
+  user: UserRow,
+  counts: ProfileCounts,
+  answers: PublicAnswer[],
+  options: { acceptLanguage?: string; formatNumber?: (n: number) => string },
+): VisitorPage {
+  const locale = visitorLocale(options.acceptLanguage);
+  const t = translatorFor(locale);
+  const number = options.formatNumber ?? ((n: number) => new Intl.NumberFormat(locale).format(n));
+  const texts = {
+    remaining: { one: t('remainingCharacters', { count: 1 }), other: t('remainingCharacters', { count: 2 }).replace('2', '{{count}}') },
+    sent: t('questionSent'),
+    sending: t('visitorPage.sending'),
+    failed: t('visitorPage.failed'),
+    ask: t('ask'),
+    errors: Object.fromEntries(SHOWN_ERRORS.map((code) => [code, t(`errors.${code}`, { max: 300, minutes: 10 })])),
+  };
+  const counters = [
+    [counts.answers, t('answers')],
+    [counts.followings, t('followings')],
+    [counts.followers, t('followers')],
+    [counts.likes, t('likes')],
+  ] as const;
+  const cover = user.coverUrl ? ` style="background-image: url('${e(encodeURI(user.coverUrl))}')"` : '';
+  const answerItems = answers
+    .map(
+      (answer) => `<article class="visitor-card visitor-answer" id="post-${e(answer.id)}">
+        <p class="visitor-question"><span class="visitor-muted">${e(answer.askerUsername ? `@${answer.askerUsername}` : t('anonymous'))}</span><br />${e(answer.question)}</p>
+        <p>${e(answer.answer)}</p>
+        <p class="visitor-muted"><time datetime="${e(answer.answeredAt)}">${e(new Date(answer.answeredAt).toLocaleDateString(locale))}</time></p>
+      </article>`,
+    )
+    .join('\n');
+  const body = `<main class="visitor">
+    <nav class="visitor-login" aria-label="Askbox"><span class="visitor-muted">${e(t('visitorPage.haveAccount'))}</span> <a class="visitor-button" href="/login">${e(t('logInButton'))}</a></nav>
+    <div class="visitor-cover"${cover}></div>
+    <header class="visitor-head">
+      <img src="${e(avatarUrlOf(user))}" alt="" width="88" height="88" />
+      <h1>${e(user.fullname)}</h1>
+      <p class="visitor-muted">@${e(user.username)}</p>
+      ${user.bio.trim() ? `<p class="visitor-bio">${e(user.bio)}</p>` : ''}
+      ${user.website ? `<p><a href="${e(user.website)}" target="_blank" rel="noopener noreferrer nofollow">${e(user.website)}</a></p>` : ''}
+    </header>
+    <div class="visitor-card visitor-counters" role="group" aria-label="${e(t('counters'))}">
+      ${counters.map(([value, label]) => `<div><strong>${e(number(value))}</strong> <span>${e(label)}</span></div>`).join('\n      ')}
+    </div>
+    <form class="visitor-card visitor-ask" id="visitor-ask" data-username="${e(user.username)}">
+      <h2><label for="visitor-question">${e(t('askMeAQuestion'))}</label></h2>
+      <textarea id="visitor-question" name="text" maxlength="600" aria-describedby="visitor-note visitor-counter"></textarea>
+      <p class="visitor-muted" id="visitor-note">${e(t('visitorPage.askNote'))}</p>
+      <div class="visitor-ask-row">
+        <span class="visitor-muted" id="visitor-counter" data-counter aria-live="polite"></span>
+        <button type="submit" class="visitor-button" disabled>${e(t('ask'))}</button>
+      </div>
+      <p class="visitor-status" role="status"></p>
+    </form>
+    <h2 class="visitor-section">${e(t('answers'))}</h2>
+    ${answerItems || `<p class="visitor-card visitor-muted">${e(t('noAnswersNow'))}</p>`}
+  </main>
+  <script type="application/json" id="visitor-texts">${JSON.stringify(texts).replace(/</g, '\\u003c')}</script>`;
+  const title = `<title>${e(t('titles.publicProfile', { username: user.username }))}</title>`;
+  return { lang: locale, head: title, body };
+}
