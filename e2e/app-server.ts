@@ -66,6 +66,8 @@ export async function startApp(extraEnv: NodeJS.ProcessEnv = {}, prepare?: (env:
     // push.example.test does not resolve here: the test switch skips the address check
     PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
     QUESTION_RATE_LIMIT: '10000',
+    // people without an account may ask whoever opts in (e2e/visitor-questions.spec.ts); nobody else changes
+    VISITOR_QUESTIONS: 'on',
     ...extraEnv,
   };
   await prepare?.(env);

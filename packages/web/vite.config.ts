@@ -49,8 +49,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // every browser the app supports preloads modules itself; with two pages (the app, visitor.html)
+    // the polyfill would become a chunk of its own that every first screen downloads
+    modulePreload: { polyfill: false },
     rolldownOptions: {
-      // the app, and the signed-out profile's own small page (features/visitors on the server, decision 305)
+      // the app, and the signed-out profile's own small page (features/visitors on the server, decision 307)
       input: { index: 'index.html', visitor: 'visitor.html' },
       // each language but English in a chunk of its own, loaded only by those who read it: left to
       // itself the bundler also puts shared helpers there, which every screen then loads

@@ -315,16 +315,6 @@ export const enFirst = {
   errorBlockingRemote: 'Could not block. Please try again.',
   questionAsContentWarning: 'Question as content warning',
   questionAsContentWarningExplanation: 'On the fediverse, your answers show their question first, and the answer once opened (a content warning).',
-  visitorQuestions: 'Let people without an account ask me',
-  visitorQuestionsExplanation:
-    'Anyone who opens your profile can ask you without signing in. Their questions are anonymous, and blocking the asker and muted words work on them as on any other.',
-  /** the signed-out profile of someone who lets people without an account ask them (rendered by the server) */
-  visitorPage: {
-    askNote: 'No account needed: your question is anonymous.',
-    sending: 'Sending…',
-    failed: 'Your question could not be sent. Please try again.',
-    haveAccount: 'Have an account?',
-  },
 
   // Global question
   sendGlobalQuestion: 'Send Global Question',

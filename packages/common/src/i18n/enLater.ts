@@ -4,6 +4,17 @@
  * first chunk (decision 147). Part of `en` (en.ts) for everything else.
  */
 export const enLater = {
+  // Settings › Outside Askbox, and the signed-out profile the server renders (decision 305)
+  visitorQuestions: 'Let people without an account ask me',
+  visitorQuestionsExplanation:
+    'Anyone who opens your profile can ask you without signing in. Their questions are anonymous, and blocking the asker and muted words work on them as on any other.',
+  /** the signed-out profile of someone who lets people without an account ask them (rendered by the server) */
+  visitorPage: {
+    askNote: 'No account needed: your question is anonymous.',
+    sending: 'Sending…',
+    failed: 'Your question could not be sent. Please try again.',
+    haveAccount: 'Have an account?',
+  },
   email: {
     question: {
       subject: 'New Question ❓',

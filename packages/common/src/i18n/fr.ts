@@ -289,12 +289,12 @@ export const fr: Catalog = {
     'Sur le fédivers, vos réponses montrent d’abord leur question, et la réponse une fois ouverte (un avertissement de contenu).',
   visitorQuestions: 'Laisser les personnes sans compte me poser des questions',
   visitorQuestionsExplanation:
-    'Toute personne qui ouvre votre profil peut vous poser une question sans se connecter. Ses questions sont anonymes ; bloquer l’auteur et les mots masqués s’y appliquent comme aux autres.',
+    'Toute personne qui ouvre votre profil peut vous poser une question sans se connecter. Ses questions sont anonymes ; bloquer l’auteur et les mots masqués s’y appliquent comme aux autres.',
   visitorPage: {
-    askNote: 'Pas besoin de compte : votre question est anonyme.',
+    askNote: 'Pas besoin de compte : votre question est anonyme.',
     sending: 'Envoi…',
     failed: 'Votre question n’a pas pu être envoyée. Veuillez réessayer.',
-    haveAccount: 'Vous avez un compte ?',
+    haveAccount: 'Vous avez un compte ?',
   },
 
   sendGlobalQuestion: 'Envoyer une question globale',

@@ -9,7 +9,7 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** A page (not an API route) that needs to know whether someone is signed in (the signed-out profile, decision 305). */
+    /** A page (not an API route) that needs to know whether someone is signed in (the signed-out profile, decision 307). */
     resolvesViewer?: boolean;
   }
 }

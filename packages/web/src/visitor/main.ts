@@ -2,7 +2,7 @@ import '../styles/tokens.css';
 import './visitor.css';
 
 /**
- * The signed-out profile of someone who lets people without an account ask them (decision 305).
+ * The signed-out profile of someone who lets people without an account ask them (decision 307).
  * The server renders the page, texts included, in the visitor's language; this script only runs
  * the ask box: the characters left, a proof-of-work challenge solved while the visitor types
  * (features/challenge's solver), and the question sent. No framework, no session: the page's
@@ -49,6 +49,10 @@ if (form) {
     if (!pending && field.value !== '') startChallenge();
   };
   field.addEventListener('input', update);
+  // the work starts as soon as the visitor comes to the box, so it is usually done when they ask
+  field.addEventListener('focus', () => {
+    if (!pending) startChallenge();
+  });
   update();
 
   form.addEventListener('submit', (event) => {

@@ -50,6 +50,8 @@ export const senderBlocks = pgTable(
   {
     id: text('id').primaryKey(),
     blockedId: text('blocked_id').references(() => users.id, { onDelete: 'cascade' }),
+    // a visitor's question (features/visitors): the visitor's keyed hash of that day, never an address
+    blockedVisitorKey: text('blocked_visitor_key'),
     questionText: text('question_text').notNull(),
     reportId: text('report_id').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -58,6 +60,10 @@ export const senderBlocks = pgTable(
   (t) => [
     // the check on every anonymous question: is this sender blocked everywhere?
     index('sender_blocks_blocked').on(t.blockedId),
+    // the same check on a visitor's question
+    index('sender_blocks_visitor')
+      .on(t.blockedVisitorKey)
+      .where(sql`${t.blockedVisitorKey} is not null`),
     // one block per report
     uniqueIndex('sender_blocks_report').on(t.reportId),
   ],

@@ -1,4 +1,4 @@
-import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, pgTable, text } from 'drizzle-orm/pg-core';
 import { questions } from './questions.js';
 
 /**
@@ -8,16 +8,12 @@ import { questions } from './questions.js';
  * made with a key that changes every day and is then forgotten (visitor_keys): it never leads back
  * to an address.
  */
-export const visitorQuestions = pgTable(
-  'visitor_questions',
-  {
-    questionId: text('question_id')
-      .primaryKey()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    visitorKey: text('visitor_key').notNull(),
-  },
-  (t) => [index('visitor_questions_key').on(t.visitorKey)],
-);
+export const visitorQuestions = pgTable('visitor_questions', {
+  questionId: text('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  visitorKey: text('visitor_key').notNull(),
+});
 
 /**
  * The day's random key for visitors' keyed hashes, shared by every app instance; a day's key is

@@ -21,7 +21,7 @@ export async function challengeRoutes(app: AppInstance, ctx: ServerContext): Pro
       },
     },
     async (request, reply) => {
-      // a visitor's address is never stored, not even as a counter's key: their keyed hash counts instead (decision 305)
+      // a visitor's address is never stored, not even as a counter's key: their keyed hash counts instead (decision 306)
       const client = request.query.purpose === 'visitor_question' ? `visitor:${await visitorKeyOf(ctx, request.ip)}` : rateLimitClient(request.ip);
       await consumeRateLimit(ctx.db, `challenge:${client}`, CHALLENGES_PER_HOUR, 3600);
       reply.header('cache-control', 'no-store');

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BlockSenderResult, SenderBlock } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { questions, reports, senderBlocks, users } from '../../db/schema/index.js';
+import { questions, reports, senderBlocks, users, visitorQuestions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { recordAudit, type AuditActor } from './audit.js';
@@ -39,9 +39,12 @@ export async function blockSenderEverywhere(ctx: AppContext, actor: Exclude<Audi
     if (!question) throw new AppError('not_found');
     // the instance's own global question is known to come from the admins: nothing to hide, nothing to block
     if (!question.isAnonymous || question.isGlobal) throw new AppError('not_anonymous_question');
+    // a visitor's question has no sender: the block holds the visitor's keyed hash of that day (decision 306)
+    const [visitor] = question.senderId === null ? await tx.select().from(visitorQuestions).where(eq(visitorQuestions.questionId, report.targetId)) : [];
     await tx.insert(senderBlocks).values({
       id: crypto.randomUUID(),
       blockedId: question.senderId,
+      blockedVisitorKey: visitor?.visitorKey ?? null,
       questionText: question.text,
       reportId: report.id,
       createdBy: actor.id,

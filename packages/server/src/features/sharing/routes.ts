@@ -22,7 +22,7 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
   const origin = ctx.config.publicUrl;
   const hidden = { schema: { hide: true } };
 
-  // signed out, the profile of someone who lets people without an account ask is a small page of its own (decision 305)
+  // signed out, the profile of someone who lets people without an account ask is a small page of its own (decision 307)
   const page = { schema: { hide: true }, config: { resolvesViewer: true } };
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, username: string, head?: string) => {
     const visitors = request.viewer ? null : await visitorPage(ctx, username, request.headers['accept-language']);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox, pushNotifications, users } from '../../db/schema/index.js';
 import { insertFollow } from '../../test/fixtures.js';
-import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
 import { eventually, insertQuestion, insertSubscription, openEventStream } from '../../test/notificationFixtures.js';
 import { rawResponse, worldNormaliser } from '../../test/observation.js';
 
@@ -221,4 +221,84 @@ describe(`anonymity proof (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
       for (const [i, observation] of world.entries()) expect(observation).toBe(worlds[0]![i]);
     }
   }, 120_000);
+});
+
+/**
+ * Questions from people without an account (decision 305): the receiver cannot tell a visitor's
+ * question from an account's anonymous one (same inbox item, badge, push, email, answer, block and
+ * blocked list), and a visitor cannot tell a question dropped by the receiver's choices (a muted
+ * word, 'Block this asker') from one that arrived.
+ */
+describe('anonymity proof: questions from people without an account', () => {
+  async function visitorWorld(): Promise<{ t: TestApp; receiver: TestUser; normalise: (text: string) => string }> {
+    t = await createTestApp({ visitorQuestions: true, challenge: { enabled: false, difficulty: 2 } });
+    const receiver = await signUpUser(t.app, { username: 'receiver_v', fullname: 'The Receiver' });
+    await t.ctx.db.update(users).set({ emailNotifications: 'each' }).where(eq(users.id, receiver.id));
+    await insertSubscription(t.ctx.db, receiver.id);
+    await apiAs(t.app, receiver).patch('/api/me/settings', { publicProfile: true, visitorQuestions: true });
+    return { t, receiver, normalise: worldNormaliser({ receiver: receiver.id }) };
+  }
+  const visitorAsks = async (app: TestApp, username: string, text: string, ip: string) => {
+    const challenge = await solvedChallenge(app.app, 'visitor_question');
+    return app.app.inject({ method: 'POST', url: `/api/visitors/${username}/questions`, remoteAddress: ip, payload: { text, challenge } });
+  };
+
+  /** The receiver's whole view of one anonymous question, through answering it and blocking the next one's asker. */
+  async function receiverObserves(ask: (text: string) => Promise<void>, world: Awaited<ReturnType<typeof visitorWorld>>): Promise<string[]> {
+    const { t: app, receiver, normalise } = world;
+    const as = apiAs(app.app, receiver);
+    const seen: string[] = [];
+    const look = async (path: string) => seen.push(`${path}\n${normalise(rawResponse(await as.get(path)))}`);
+    const rows = async () => {
+      const pushes = await app.ctx.db
+        .select({ title: pushNotifications.title, body: pushNotifications.body, data: pushNotifications.data })
+        .from(pushNotifications)
+        .where(eq(pushNotifications.userId, receiver.id));
+      const emails = await app.ctx.db.select({ kind: emailOutbox.kind, data: emailOutbox.data }).from(emailOutbox).where(eq(emailOutbox.userId, receiver.id));
+      seen.push(normalise(JSON.stringify({ pushes, emails })));
+    };
+    await ask('Who am I?');
+    await ask('And now?');
+    for (const path of ['/api/me/inbox', '/api/me/counters', '/api/me/inbox?filter=anonymous', '/api/me/inbox?filter=named']) await look(path);
+    await rows();
+    const [second, first] = (await as.get('/api/me/inbox')).json().items as { id: string }[];
+    seen.push(normalise(rawResponse(await as.post(`/api/questions/${first!.id}/answer`, { answer: 'A mystery.' }))));
+    seen.push(normalise(rawResponse(await as.post(`/api/questions/${second!.id}/block-asker`))));
+    for (const path of ['/api/me/inbox', `/api/users/${receiver.username}/answers`, '/api/me/blocked-askers', '/api/notifications/activity']) await look(path);
+    return seen;
+  }
+
+  it('the receiver observes the same things whether an account or a visitor sent the anonymous questions', async () => {
+    const fromMember = await visitorWorld();
+    const member = await signUpUser(fromMember.t.app, { username: 'member_v', fullname: 'A Member' });
+    const memberView = await receiverObserves(async (text) => {
+      expect((await apiAs(fromMember.t.app, member).post(`/api/users/${fromMember.receiver.username}/questions`, { text, isAnonymous: true })).statusCode).toBe(
+        201,
+      );
+    }, fromMember);
+    await t!.close();
+    t = null;
+
+    const fromVisitor = await visitorWorld();
+    // the same number of accounts as the member's world: only the asker differs
+    await signUpUser(fromVisitor.t.app, { username: 'member_v', fullname: 'A Member' });
+    const visitorView = await receiverObserves(async (text) => {
+      expect((await visitorAsks(fromVisitor.t, fromVisitor.receiver.username, text, '203.0.113.9')).statusCode).toBe(204);
+    }, fromVisitor);
+    expect(visitorView.join('\n')).toContain('Who am I?');
+    expect(visitorView).toEqual(memberView);
+  });
+
+  it('a visitor gets the same bytes for a question dropped (muted word, blocked asker) as for one that arrived', async () => {
+    const { t: app, receiver } = await visitorWorld();
+    await apiAs(app.app, receiver).post('/api/me/muted-words', { word: 'spoiler' });
+    const arrived = rawResponse(await visitorAsks(app, receiver.username, 'A fair question', '203.0.113.1'));
+    const muted = rawResponse(await visitorAsks(app, receiver.username, 'A spoiler question', '203.0.113.2'));
+    const [fromFirst] = (await apiAs(app.app, receiver).get('/api/me/inbox')).json().items as { id: string }[];
+    await apiAs(app.app, receiver).post(`/api/questions/${fromFirst!.id}/block-asker`);
+    const blocked = rawResponse(await visitorAsks(app, receiver.username, 'Blocked, still asking', '203.0.113.1'));
+    expect(muted).toBe(arrived);
+    expect(blocked).toBe(arrived);
+    expect((await apiAs(app.app, receiver).get('/api/me/inbox')).json().items).toEqual([]);
+  });
 });

@@ -32,13 +32,15 @@ export async function visitorReceiverByUsername(db: DbOrTx, username: string): P
 
 /**
  * Whether a visitor's question reaches the receiver: not when the receiver blocked this visitor
- * ('Block this asker' on one of their questions, matched by the day's keyed hash), nor when it holds
+ * ('Block this asker' on one of their questions, matched by the day's keyed hash) or a moderator
+ * blocked them everywhere (decision 288, the same way), nor when it holds
  * one of the receiver's muted words. The visitor is answered the same either way.
  */
 export async function visitorQuestionReaches(db: DbOrTx, question: { receiverId: string; visitorKey: string; text: string }): Promise<boolean> {
   const [row] = await queryRows<{ blocked: boolean; words: string[] | null }>(
     db,
-    sql`select exists (select 1 from asker_blocks where blocked_visitor_key = ${question.visitorKey} and blocker_id = ${question.receiverId}) as blocked,
+    sql`select exists (select 1 from asker_blocks where blocked_visitor_key = ${question.visitorKey} and blocker_id = ${question.receiverId})
+            or exists (select 1 from sender_blocks where blocked_visitor_key = ${question.visitorKey}) as blocked,
           (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
   );
   if (!row || row.blocked) return false;

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/sql.js';
 import { rateLimitClient } from '../../rateLimit.js';
 
 /**
- * A visitor's keyed hash (decision 305): HMAC-SHA-256 of their address (an IPv4 address or an IPv6
+ * A visitor's keyed hash (decision 306): HMAC-SHA-256 of their address (an IPv4 address or an IPv6
  * /64, as every per-IP limit counts it) with the day's random key. Within a day it counts the same
  * visitor's questions and lets 'Block this asker' find their next ones; the address itself is never
  * stored. Each day's key is drawn at random, kept in the database (every app instance hashes alike)

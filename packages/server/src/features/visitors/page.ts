@@ -6,7 +6,7 @@ import { escapeMarkup as e } from '../sharing/views.js';
 import { avatarUrlOf } from '../users/views.js';
 
 /**
- * The signed-out profile of someone who lets people without an account ask them (decision 305),
+ * The signed-out profile of someone who lets people without an account ask them (decision 307),
  * rendered here in the visitor's language: header, counters, the ask box and the first answers.
  * Everything user-written is escaped once, here. The web's visitor.html gives it its styles and
  * the ask box's small script, which reads its texts from the JSON block below.
@@ -22,7 +22,12 @@ const SHOWN_ERRORS: ErrorCode[] = ['inbox_paused', 'rate_limited', 'challenge_in
 
 /** The language a visitor reads: the first of their browser's that Askbox speaks. */
 export const visitorLocale = (acceptLanguage: string | undefined) =>
-  localeFromLanguages((acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()).filter(Boolean));
+  localeFromLanguages(
+    (acceptLanguage ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim())
+      .filter(Boolean),
+  );
 
 export function renderVisitorPage(
   user: UserRow,

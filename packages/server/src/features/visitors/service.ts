@@ -82,6 +82,9 @@ class DroppedQuestion extends Error {}
 
 /** The visitor's keyed hash behind a question the receiver holds, or null (not a visitor's question). */
 export async function visitorKeyOfQuestion(ctx: AppContext, questionId: string): Promise<string | null> {
-  const [row] = await queryRows<{ visitorKey: string }>(ctx.db, sql`select visitor_key as "visitorKey" from visitor_questions where question_id = ${questionId}`);
+  const [row] = await queryRows<{ visitorKey: string }>(
+    ctx.db,
+    sql`select visitor_key as "visitorKey" from visitor_questions where question_id = ${questionId}`,
+  );
   return row?.visitorKey ?? null;
 }

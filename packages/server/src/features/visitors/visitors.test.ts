@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { askerBlocks, questions, visitorQuestions } from '../../db/schema/index.js';
+import { askerBlocks, questions, users, visitorQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
 import { VISITOR_QUESTIONS_PER_10_MIN } from './service.js';
@@ -25,7 +25,10 @@ const challenge = { enabled: false, difficulty: 2 };
 let t: TestApp;
 let off: TestApp;
 beforeAll(async () => {
-  [t, off] = await Promise.all([createTestApp({ visitorQuestions: true, webDistDir, challenge }), createTestApp({ visitorQuestions: false, webDistDir, challenge })]);
+  [t, off] = await Promise.all([
+    createTestApp({ visitorQuestions: true, webDistDir, challenge }),
+    createTestApp({ visitorQuestions: false, webDistDir, challenge }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t.close(), off.close()]);
@@ -38,7 +41,12 @@ const VISITOR_B = '198.51.100.23';
 /** A signed-out visitor's question from `ip`, with a challenge solved as the page does (unless given). */
 async function visitorAsks(app: TestApp, username: string, text: string, ip = VISITOR_A, challenge?: string | null) {
   const field = challenge === null ? undefined : (challenge ?? (await solvedChallenge(app.app, 'visitor_question')));
-  return app.app.inject({ method: 'POST', url: `/api/visitors/${username}/questions`, remoteAddress: ip, payload: { text, ...(field ? { challenge: field } : {}) } });
+  return app.app.inject({
+    method: 'POST',
+    url: `/api/visitors/${username}/questions`,
+    remoteAddress: ip,
+    payload: { text, ...(field ? { challenge: field } : {}) },
+  });
 }
 
 async function receiverWhoWelcomesVisitors(app: TestApp): Promise<TestUser> {
@@ -116,9 +124,7 @@ describe('questions from people without an account: guards', () => {
   it('needs a proof of work made for it, spent once', async () => {
     const alice = await receiverWhoWelcomesVisitors(t);
     expect((await visitorAsks(t, alice.username, 'no work', VISITOR_A, null)).json().error.code).toBe('challenge_required');
-    expect((await visitorAsks(t, alice.username, 'other form', VISITOR_A, await solvedChallenge(t.app, 'signup'))).json().error.code).toBe(
-      'challenge_invalid',
-    );
+    expect((await visitorAsks(t, alice.username, 'other form', VISITOR_A, await solvedChallenge(t.app, 'signup'))).json().error.code).toBe('challenge_invalid');
     const solved = await solvedChallenge(t.app, 'visitor_question');
     expect((await visitorAsks(t, alice.username, 'once', VISITOR_A, solved)).statusCode).toBe(204);
     expect((await visitorAsks(t, alice.username, 'twice', VISITOR_A, solved)).json().error.code).toBe('challenge_invalid');
@@ -187,6 +193,21 @@ describe('questions from people without an account: guards', () => {
     ]);
   });
 
+  it("a moderator's 'Block this sender everywhere' on a visitor's question drops that visitor's next questions to anyone", async () => {
+    const [alice, erin] = [await receiverWhoWelcomesVisitors(t), await receiverWhoWelcomesVisitors(t)];
+    const admin = await signUpUser(t.app);
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const spammer = '192.0.2.66';
+    await visitorAsks(t, alice.username, 'buy my stuff', spammer);
+    const [spam] = await inbox(t, alice);
+    expect((await apiAs(t.app, alice).post('/api/reports', { kind: 'question', target: spam!.id, reason: 'spam' })).statusCode).toBe(200);
+    const reportId = ((await apiAs(t.app, admin).get('/api/admin/reports')).json().items as { id: string; targetId?: string }[])[0]!.id;
+    expect((await apiAs(t.app, admin).post(`/api/admin/reports/${reportId}/block-sender`)).json()).toEqual({ blocked: true, resolved: 1 });
+    expect((await visitorAsks(t, erin.username, 'buy it now', spammer)).statusCode).toBe(204);
+    expect((await visitorAsks(t, erin.username, 'an honest question', '192.0.2.67')).statusCode).toBe(204);
+    expect((await inbox(t, erin)).map((q) => q.text)).toEqual(['an honest question']);
+  });
+
   it('a paused inbox refuses visitors as it refuses everyone', async () => {
     const alice = await receiverWhoWelcomesVisitors(t);
     await apiAs(t.app, alice).patch('/api/me/settings', { inboxPaused: true });
@@ -210,6 +231,11 @@ describe('questions from people without an account: guards', () => {
     expect(shape(fromVisitor!)).toEqual(shape(fromMember!));
     expect(fromVisitor).toMatchObject({ isAnonymous: true, sender: null, canBlockAsker: true, remoteSender: null });
     // and only the visitors' own table knows it was a visitor's
-    expect(await t.ctx.db.select().from(visitorQuestions).where(eq(visitorQuestions.questionId, fromVisitor!.id as string))).toHaveLength(1);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(visitorQuestions)
+        .where(eq(visitorQuestions.questionId, fromVisitor!.id as string)),
+    ).toHaveLength(1);
   });
 });
