@@ -29,15 +29,10 @@ export const visitorLocale = (acceptLanguage: string | undefined) =>
       .filter(Boolean),
   );
 
-export function renderVisitorPage(
-  user: UserRow,
-  counts: ProfileCounts,
-  answers: PublicAnswer[],
-  options: { acceptLanguage?: string; formatNumber?: (n: number) => string },
-): VisitorPage {
+export function renderVisitorPage(user: UserRow, counts: ProfileCounts, answers: PublicAnswer[], options: { acceptLanguage?: string }): VisitorPage {
   const locale = visitorLocale(options.acceptLanguage);
   const t = translatorFor(locale);
-  const number = options.formatNumber ?? ((n: number) => new Intl.NumberFormat(locale).format(n));
+  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   const texts = {
     remaining: { one: t('remainingCharacters', { count: 1 }), other: t('remainingCharacters', { count: 2 }).replace('2', '{{count}}') },
     sent: t('questionSent'),
