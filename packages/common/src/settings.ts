@@ -40,6 +40,8 @@ export const accountSettingsSchema = z.object({
   whoMayAskMinDays: z.number().int().min(1).max(WHO_MAY_ASK_MAX_DAYS),
   /** On by default: an answer sent to the fediverse shows its question as the content warning (decision 301). */
   questionAsContentWarning: z.boolean(),
+  /** Off by default: when on, questions with a muted word go to the Filtered folder for FILTERED_KEEP_DAYS instead of being dropped. */
+  keepFilteredQuestions: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

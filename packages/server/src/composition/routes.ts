@@ -14,6 +14,7 @@ import { likesRoutes } from '../features/likes/routes.js';
 import { moderationRoutes } from '../features/moderation/routes.js';
 import { instanceRoutes } from '../features/instance/routes.js';
 import { mutedWordsRoutes } from '../features/mutedWords/routes.js';
+import { filteredRoutes } from '../features/filtered/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
 import { profileRoutes } from '../features/profiles/routes.js';
 import { questionsRoutes } from '../features/questions/routes.js';
@@ -39,6 +40,7 @@ export const routes: readonly Routes[] = [
   followRoutes,
   blockRoutes,
   mutedWordsRoutes,
+  filteredRoutes,
   profileRoutes,
   friendRoutes,
   mediaRoutes,

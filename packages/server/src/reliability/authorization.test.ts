@@ -194,6 +194,10 @@ const MATRIX: Record<string, Case> = {
   'GET /api/me/muted-words': { statuses: signedIn(200), request: () => r('GET', '/api/me/muted-words') },
   'POST /api/me/muted-words': { statuses: signedIn(200), request: () => r('POST', '/api/me/muted-words', { word: 'spoiler' }) },
   'DELETE /api/me/muted-words/:word': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/muted-words/spoiler') },
+  'GET /api/me/filtered': { statuses: signedIn(200), request: () => r('GET', '/api/me/filtered') },
+  // only the receiver finds a question of their Filtered folder; anyone else (its asker too) gets 'not found'
+  'DELETE /api/me/filtered/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/me/filtered/${w.filteredId}`) },
+  'POST /api/me/filtered/:id/inbox': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('POST', `/api/me/filtered/${w.filteredId}/inbox`) },
   // anyone signed in may report an answer, a block either way included (harassment is reported
   // by those it targets); nobody reports their own
   'POST /api/reports': {

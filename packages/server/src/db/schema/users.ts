@@ -45,6 +45,8 @@ export const users = pgTable(
     whoMayAskMinDays: integer('who_may_ask_min_days').notNull().default(7),
     // an answer sent to the fediverse carries its question as the content warning (summary)
     questionAsContentWarning: boolean('question_as_content_warning').notNull().default(true),
+    // muted-word questions are kept in the Filtered folder for FILTERED_KEEP_DAYS instead of dropped
+    keepFilteredQuestions: boolean('keep_filtered_questions').notNull().default(false),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified

@@ -128,6 +128,7 @@ describe('export my data', () => {
       publicProfile: false,
       refuseAnonymousQuestions: false,
       questionAsContentWarning: true,
+      keepFilteredQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
     });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([

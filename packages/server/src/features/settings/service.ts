@@ -20,6 +20,7 @@ export function toAccountSettings(
     | 'whoMayAsk'
     | 'whoMayAskMinDays'
     | 'questionAsContentWarning'
+    | 'keepFilteredQuestions'
   >,
 ): AccountSettings {
   return {
@@ -33,6 +34,7 @@ export function toAccountSettings(
     whoMayAsk: user.whoMayAsk,
     whoMayAskMinDays: user.whoMayAskMinDays,
     questionAsContentWarning: user.questionAsContentWarning,
+    keepFilteredQuestions: user.keepFilteredQuestions,
   };
 }
 

@@ -6,6 +6,8 @@ import { eventually, openEventStream } from '../../test/notificationFixtures.js'
 const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, whoMayAsk: 'everyone', whoMayAskMinDays: 7 };
 // answers sent to the fediverse carry their question as the content warning unless turned off (decision 301)
 const FEDIVERSE_DEFAULTS = { questionAsContentWarning: true };
+// muted-word questions are dropped unless the Filtered folder is turned on (decision 310)
+const FILTERED_DEFAULTS = { keepFilteredQuestions: false };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +40,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
@@ -50,6 +53,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
@@ -59,6 +63,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     // an empty PATCH changes nothing; null goes back to following the browser
@@ -70,6 +75,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
@@ -79,6 +85,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     // the theme: system by default, or pinned light or dark (decision 121)
@@ -100,6 +107,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
@@ -116,6 +124,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
@@ -125,6 +134,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: 'fr',
@@ -134,6 +144,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
@@ -151,6 +162,7 @@ describe('account settings', () => {
       refuseAnonymousQuestions: false,
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
   });
 });
