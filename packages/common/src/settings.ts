@@ -42,6 +42,8 @@ export const accountSettingsSchema = z.object({
   questionAsContentWarning: z.boolean(),
   /** Off by default: when on, questions with a muted word go to the Filtered folder for FILTERED_KEEP_DAYS instead of being dropped. */
   keepFilteredQuestions: z.boolean(),
+  /** On by default: questions people I follow ask all their followers reach me. */
+  followerQuestions: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -544,6 +544,17 @@ export const enFirst = {
     noMatch: 'No questions match.',
     deleteAllError: 'Could not delete the questions. Please try again.',
   },
+  // 'Ask my followers' (the Questions screen) and the mark on the questions it sends
+  askFollowers: {
+    button: 'Ask my followers',
+    title: 'Ask my followers',
+    intro_one: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    intro_many: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    intro_other: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    send: 'Send to my followers',
+    sent: 'Question sent to your followers ! 🚀',
+    badge: 'asked to all followers',
+  },
   // the Questions screen's Filtered view (questions kept out by muted words, when the receiver keeps them)
   filtered: {
     intro_one: 'Questions your muted words kept out of your inbox, kept for {{count}} day. Nobody was notified, and askers are never told.',

@@ -611,6 +611,8 @@ export const fr: Catalog = {
     unmuteWord: 'Réafficher « {{word}} »',
     noMutedWords: 'Aucun mot masqué',
     loadingMutedWords: 'Chargement des mots masqués',
+    followerQuestions: 'Questions posées à tous les abonnés',
+    followerQuestionsExplanation: 'Quand une personne que vous suivez pose une question à tous ses abonnés, elle arrive dans votre boîte.',
     keepFiltered: 'Garder les questions filtrées',
     keepFilteredExplanation_one:
       'Les questions contenant un mot masqué vont alors dans « Filtrées », dans vos questions, pendant {{count}} jour, sans notification. La personne qui demande n’est prévenue dans aucun cas.',
@@ -630,6 +632,16 @@ export const fr: Catalog = {
     undo: 'Annuler',
     noMatch: 'Aucune question ne correspond.',
     deleteAllError: 'Impossible de supprimer les questions. Veuillez réessayer.',
+  },
+  askFollowers: {
+    button: 'Demander à mes abonnés',
+    title: 'Demander à mes abonnés',
+    intro_one: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    intro_many: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    intro_other: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    send: 'Envoyer à mes abonnés',
+    sent: 'Question envoyée à vos abonnés ! 🚀',
+    badge: 'posée à tous ses abonnés',
   },
   filtered: {
     intro_one:

@@ -18,6 +18,7 @@ import { filteredRoutes } from '../features/filtered/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
 import { profileRoutes } from '../features/profiles/routes.js';
 import { questionsRoutes } from '../features/questions/routes.js';
+import { followerQuestionRoutes } from '../features/followerQuestions/routes.js';
 import { settingsRoutes } from '../features/settings/routes.js';
 import { sharingRoutes } from '../features/sharing/routes.js';
 import { cardsRoutes } from '../features/cards/routes.js';
@@ -45,6 +46,7 @@ export const routes: readonly Routes[] = [
   friendRoutes,
   mediaRoutes,
   questionsRoutes,
+  followerQuestionRoutes,
   answersRoutes,
   likesRoutes,
   feedRoutes,

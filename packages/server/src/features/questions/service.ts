@@ -105,6 +105,7 @@ interface InboxRow {
   text: string;
   isAnonymous: boolean;
   isGlobal: boolean;
+  toFollowers: boolean;
   /** timestamptz as text */
   createdAt: string;
   canBlockAsker: boolean;
@@ -128,7 +129,7 @@ interface InboxRow {
 const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string; filter: InboxFilter; q: string }>(
   'inbox_page',
   sql`with page as (
-        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at,
+        select q.id, q.text, q.is_anonymous, q.is_global, q.to_followers, q.sender_id, q.created_at,
           ${askerBlockableColumn(sql`q`)} as can_block_asker
         from questions q
         where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
@@ -137,7 +138,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
       )
-      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
+      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.to_followers as "toFollowers", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
         s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge",
         rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain"
       from page p
@@ -156,6 +157,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
       text: r.text,
       isAnonymous: r.isAnonymous,
       isGlobal: r.isGlobal,
+      toFollowers: r.toFollowers,
       createdAt: isoFromPg(r.createdAt),
       sender:
         !r.isAnonymous && r.senderId

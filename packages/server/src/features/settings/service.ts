@@ -21,6 +21,7 @@ export function toAccountSettings(
     | 'whoMayAskMinDays'
     | 'questionAsContentWarning'
     | 'keepFilteredQuestions'
+    | 'followerQuestions'
   >,
 ): AccountSettings {
   return {
@@ -35,6 +36,7 @@ export function toAccountSettings(
     whoMayAskMinDays: user.whoMayAskMinDays,
     questionAsContentWarning: user.questionAsContentWarning,
     keepFilteredQuestions: user.keepFilteredQuestions,
+    followerQuestions: user.followerQuestions,
   };
 }
 

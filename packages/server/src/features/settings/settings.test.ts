@@ -7,7 +7,7 @@ const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, who
 // answers sent to the fediverse carry their question as the content warning unless turned off (decision 301)
 const FEDIVERSE_DEFAULTS = { questionAsContentWarning: true };
 // muted-word questions are dropped unless the Filtered folder is turned on (decision 310)
-const FILTERED_DEFAULTS = { keepFilteredQuestions: false };
+const FILTERED_DEFAULTS = { keepFilteredQuestions: false, followerQuestions: true };
 
 let t: TestApp;
 beforeAll(async () => {

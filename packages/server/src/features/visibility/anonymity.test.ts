@@ -18,7 +18,8 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker' (which keeps out the asker's later anonymous questions and
  * no one's named ones), and through 'Who may ask me' and a paused inbox (the asker's refusal is
- * the same whoever they are), and through the Filtered folder (kept, moved to the inbox, deleted). Each world runs on a database of its own, the same
+ * the same whoever they are), through the Filtered folder (kept, moved to the inbox, deleted) and
+ * through a question asked to all followers. Each world runs on a database of its own, the same
  * script with only the anonymous sender changed; ids and times are replaced by stable tokens.
  */
 
@@ -145,6 +146,8 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await ask(sender, 'anonymous one');
   await ask(sender, 'anonymous two');
   await ask(sender, 'anonymous three');
+  // 'Ask my followers' (decision 311): the receiver follows every candidate, so it reaches them whoever sent it
+  expect((await apiAs(app, sender).post('/api/me/followers/questions', { text: 'to all my followers', isAnonymous: true })).statusCode).toBe(204);
   expect((await apiAs(app, cast.admin).post('/api/admin/global-question', { text: 'the global question' })).statusCode).toBe(200);
   await observe('received');
 
@@ -234,5 +237,5 @@ describe(`anonymity proof (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     for (const world of worlds.slice(1)) {
       for (const [i, observation] of world.entries()) expect(observation).toBe(worlds[0]![i]);
     }
-  }, 120_000);
+  }, 240_000); // a long script in one world per candidate, each on a database of its own
 });

@@ -29,6 +29,7 @@ export function QuestionSafetySection() {
       </p>
       <MutedWords />
       <KeepFiltered />
+      <FollowerQuestions />
     </SettingsSection>
   );
 }
@@ -116,6 +117,27 @@ function KeepFiltered() {
       />
       <p id={`${id}-keep`} className={settingsExplanation}>
         {t('safety.keepFilteredExplanation', { count: FILTERED_KEEP_DAYS })}
+      </p>
+    </>
+  );
+}
+
+/** 'Questions asked to all followers': whether people the user follows reach them with 'Ask my followers'. */
+function FollowerQuestions() {
+  const accept = useSetting('followerQuestions');
+  const { alert } = useDialogs();
+  const id = useId();
+  return (
+    <>
+      <SettingSwitch
+        label={t('safety.followerQuestions')}
+        checked={accept.value ?? true}
+        disabled={accept.isLoading}
+        describedBy={`${id}-followers`}
+        onChange={(on) => accept.set(on, { onError: () => void alert(t('safety.settingError')) })}
+      />
+      <p id={`${id}-followers`} className={settingsExplanation}>
+        {t('safety.followerQuestionsExplanation')}
       </p>
     </>
   );

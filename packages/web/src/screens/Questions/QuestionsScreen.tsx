@@ -10,6 +10,7 @@ import { useInbox, useUndoableDelete } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
 import { FilteredList } from '../../features/filtered/FilteredList';
 import { useSettings } from '../../features/settings/api';
+import { AskFollowersButton } from '../../features/followerQuestions/AskFollowersButton';
 import styles from './Questions.module.css';
 import { SharePrompt } from '../../features/sharing/SharePrompt';
 import { t, useDocumentTitle } from '../../i18n';
@@ -51,7 +52,10 @@ export function QuestionsScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{t('navQuestions')}</h1>
+      <div className={styles.heading}>
+        <h1 className="screen-title">{t('navQuestions')}</h1>
+        <AskFollowersButton />
+      </div>
       <div className={styles.tools}>
         <div role="group" aria-label={t('inbox.filterLabel')} className={styles.filters}>
           {[...INBOX_FILTERS, ...(keepsFiltered ? (['filtered'] as const) : [])].map((choice) => (
