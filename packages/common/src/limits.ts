@@ -25,6 +25,10 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** A muted-words list holds at most this many entries of at most this many characters. */
 export const MUTED_WORDS_MAX = 100;
 export const MUTED_WORD_MAX_LENGTH = 50;
+/** 'Ask my followers': at most this many a day per person. */
+export const FOLLOWER_QUESTIONS_PER_DAY = 3;
+/** The Filtered folder keeps a question a muted word kept out for this many days, then purges it. */
+export const FILTERED_KEEP_DAYS = 30;
 /** 'Who may ask me: accounts older than N days' takes N from 1 to this. */
 export const WHO_MAY_ASK_MAX_DAYS = 365;
 /** How many answers one may pin to the top of one's profile. */

@@ -41,6 +41,8 @@ export const inboxQuestionSchema = z.object({
   text: z.string(),
   isAnonymous: z.boolean(),
   isGlobal: z.boolean(),
+  /** Sent by 'Ask my followers' to everyone who follows its sender. */
+  toFollowers: z.boolean(),
   createdAt: z.string(),
   sender: userSummarySchema.nullable(),
   /** 'Block this asker' is offered: an anonymous question someone else sent (decision 270). */

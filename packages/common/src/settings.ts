@@ -45,6 +45,10 @@ export const accountSettingsSchema = z.object({
    * their questions are anonymous. Only with a public profile: turning that off turns this off.
    */
   visitorQuestions: z.boolean(),
+  /** Off by default: when on, questions with a muted word go to the Filtered folder for FILTERED_KEEP_DAYS instead of being dropped. */
+  keepFilteredQuestions: z.boolean(),
+  /** On by default: questions people I follow ask all their followers reach me. */
+  followerQuestions: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -6,7 +6,7 @@ import { queryRows } from './db/sql.js';
 import { RetryLaterError } from './errors.js';
 
 /** The longest window any counter runs: a row whose window started longer ago counts nothing. */
-export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 3600;
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = 86_400; // a day: 'Ask my followers' counts per day
 
 /** An address is counted by its hash: its text is never a key. */
 const addressHash = (email: string) => crypto.createHash('sha256').update(email).digest('hex');
@@ -17,6 +17,7 @@ const addressHash = (email: string) => crypto.createHash('sha256').update(email)
  */
 export const accountRateLimitKey = {
   question: (userId: string) => `question:${userId}`,
+  followersQuestion: (userId: string) => `followers-question:${userId}`,
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
   passwordCheck: (userId: string) => `password-check:${userId}`,

@@ -154,6 +154,15 @@ export const enLater = {
     unmuteWord: 'Unmute “{{word}}”',
     noMutedWords: 'No muted words',
     loadingMutedWords: 'Loading muted words',
+    followerQuestions: 'Questions asked to all followers',
+    followerQuestionsExplanation: 'When someone you follow asks all their followers a question, it reaches your inbox.',
+    keepFiltered: 'Keep filtered questions',
+    keepFilteredExplanation_one:
+      'Questions with a muted word go to “Filtered” in Questions for {{count}} day instead, without notifying you. Askers are not told either way.',
+    keepFilteredExplanation_many:
+      'Questions with a muted word go to “Filtered” in Questions for {{count}} days instead, without notifying you. Askers are not told either way.',
+    keepFilteredExplanation_other:
+      'Questions with a muted word go to “Filtered” in Questions for {{count}} days instead, without notifying you. Askers are not told either way.',
   },
   // Sign-ups: the operator's rules (not in the spec: worded to match it)
   instanceAccess: {

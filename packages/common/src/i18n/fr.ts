@@ -620,10 +620,19 @@ export const fr: Catalog = {
     unmuteWord: 'Réafficher « {{word}} »',
     noMutedWords: 'Aucun mot masqué',
     loadingMutedWords: 'Chargement des mots masqués',
+    followerQuestions: 'Questions posées à tous les abonnés',
+    followerQuestionsExplanation: 'Quand une personne que vous suivez pose une question à tous ses abonnés, elle arrive dans votre boîte.',
+    keepFiltered: 'Garder les questions filtrées',
+    keepFilteredExplanation_one:
+      'Les questions contenant un mot masqué vont alors dans « Filtrées », dans vos questions, pendant {{count}} jour, sans notification. La personne qui demande n’est prévenue dans aucun cas.',
+    keepFilteredExplanation_many:
+      'Les questions contenant un mot masqué vont alors dans « Filtrées », dans vos questions, pendant {{count}} jours, sans notification. La personne qui demande n’est prévenue dans aucun cas.',
+    keepFilteredExplanation_other:
+      'Les questions contenant un mot masqué vont alors dans « Filtrées », dans vos questions, pendant {{count}} jours, sans notification. La personne qui demande n’est prévenue dans aucun cas.',
   },
   inbox: {
     filterLabel: 'Afficher',
-    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Fédivers' },
+    filters: { all: 'Toutes', anonymous: 'Anonymes', named: 'Avec nom', fediverse: 'Fédivers', filtered: 'Filtrées' },
     search: 'Rechercher dans vos questions',
     deleteAll: 'Tout supprimer',
     deleteAllShown: 'Supprimer celles affichées',
@@ -632,6 +641,28 @@ export const fr: Catalog = {
     undo: 'Annuler',
     noMatch: 'Aucune question ne correspond.',
     deleteAllError: 'Impossible de supprimer les questions. Veuillez réessayer.',
+  },
+  askFollowers: {
+    button: 'Demander à mes abonnés',
+    title: 'Demander à mes abonnés',
+    intro_one: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    intro_many: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    intro_other: 'Une question à toutes les personnes qui vous suivent, {{count}} par jour au plus. Les réglages de chacune s’appliquent.',
+    send: 'Envoyer à mes abonnés',
+    sent: 'Question envoyée à vos abonnés ! 🚀',
+    badge: 'posée à tous ses abonnés',
+  },
+  filtered: {
+    intro_one:
+      'Les questions que vos mots masqués ont écartées de votre boîte, gardées {{count}} jour. Aucune notification n’a été envoyée, et la personne qui demande n’en sait jamais rien.',
+    intro_many:
+      'Les questions que vos mots masqués ont écartées de votre boîte, gardées {{count}} jours. Aucune notification n’a été envoyée, et la personne qui demande n’en sait jamais rien.',
+    intro_other:
+      'Les questions que vos mots masqués ont écartées de votre boîte, gardées {{count}} jours. Aucune notification n’a été envoyée, et la personne qui demande n’en sait jamais rien.',
+    empty: 'Aucune question filtrée.',
+    moveToInbox: 'Déplacer dans la boîte',
+    moveError: 'Impossible de déplacer cette question. Veuillez réessayer.',
+    loadError: 'Impossible de charger les questions filtrées.',
   },
   inboxControl: {
     title: 'Boîte de réception',

@@ -14,9 +14,11 @@ import { likesRoutes } from '../features/likes/routes.js';
 import { moderationRoutes } from '../features/moderation/routes.js';
 import { instanceRoutes } from '../features/instance/routes.js';
 import { mutedWordsRoutes } from '../features/mutedWords/routes.js';
+import { filteredRoutes } from '../features/filtered/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
 import { profileRoutes } from '../features/profiles/routes.js';
 import { questionsRoutes } from '../features/questions/routes.js';
+import { followerQuestionRoutes } from '../features/followerQuestions/routes.js';
 import { settingsRoutes } from '../features/settings/routes.js';
 import { sharingRoutes } from '../features/sharing/routes.js';
 import { cardsRoutes } from '../features/cards/routes.js';
@@ -40,11 +42,13 @@ export const routes: readonly Routes[] = [
   followRoutes,
   blockRoutes,
   mutedWordsRoutes,
+  filteredRoutes,
   profileRoutes,
   friendRoutes,
   mediaRoutes,
   questionsRoutes,
   visitorRoutes,
+  followerQuestionRoutes,
   answersRoutes,
   likesRoutes,
   feedRoutes,

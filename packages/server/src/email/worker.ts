@@ -14,6 +14,8 @@ export interface EmailWorkerDeps extends ComposeDeps {
   digestHourUtc: number;
   leaseSeconds?: number;
   log?: FastifyBaseLogger;
+  /** More clean-ups for the periodic sweep, given by the composition root (features' own, e.g. the Filtered folder's purge). */
+  sweeps?: ReadonlyArray<(now: Date) => Promise<unknown>>;
 }
 
 /** One email row's Message-ID, the same on every try: a receiver that got it once can drop a second copy. */
@@ -45,7 +47,8 @@ export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 /**
  * The email outbox's worker (started with the server), queueing the daily digests that fell due on
  * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended
- * and (with them) the spent proof-of-work challenges that have expired.
+ * and (with them) the spent proof-of-work challenges that have expired, and running the features'
+ * own clean-ups (`sweeps`: the Filtered folder drops questions older than FILTERED_KEEP_DAYS).
  */
 export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
   let sweptAt = -Infinity;
@@ -58,6 +61,7 @@ export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log:
       const now = deps.clock.now();
       if (now.getTime() - sweptAt >= RATE_LIMIT_SWEEP_MS) {
         await sweepExpiredRateLimits(deps.db);
+        for (const sweep of deps.sweeps ?? []) await sweep(now);
         sweptAt = now.getTime();
       }
       await scheduleDigests(deps.db, now, deps.digestHourUtc);

@@ -15,7 +15,7 @@ import { testCertificate, testPrivateKey } from '../test/tls.js';
 
 /**
  * The anonymity scan: a scripted scenario (ask anonymously, answer, like, follow,
- * notifications, every GET route of the route table, an admin's views and the global question, a
+ * notifications, the receiver's Filtered folder, every GET route of the route table, an admin's views and the global question, a
  * moderator's instance-wide block of the sender from a report and the audit log that records it),
  * a question from the fediverse beside it, recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
@@ -91,6 +91,10 @@ describe('anonymity scan', () => {
     expect(asked.statusCode).toBe(201);
     const id = asked.json().id as string;
     await as(receiver, 'GET', '/api/me/inbox');
+    // one kept in the receiver's Filtered folder by a muted word (decision 310): listed without its sender
+    await as(receiver, 'PATCH', '/api/me/settings', { keepFilteredQuestions: true });
+    await as(receiver, 'POST', '/api/me/muted-words', { word: 'durian' });
+    expect((await as(sender, 'POST', `/api/users/${receiver.username}/questions`, { text: 'Durian or not?', isAnonymous: true })).statusCode).toBe(201);
     // a question from the fediverse beside it (decision 300): its inbox kind and filters name the remote asker only
     const fromAfar = await receiveRemoteQuestion(t.ctx, {
       receiverId: receiver.id,
@@ -140,6 +144,7 @@ describe('anonymity scan', () => {
     // the audit log was read (every GET route) and holds the block, by the report
     expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);
     expect(bodies.some((b) => b.includes('Dropped quietly'))).toBe(false);
+    expect(bodies.some((b) => b.includes('GET /api/me/filtered as the_receiver') && b.includes('Durian or not?'))).toBe(true);
     const everything = [...bodies, ...events, ...payloads];
     const leaks = everything.filter((text) => [sender.id, sender.username, sender.fullname, sender.email].some((secret) => text.includes(secret)));
     console.log(`anonymity scan: ${bodies.length} responses, ${events.length} live-event chunks, ${payloads.length} push payloads checked`);

@@ -200,6 +200,15 @@ const MATRIX: Record<string, Case> = {
   'GET /api/me/muted-words': { statuses: signedIn(200), request: () => r('GET', '/api/me/muted-words') },
   'POST /api/me/muted-words': { statuses: signedIn(200), request: () => r('POST', '/api/me/muted-words', { word: 'spoiler' }) },
   'DELETE /api/me/muted-words/:word': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/muted-words/spoiler') },
+  // to all of one's followers (none here): the same for everyone signed in
+  'POST /api/me/followers/questions': {
+    statuses: signedIn(204),
+    request: () => r('POST', '/api/me/followers/questions', { text: 'Hello, followers?', isAnonymous: true }),
+  },
+  'GET /api/me/filtered': { statuses: signedIn(200), request: () => r('GET', '/api/me/filtered') },
+  // only the receiver finds a question of their Filtered folder; anyone else (its asker too) gets 'not found'
+  'DELETE /api/me/filtered/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/me/filtered/${w.filteredId}`) },
+  'POST /api/me/filtered/:id/inbox': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('POST', `/api/me/filtered/${w.filteredId}/inbox`) },
   // anyone signed in may report an answer, a block either way included (harassment is reported
   // by those it targets); nobody reports their own
   'POST /api/reports': {

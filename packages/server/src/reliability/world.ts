@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { blocks, questions, users } from '../db/schema/index.js';
+import { blocks, filteredQuestions, questions, users } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/open.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createSession } from '../features/auth/sessions.js';
@@ -22,6 +22,8 @@ export interface World {
   answeredId: string;
   /** An unanswered question to the owner, sent anonymously by the stranger. */
   unansweredId: string;
+  /** A question in the owner's Filtered folder, sent anonymously by the stranger. */
+  filteredId: string;
 }
 
 export const PASSWORD = 'violet tractor 42';
@@ -73,5 +75,9 @@ export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
     },
     { id: unansweredId, senderId: people.stranger.id, receiverId: people.owner.id, text: 'And coffee?', isAnonymous: true },
   ]);
-  return { people, answeredId, unansweredId };
+  const filteredId = crypto.randomUUID();
+  await db
+    .insert(filteredQuestions)
+    .values({ id: filteredId, senderId: people.stranger.id, receiverId: people.owner.id, text: 'A spoiler?', isAnonymous: true, createdAt: now });
+  return { people, answeredId, unansweredId, filteredId };
 }

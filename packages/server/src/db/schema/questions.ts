@@ -15,6 +15,8 @@ export const questions = pgTable(
     text: text('text').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(true),
     isGlobal: boolean('is_global').notNull().default(false),
+    // sent by 'Ask my followers' to everyone who follows its sender (the card says so)
+    toFollowers: boolean('to_followers').notNull().default(false),
     answered: boolean('answered').notNull().default(false),
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -46,4 +46,33 @@ export const mutedWords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.word] })],
+);
+
+/**
+ * The receiver's Filtered folder (when keep_filtered_questions is on): questions a muted word kept
+ * out of the inbox, for the receiver to review for FILTERED_KEEP_DAYS, then purged. A row never
+ * notifies, counts or shows anywhere but the folder; moved to the inbox it becomes a `questions`
+ * row with the same id (so the asker's record finds its answer like any other).
+ */
+export const filteredQuestions = pgTable(
+  'filtered_questions',
+  {
+    id: text('id').primaryKey(),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // kept for blocks and for the move to the inbox; never shown when anonymous
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    // the folder, newest first
+    index('filtered_questions_receiver').on(t.receiverId, t.createdAt.desc(), t.id.desc()),
+    // the purge of rows older than FILTERED_KEEP_DAYS
+    index('filtered_questions_created').on(t.createdAt),
+    // the set-null when a sender's account goes
+    index('filtered_questions_sender').on(t.senderId),
+  ],
 );

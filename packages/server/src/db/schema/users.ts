@@ -47,6 +47,10 @@ export const users = pgTable(
     questionAsContentWarning: boolean('question_as_content_warning').notNull().default(true),
     // 'Let people without an account ask me' (VISITOR_QUESTIONS=on): with a public profile only; turning that off turns this off
     visitorQuestions: boolean('visitor_questions').notNull().default(false),
+    // muted-word questions are kept in the Filtered folder for FILTERED_KEEP_DAYS instead of dropped
+    keepFilteredQuestions: boolean('keep_filtered_questions').notNull().default(false),
+    // 'Questions asked to all followers': a followee's 'Ask my followers' question reaches this user
+    followerQuestions: boolean('follower_questions').notNull().default(true),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified

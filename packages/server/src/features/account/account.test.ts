@@ -129,6 +129,8 @@ describe('export my data', () => {
       refuseAnonymousQuestions: false,
       questionAsContentWarning: true,
       visitorQuestions: false,
+      keepFilteredQuestions: false,
+      followerQuestions: true,
       ...INBOX_CONTROL_DEFAULTS,
     });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([

@@ -11,18 +11,11 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
-import {
-  askerBlockableColumn,
-  inInbox,
-  notSuspended,
-  questionReachesReceiver,
-  questionRefusal,
-  receivedQuestion,
-  type QuestionRefusal,
-} from '../visibility/index.js';
+import { askerBlockableColumn, inInbox, notSuspended, questionDelivery, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
+import { keepFilteredQuestion } from '../filtered/service.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
@@ -33,7 +26,8 @@ const QUESTION_WINDOW_SECONDS = 600;
  * choices keep out (a quietly blocked asker, a muted word) is dropped after the rate limit counted
  * it, with the same response as a delivered one: the asker cannot tell (decision 100). The asker's
  * own record of it (sent_questions, their export's source) is written the same either way
- * (decision 205).
+ * (decision 205). A muted word's question goes to the receiver's Filtered folder instead of nowhere
+ * when they keep filtered questions (decision 310): the same again for the asker.
  */
 export async function askQuestion(
   ctx: AppContext,
@@ -47,7 +41,7 @@ export async function askQuestion(
   await consumeRateLimit(ctx.db, accountRateLimitKey.question(senderId), ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
   const at = new Date();
   const id = crypto.randomUUID();
-  const reaches = await questionReachesReceiver(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
+  const goesTo = await questionDelivery(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
   await ctx.db.transaction(async (tx) => {
     await tx.insert(sentQuestions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
     await record?.(tx, { id });
@@ -57,10 +51,12 @@ export async function askQuestion(
         await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
         // a dropped question makes the same writes and rolls them back to the savepoint (row, push,
         // email, live event alike) while the asker's record commits: not even the response time tells
-        if (!reaches) throw new DroppedQuestion();
+        if (goesTo !== 'inbox') throw new DroppedQuestion();
       });
     } catch (error) {
       if (!(error instanceof DroppedQuestion)) throw error;
+      // kept for the receiver's review in their Filtered folder, where nothing notifies (decision 310)
+      if (goesTo === 'filtered') await keepFilteredQuestion(tx, { id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
     }
   });
   return { id };
@@ -109,6 +105,7 @@ interface InboxRow {
   text: string;
   isAnonymous: boolean;
   isGlobal: boolean;
+  toFollowers: boolean;
   /** timestamptz as text */
   createdAt: string;
   canBlockAsker: boolean;
@@ -132,7 +129,7 @@ interface InboxRow {
 const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id: string; filter: InboxFilter; q: string }>(
   'inbox_page',
   sql`with page as (
-        select q.id, q.text, q.is_anonymous, q.is_global, q.sender_id, q.created_at,
+        select q.id, q.text, q.is_anonymous, q.is_global, q.to_followers, q.sender_id, q.created_at,
           ${askerBlockableColumn(sql`q`)} as can_block_asker
         from questions q
         where ${inInbox(sql.placeholder('receiverId'), sql`q`)}
@@ -141,7 +138,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
         order by ${newestFirst(sql`q.created_at`, sql`q.id`)}
         limit ${inlined(PAGE_SIZE + 1)}
       )
-      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
+      select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.to_followers as "toFollowers", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
         s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge",
         rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain"
       from page p
@@ -160,6 +157,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
       text: r.text,
       isAnonymous: r.isAnonymous,
       isGlobal: r.isGlobal,
+      toFollowers: r.toFollowers,
       createdAt: isoFromPg(r.createdAt),
       sender:
         !r.isAnonymous && r.senderId

@@ -21,6 +21,8 @@ export function toAccountSettings(
     | 'whoMayAskMinDays'
     | 'questionAsContentWarning'
     | 'visitorQuestions'
+    | 'keepFilteredQuestions'
+    | 'followerQuestions'
   >,
 ): AccountSettings {
   return {
@@ -35,6 +37,8 @@ export function toAccountSettings(
     whoMayAskMinDays: user.whoMayAskMinDays,
     questionAsContentWarning: user.questionAsContentWarning,
     visitorQuestions: user.visitorQuestions,
+    keepFilteredQuestions: user.keepFilteredQuestions,
+    followerQuestions: user.followerQuestions,
   };
 }
 

@@ -8,6 +8,8 @@ const INBOX_CONTROL_DEFAULTS = { inboxPaused: false, inboxPausedUntil: null, who
 const FEDIVERSE_DEFAULTS = { questionAsContentWarning: true };
 // people without an account ask only whom they are let ask (features/visitors)
 const VISITOR_DEFAULTS = { visitorQuestions: false };
+// muted-word questions are dropped unless the Filtered folder is turned on (decision 310)
+const FILTERED_DEFAULTS = { keepFilteredQuestions: false, followerQuestions: true };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,6 +43,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
@@ -54,6 +57,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
@@ -64,6 +68,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     // an empty PATCH changes nothing; null goes back to following the browser
@@ -76,6 +81,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
@@ -86,6 +92,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
 
     // the theme: system by default, or pinned light or dark (decision 121)
@@ -108,6 +115,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
@@ -125,6 +133,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
@@ -135,6 +144,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: 'fr',
@@ -145,6 +155,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
@@ -163,6 +174,7 @@ describe('account settings', () => {
       ...INBOX_CONTROL_DEFAULTS,
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
+      ...FILTERED_DEFAULTS,
     });
   });
 });

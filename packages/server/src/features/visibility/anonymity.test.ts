@@ -18,7 +18,8 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
  * sent them, before and after named blocks both ways (the global question's sender, the admin,
  * included) and after 'Block this asker' (which keeps out the asker's later anonymous questions and
  * no one's named ones), and through 'Who may ask me' and a paused inbox (the asker's refusal is
- * the same whoever they are). Each world runs on a database of its own, the same
+ * the same whoever they are), through the Filtered folder (kept, moved to the inbox, deleted) and
+ * through a question asked to all followers. Each world runs on a database of its own, the same
  * script with only the anonymous sender changed; ids and times are replaced by stable tokens.
  */
 
@@ -99,6 +100,7 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
       await get(`/api/users/${cast.receiver.username}/answers`),
       await get('/api/me/blocks'),
       await get('/api/me/blocked-askers'),
+      await get('/api/me/filtered'),
     ];
     // the grouped Activity and everyone in each of its groups
     const groups = await get('/api/notifications/activity/groups');
@@ -144,6 +146,8 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await ask(sender, 'anonymous one');
   await ask(sender, 'anonymous two');
   await ask(sender, 'anonymous three');
+  // 'Ask my followers' (decision 311): the receiver follows every candidate, so it reaches them whoever sent it
+  expect((await apiAs(app, sender).post('/api/me/followers/questions', { text: 'to all my followers', isAnonymous: true })).statusCode).toBe(204);
   expect((await apiAs(app, cast.admin).post('/api/admin/global-question', { text: 'the global question' })).statusCode).toBe(200);
   await observe('received');
 
@@ -188,6 +192,19 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await act('resume', receiver.patch('/api/me/settings', { inboxPaused: false }));
   await observe('inbox control');
 
+  // the Filtered folder (decision 310): muted-word questions kept there, moved and deleted, the same whoever asked
+  await act('keep filtered', receiver.patch('/api/me/settings', { keepFilteredQuestions: true }));
+  await act('mute a word', receiver.post('/api/me/muted-words', { word: 'durian' }));
+  await ask(sender, 'anonymous durian one');
+  await ask(sender, 'anonymous durian two');
+  await ask(cast.named, 'named durian', false);
+  await observe('filtered kept');
+  const filteredIdOf = async (text: string) =>
+    ((await receiver.get('/api/me/filtered')).json().items as { id: string; text: string }[]).find((q) => q.text === text)!.id;
+  await act('move to the inbox', receiver.post(`/api/me/filtered/${await filteredIdOf('anonymous durian one')}/inbox`));
+  await act('delete filtered', receiver.delete(`/api/me/filtered/${await filteredIdOf('anonymous durian two')}`));
+  await observe('filtered moved and deleted');
+
   // 'Block this asker': the same answer, and the same nothing afterwards, whoever it was
   await act('block this asker', receiver.post(`/api/questions/${await inboxIdOf('anonymous three')}/block-asker`));
   await ask(sender, 'anonymous four');
@@ -220,7 +237,7 @@ describe(`anonymity proof (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     for (const world of worlds.slice(1)) {
       for (const [i, observation] of world.entries()) expect(observation).toBe(worlds[0]![i]);
     }
-  }, 120_000);
+  }, 240_000); // a long script in one world per candidate, each on a database of its own
 });
 
 /**

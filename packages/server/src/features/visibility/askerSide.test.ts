@@ -9,13 +9,13 @@ import { rawResponse, worldNormaliser } from '../../test/observation.js';
  * 'Was my question dropped?' from the asker's side (decisions 100, 203, 210): with the receiver's
  * app open in two tabs and the asker's own stream open, the asker of an anonymous question observes
  * the same bytes — the ask's response, every GET route, every action on the question's id, their
- * live-event stream ids included — whether it was delivered, dropped by a muted word or dropped by
- * 'Block this asker'. Refusing anonymous questions, a paused inbox and 'Who may ask me' are said
+ * live-event stream ids included — whether it was delivered, dropped by a muted word, kept in the
+ * receiver's Filtered folder by a muted word (decision 310) or dropped by 'Block this asker'. Refusing anonymous questions, a paused inbox and 'Who may ask me' are said
  * (the ask is refused): apart from that refusal, each leaves the asker with what they would see had
  * they not asked, and both rules of 'Who may ask me' refuse with the same bytes.
  */
 
-type Choice = 'none' | 'mutedWord' | 'blockedAsker' | 'refusesAnonymous' | 'inboxPaused' | 'onlyFollowed' | 'onlyOlderAccounts';
+type Choice = 'none' | 'mutedWord' | 'filtered' | 'blockedAsker' | 'refusesAnonymous' | 'inboxPaused' | 'onlyFollowed' | 'onlyOlderAccounts';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -41,7 +41,7 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
 
   // the same earlier anonymous question in every world: the one 'Block this asker' is used on
   expect((await as(asker).post(`/api/users/${receiver.username}/questions`, { text: 'An earlier question', isAnonymous: true })).statusCode).toBe(201);
-  if (choice === 'mutedWord') expect((await as(receiver).post('/api/me/muted-words', { word: 'pineapple' })).statusCode).toBe(200);
+  if (choice === 'mutedWord' || choice === 'filtered') expect((await as(receiver).post('/api/me/muted-words', { word: 'pineapple' })).statusCode).toBe(200);
   if (choice === 'blockedAsker') {
     const earlier = (await as(receiver).get('/api/me/inbox')).json().items[0].id as string;
     expect((await as(receiver).post(`/api/questions/${earlier}/block-asker`)).statusCode).toBeLessThan(300);
@@ -51,6 +51,7 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
     inboxPaused: { inboxPaused: true },
     onlyFollowed: { whoMayAsk: 'following' },
     onlyOlderAccounts: { whoMayAsk: 'older_accounts', whoMayAskMinDays: 7 },
+    filtered: { keepFilteredQuestions: true },
   } as const;
   if (choice in settings) expect((await as(receiver).patch('/api/me/settings', settings[choice as keyof typeof settings])).statusCode).toBe(200);
 
@@ -78,8 +79,9 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
     const path = fill(route.url) + (route.url === '/api/feed/new-count' ? `?since=${new Date(0).toISOString()}` : '');
     record(`GET ${route.url}`, await as(asker).get(path));
   }
-  // acting on the question's id answers the same, whatever became of it
-  for (const route of app.routeTable.filter((r) => r.method !== 'GET' && r.url.startsWith('/api/questions/:id'))) {
+  // acting on the question's id answers the same, whatever became of it (in the receiver's Filtered folder too)
+  const onTheId = (url: string) => url.startsWith('/api/questions/:id') || url.startsWith('/api/me/filtered/:id');
+  for (const route of app.routeTable.filter((r) => r.method !== 'GET' && onTheId(r.url))) {
     record(`${route.method} ${route.url}`, await app.inject({ method: route.method as 'POST', url: fill(route.url), headers: { cookie: asker.cookie } }));
   }
   // reporting it, as its question or as an answer
@@ -95,11 +97,11 @@ async function askerWorld(choice: Choice, asks = true): Promise<string[]> {
 }
 
 describe(`the asker's side (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('a delivered question and one dropped by a muted word or a quiet asker block look the same to the asker, byte for byte', async () => {
+  it('a delivered question and one dropped by a muted word, kept in Filtered or dropped by a quiet asker block look the same to the asker, byte for byte', async () => {
     const delivered = await askerWorld('none');
     expect(delivered[0]).toMatch(/^ask\n201\n/);
     expect(delivered.length).toBeGreaterThan(30);
-    for (const choice of ['mutedWord', 'blockedAsker'] as const) {
+    for (const choice of ['mutedWord', 'filtered', 'blockedAsker'] as const) {
       const dropped = await askerWorld(choice);
       for (const [i, observation] of dropped.entries()) expect(observation, choice).toBe(delivered[i]);
       expect(dropped.length).toBe(delivered.length);

@@ -12,11 +12,12 @@ export {
   globalQuestionAudience,
   inInbox,
   notFromBlockedRemote,
-  questionReachesReceiver,
+  questionDelivery,
   questionRefusal,
   receivedQuestion,
   receiverSeesQuestion,
   remoteQuestionReaches,
+  type QuestionDelivery,
   type QuestionRefusal,
 } from './questions.js';
 export {

@@ -108,6 +108,9 @@ export async function questionRefusal(
   return null;
 }
 
+/** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
+export type QuestionDelivery = 'inbox' | 'dropped' | 'filtered';
+
 /**
  * Whether a question the asker may send reaches the receiver at all: not an anonymous one when
  * the receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
@@ -116,23 +119,28 @@ export async function questionRefusal(
  * question from the blocked person dropped too, the receiver could ask a suspect for a named
  * question and learn from its absence who the anonymous asker was. A dropped question is never
  * written, so it is in no list, count, push, email or live event; the asker gets the same answer
- * as for a delivered one.
+ * as for a delivered one. A muted word's question goes to the Filtered folder instead when the
+ * receiver keeps filtered questions (decision 310): still in no inbox, count, push, email or live
+ * event, and the asker's answer is the same again. A quiet block still drops (checked first), so
+ * the folder shows nothing the inbox would not.
  */
-export async function questionReachesReceiver(
+export async function questionDelivery(
   db: DbOrTx,
   question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
-): Promise<boolean> {
-  if (question.senderId === question.receiverId) return true;
-  const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null }>(
+): Promise<QuestionDelivery> {
+  if (question.senderId === question.receiverId) return 'inbox';
+  const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
     sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = ${question.receiverId}) as "quietlyBlocked",
           exists (select 1 from sender_blocks where blocked_id = ${question.senderId}) as "blockedEverywhere",
-          (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
+          (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words,
+          (select keep_filtered_questions from users where id = ${question.receiverId}) as "keepsFiltered"`,
   );
-  if (!row) return true;
+  if (!row) return 'inbox';
   // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
-  if ((row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous) return false;
-  return findMutedWord(question.text, row.words ?? []) === null;
+  if ((row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous) return 'dropped';
+  if (findMutedWord(question.text, row.words ?? []) === null) return 'inbox';
+  return row.keepsFiltered ? 'filtered' : 'dropped';
 }
 
 /**

@@ -68,6 +68,12 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           {' · '}
           {relativeTimeText(question.createdAt)}
         </time>
+        {question.toFollowers && (
+          <span className="muted">
+            {' · '}
+            {t('askFollowers.badge')}
+          </span>
+        )}
         {question.canBlockAsker && <BlockAskerButton questionId={question.id} />}
         {question.remoteSender && <RemoteAskerBlock asker={question.remoteSender} />}
       </p>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX } from '@askbox/common';
+import { FILTERED_KEEP_DAYS, MUTED_WORD_MAX_LENGTH, MUTED_WORDS_MAX } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { SettingSwitch, SettingsSection, settingsExplanation } from '../../components/SettingsSection';
 import { Spinner } from '../../components/Spinner';
@@ -9,7 +9,7 @@ import { useMutedWordChange, useMutedWords } from './api';
 import styles from './Safety.module.css';
 import { t } from '../../i18n';
 
-/** Settings › Questions you receive: refuse anonymous questions, and the muted words. */
+/** Settings › Questions you receive: refuse anonymous questions, the muted words, and whether their questions are kept in Filtered. */
 export function QuestionSafetySection() {
   const refuse = useSetting('refuseAnonymousQuestions');
   const { alert } = useDialogs();
@@ -28,6 +28,8 @@ export function QuestionSafetySection() {
         {t('safety.refuseAnonymousExplanation')}
       </p>
       <MutedWords />
+      <KeepFiltered />
+      <FollowerQuestions />
     </SettingsSection>
   );
 }
@@ -95,6 +97,48 @@ function MutedWords() {
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** 'Keep filtered questions': muted-word questions go to the Questions screen's Filtered view instead of nowhere. */
+function KeepFiltered() {
+  const keep = useSetting('keepFilteredQuestions');
+  const { alert } = useDialogs();
+  const id = useId();
+  return (
+    <>
+      <SettingSwitch
+        label={t('safety.keepFiltered')}
+        checked={keep.value ?? false}
+        disabled={keep.isLoading}
+        describedBy={`${id}-keep`}
+        onChange={(on) => keep.set(on, { onError: () => void alert(t('safety.settingError')) })}
+      />
+      <p id={`${id}-keep`} className={settingsExplanation}>
+        {t('safety.keepFilteredExplanation', { count: FILTERED_KEEP_DAYS })}
+      </p>
+    </>
+  );
+}
+
+/** 'Questions asked to all followers': whether people the user follows reach them with 'Ask my followers'. */
+function FollowerQuestions() {
+  const accept = useSetting('followerQuestions');
+  const { alert } = useDialogs();
+  const id = useId();
+  return (
+    <>
+      <SettingSwitch
+        label={t('safety.followerQuestions')}
+        checked={accept.value ?? true}
+        disabled={accept.isLoading}
+        describedBy={`${id}-followers`}
+        onChange={(on) => accept.set(on, { onError: () => void alert(t('safety.settingError')) })}
+      />
+      <p id={`${id}-followers`} className={settingsExplanation}>
+        {t('safety.followerQuestionsExplanation')}
+      </p>
     </>
   );
 }

@@ -8,6 +8,9 @@ import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useInbox, useUndoableDelete } from '../../features/questions/api';
 import { InboxItem } from '../../features/questions/InboxItem';
+import { FilteredList } from '../../features/filtered/FilteredList';
+import { useSettings } from '../../features/settings/api';
+import { AskFollowersButton } from '../../features/followerQuestions/AskFollowersButton';
 import styles from './Questions.module.css';
 import { SharePrompt } from '../../features/sharing/SharePrompt';
 import { t, useDocumentTitle } from '../../i18n';
@@ -15,12 +18,18 @@ import { t, useDocumentTitle } from '../../i18n';
 /** Search words are sent once typing pauses. */
 const SEARCH_PAUSE_MS = 300;
 
-/** /questions: unanswered questions received, newest first; filters, search, and 'Delete all' with Undo. */
+/**
+ * /questions: unanswered questions received, newest first; filters, search, and 'Delete all' with
+ * Undo; and, for whoever keeps filtered questions, the 'Filtered' view beside the filters.
+ */
 export function QuestionsScreen() {
   useDocumentTitle(t('titles.questions'));
   const dialogs = useDialogs();
   const id = useId();
-  const [filter, setFilter] = useState<InboxFilter>('all');
+  const [view, setView] = useState<InboxFilter | 'filtered'>('all');
+  const keepsFiltered = useSettings().data?.keepFilteredQuestions === true;
+  const showsFiltered = view === 'filtered' && keepsFiltered;
+  const filter: InboxFilter = view === 'filtered' ? 'all' : view;
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -43,33 +52,40 @@ export function QuestionsScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{t('navQuestions')}</h1>
+      <div className={styles.heading}>
+        <h1 className="screen-title">{t('navQuestions')}</h1>
+        <AskFollowersButton />
+      </div>
       <div className={styles.tools}>
         <div role="group" aria-label={t('inbox.filterLabel')} className={styles.filters}>
-          {INBOX_FILTERS.map((choice) => (
+          {[...INBOX_FILTERS, ...(keepsFiltered ? (['filtered'] as const) : [])].map((choice) => (
             <button
               key={choice}
               type="button"
-              className={`btn btn-small ${filter === choice ? 'btn-primary' : 'btn-secondary'}`}
-              aria-pressed={filter === choice}
-              onClick={() => setFilter(choice)}
+              className={`btn btn-small ${(showsFiltered ? 'filtered' : filter) === choice ? 'btn-primary' : 'btn-secondary'}`}
+              aria-pressed={(showsFiltered ? 'filtered' : filter) === choice}
+              onClick={() => setView(choice)}
             >
               {t(`inbox.filters.${choice}`)}
             </button>
           ))}
         </div>
-        <label htmlFor={`${id}-search`} className="visually-hidden">
-          {t('inbox.search')}
-        </label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          className="input"
-          placeholder={t('inbox.search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        {items.length > 0 && (
+        {!showsFiltered && (
+          <>
+            <label htmlFor={`${id}-search`} className="visually-hidden">
+              {t('inbox.search')}
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className="input"
+              placeholder={t('inbox.search')}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </>
+        )}
+        {items.length > 0 && !showsFiltered && (
           <button type="button" className="btn btn-small btn-secondary" onClick={() => void onDeleteAll()}>
             {narrowed ? t('inbox.deleteAllShown') : t('inbox.deleteAll')}
           </button>
@@ -86,7 +102,9 @@ export function QuestionsScreen() {
         )}
       </div>
       <SharePrompt />
-      {pending ? (
+      {showsFiltered ? (
+        <FilteredList />
+      ) : pending ? (
         <Loading query={inbox} label={t('loadingQuestions')} skeleton="question" />
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />

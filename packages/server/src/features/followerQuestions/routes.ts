@@ -1,0 +1,25 @@
+import { askQuestionSchema } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import type { AppInstance } from '../../http/types.js';
+import { requireViewer } from '../../http/viewer.js';
+import { requireConfirmedAddress } from '../instanceAccess/service.js';
+import { askMyFollowers } from './service.js';
+
+export async function followerQuestionRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+  app.post(
+    '/api/me/followers/questions',
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Ask all your followers one question (3 a day); each follower’s own rules apply, and you are told nothing per follower',
+        body: askQuestionSchema,
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      requireConfirmedAddress(ctx, viewer);
+      await askMyFollowers(ctx, viewer.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+}

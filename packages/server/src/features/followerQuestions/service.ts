@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
+import type { AppContext } from '../../context.js';
+import { questions, sentQuestions } from '../../db/schema/index.js';
+import { queryRows } from '../../db/sql.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
+import { events } from '../../events/emit.js';
+import { notSuspended, questionDelivery, questionRefusal } from '../visibility/index.js';
+import { keepFilteredQuestion } from '../filtered/service.js';
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * 'Ask my followers' (decision 311): one question, anonymous or named, to everyone who follows the
+ * sender and keeps 'Questions asked to all followers' on, in one transaction as the global question
+ * is (decision 040). Every receiver rule applies per follower, as to a question asked on their
+ * profile: a refusal (paused inbox, a block either way, anonymous refused, 'Who may ask me') leaves
+ * that follower out; a quiet asker block or a muted word drops it (or keeps it in Filtered). The
+ * sender is told nothing per follower: the answer is the same whoever was reached. Their own
+ * record has one entry per follower addressed (its id is the question's, so an answer is found),
+ * written the same whether the question reached them, was dropped or left out, so it tells nothing
+ * either.
+ */
+export async function askMyFollowers(ctx: AppContext, senderId: string, input: { text: string; isAnonymous: boolean }): Promise<void> {
+  await consumeRateLimit(ctx.db, accountRateLimitKey.followersQuestion(senderId), FOLLOWER_QUESTIONS_PER_DAY, DAY_SECONDS);
+  const now = ctx.clock.now();
+  const at = new Date();
+  const followers = await queryRows<{ id: string; accepts: boolean }>(
+    ctx.db,
+    sql`select u.id, u.follower_questions as accepts from follows f join users u on u.id = f.follower_id
+        where f.followee_id = ${senderId} and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}
+        order by u.id`,
+  );
+  await ctx.db.transaction(async (tx) => {
+    for (const follower of followers) {
+      const id = crypto.randomUUID();
+      const question = { id, senderId, receiverId: follower.id, text: input.text, isAnonymous: input.isAnonymous, createdAt: at };
+      await tx.insert(sentQuestions).values(question);
+      if (!follower.accepts) continue;
+      if (await questionRefusal(tx, { senderId, receiverId: follower.id, isAnonymous: input.isAnonymous }, now)) continue;
+      const goesTo = await questionDelivery(tx, { senderId, receiverId: follower.id, text: input.text, isAnonymous: input.isAnonymous });
+      if (goesTo === 'filtered') await keepFilteredQuestion(tx, question);
+      if (goesTo !== 'inbox') continue;
+      await tx.insert(questions).values({ ...question, toFollowers: true });
+      await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: follower.id, senderId, isAnonymous: input.isAnonymous, at });
+    }
+  });
+}
