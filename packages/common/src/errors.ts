@@ -15,6 +15,8 @@ import {
   REMOTE_BLOCKS_MAX,
   MAX_SUSPENSION_REASON_LENGTH,
   MAX_APPEAL_LENGTH,
+  MAX_CONTENT_WARNING_LENGTH,
+  MAX_PICTURE_ALT_LENGTH,
 } from './limits.js';
 
 /**
@@ -57,6 +59,8 @@ export const errorLimits = {
   password_too_long: { max: MAX_PASSWORD_LENGTH },
   question_too_long: { max: MAX_TEXT_LENGTH },
   answer_too_long: { max: MAX_TEXT_LENGTH },
+  content_warning_too_long: { max: MAX_CONTENT_WARNING_LENGTH },
+  picture_alt_too_long: { max: MAX_PICTURE_ALT_LENGTH },
   bio_too_long: { max: MAX_BIO_LENGTH },
   website_too_long: { max: MAX_WEBSITE_LENGTH },
   muted_word_too_long: { max: MUTED_WORD_MAX_LENGTH },

@@ -38,3 +38,7 @@ export const MAX_SIGNUP_REASON_LENGTH = 500;
 export const MAX_SUSPENSION_REASON_LENGTH = 500;
 /** The longest appeal a suspended person can send. */
 export const MAX_APPEAL_LENGTH = 1000;
+/** An answer's content warning: a short line shown instead of the answer until opened. */
+export const MAX_CONTENT_WARNING_LENGTH = 100;
+/** The alt text of an answer's picture (the fediverse's usual limit). */
+export const MAX_PICTURE_ALT_LENGTH = 1500;

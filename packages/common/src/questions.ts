@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerPictureSchema, contentWarningInput, pictureAltInput } from './answerExtras.js';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
@@ -12,7 +13,16 @@ export const askQuestionSchema = z.object({
 });
 export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
-export const answerQuestionSchema = z.object({ answer: postText('answer') });
+/**
+ * An answer: its text, an optional content warning, and the alt text of the picture stored for it
+ * beforehand (POST /api/questions/:id/picture); without `picture` a stored picture is dropped.
+ */
+export const answerQuestionSchema = z.object({
+  answer: postText('answer'),
+  contentWarning: contentWarningInput.optional(),
+  picture: z.object({ alt: pictureAltInput }).optional(),
+});
+export type AnswerQuestionInput = z.input<typeof answerQuestionSchema>;
 
 export const questionIdParamsSchema = z.object({ id: lineText(100).pipe(z.string().min(1)) });
 export const cursorQuerySchema = z.object({ cursor: lineText(200).optional() });
@@ -55,6 +65,9 @@ export const answerSchema = z.object({
   id: z.string(),
   text: z.string(),
   answer: z.string(),
+  /** shown collapsed behind this text until opened; null = none */
+  contentWarning: z.string().nullable(),
+  picture: answerPictureSchema.nullable(),
   isAnonymous: z.boolean(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),

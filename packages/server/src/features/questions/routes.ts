@@ -93,7 +93,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
       const viewer = requireViewer(request);
       requireConfirmedAddress(ctx, viewer);
       const result = await once<void>(ctx.db, idempotencyKeyOf(request, viewer.id), 204, (record) =>
-        answerQuestion(ctx, viewer.id, request.params.id, request.body.answer, record),
+        answerQuestion(ctx, viewer.id, request.params.id, request.body, record),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(204).send();
