@@ -52,7 +52,7 @@ export function AnswerExtrasFields({ id, draft, onChange }: { id: string; draft:
         <input
           id={`${id}-warning`}
           className="input"
-          aria-label={t('contentWarning')}
+          aria-label={t('contentWarningPlaceholder')}
           placeholder={t('contentWarningPlaceholder')}
           value={draft.warning}
           onChange={(e) => onChange({ ...draft, warning: clampText(e.target.value.replace(/[\r\n]+/g, ' '), MAX_CONTENT_WARNING_LENGTH) })}
