@@ -86,5 +86,7 @@ export const appConfigSchema = z.object({
   federation: z.boolean(),
   /** who may sign up, and what the sign-up form asks (features/instanceAccess) */
   signup: signupRulesSchema,
+  /** the longest question or answer (MAX_TEXT_LENGTH; 300 unless the operator raised it) */
+  maxTextLength: z.number().int(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

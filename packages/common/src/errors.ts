@@ -85,9 +85,12 @@ export function errorDetail<C extends ErrorCode>(code: C, ...[params]: ErrorArgs
 }
 
 /** A schema's refusal (a zod issue): its message is our code; a rule without a code of ours is `invalid_input`. */
-export function errorOfIssue(issue: { message?: string } | undefined): ErrorDetail {
+export function errorOfIssue(issue: { message?: string; params?: Record<string, unknown> } | undefined): ErrorDetail {
   const code = issue?.message;
-  return isErrorCode(code) ? detail(code, limitsOf(code)) : { code: 'invalid_input' };
+  // a limit the schema was made with (the instance's text limit) names itself; others come from errorLimits
+  const max = issue?.params?.max;
+  const params = typeof max === 'number' ? { max } : limitsOf(code as ErrorCode);
+  return isErrorCode(code) ? detail(code, params) : { code: 'invalid_input' };
 }
 
 /** A refusal's text in one language: the server's `message` is `errorText(en, detail)`. */

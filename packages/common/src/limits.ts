@@ -1,5 +1,7 @@
 /** Business constants of the product, shared by server and web. */
-export const MAX_TEXT_LENGTH = 300; // questions, answers, global question
+export const MAX_TEXT_LENGTH = 300; // questions, answers, global question (the spec's; MAX_TEXT_LENGTH env may raise it)
+/** The most an operator may raise the text limit to (MAX_TEXT_LENGTH env, decision 317). */
+export const MAX_TEXT_LENGTH_CEILING = 2000;
 export const PAGE_SIZE = 20; // home feed and profile answers
 export const RECOMMENDED_FRIENDS_MAX = 20;
 export const SEARCH_RESULTS_MAX = 20;

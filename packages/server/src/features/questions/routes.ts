@@ -1,8 +1,8 @@
 import {
-  answerQuestionSchema,
+  answerQuestionSchemaFor,
   askedQuestionPageSchema,
   askQuestionResponseSchema,
-  askQuestionSchema,
+  askQuestionSchemaFor,
   cursorQuerySchema,
   deletedCountSchema,
   deleteInboxQuerySchema,
@@ -28,7 +28,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
         tags: ['questions'],
         summary: 'Ask a user a question (yourself on your own profile); anonymous by default',
         params: usernameParamsSchema,
-        body: askQuestionSchema,
+        body: askQuestionSchemaFor(ctx.config.maxTextLength),
         response: { 201: askQuestionResponseSchema },
       },
     },
@@ -88,7 +88,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
 
   app.post(
     '/api/questions/:id/answer',
-    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
+    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchemaFor(ctx.config.maxTextLength) } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       requireConfirmedAddress(ctx, viewer);

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
+import { clampText, isBlankText, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
+import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
@@ -18,10 +19,11 @@ import { relativeTimeText, t } from '../../i18n';
 
 const PICTURE_REFUSALS = new Set(['invalid_image', 'file_too_large', 'no_file', 'rate_limited']);
 
-/** One unanswered question with 'Answer' (300-character reply) and 'Delete'. */
+/** One unanswered question with 'Answer' (a reply of up to the instance's text limit, 300 by default) and 'Delete'. */
 export function InboxItem({ question }: { question: InboxQuestion }) {
   const [answering, setAnswering] = useState(false);
   const [answer, setAnswer] = useState('');
+  const maxTextLength = useMaxTextLength();
   const [extras, setExtras] = useState<AnswerExtrasDraft>(emptyAnswerExtras);
   const answerQuestion = useAnswerQuestion();
   const deleteQuestion = useDeleteQuestion();
@@ -102,11 +104,11 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
             className="textarea"
             placeholder={t('yourAnswer')}
             value={answer}
-            onChange={(e) => setAnswer(clampText(e.target.value, MAX_TEXT_LENGTH))}
+            onChange={(e) => setAnswer(clampText(e.target.value, maxTextLength))}
             aria-describedby={`${id}-count`}
             autoFocus
           />
-          <RemainingCharacters id={`${id}-count`} text={answer} />
+          <RemainingCharacters id={`${id}-count`} text={answer} max={maxTextLength} />
           <AnswerExtrasFields id={id} draft={extras} onChange={setExtras} />
           <div className={styles.actions}>
             <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
