@@ -155,7 +155,7 @@ export const fr: Catalog = {
   sendAnswer: 'Envoyer',
   yourAnswer: 'Votre réponse',
   contentWarning: 'Avertissement de contenu',
-  contentWarningPlaceholder: 'De quoi parle la réponse ? (affiché d’abord)',
+  contentWarningPlaceholder: 'De quoi parle la réponse ? (affiché d’abord)',
   showAnswer: 'Afficher',
   hideAnswer: 'Masquer',
   addPicture: 'Ajouter une image',
