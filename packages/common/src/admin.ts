@@ -3,9 +3,11 @@ import { MAX_TEXT_LENGTH } from './limits.js';
 import { userText } from './text.js';
 
 /** POST /api/admin/global-question: one anonymous question for every user (≤300 characters, non-blank). */
-export const globalQuestionSchema = z.object({
-  text: userText({ max: MAX_TEXT_LENGTH, required: 'question_required', tooLong: 'question_too_long' }),
-});
+export const globalQuestionSchemaFor = (max: number) =>
+  z.object({
+    text: userText({ max, required: 'question_required', tooLong: 'question_too_long' }),
+  });
+export const globalQuestionSchema = globalQuestionSchemaFor(MAX_TEXT_LENGTH);
 export type GlobalQuestionInput = z.input<typeof globalQuestionSchema>;
 
 export const globalQuestionResultSchema = z.object({ count: z.number().int().nonnegative() });

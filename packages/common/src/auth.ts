@@ -88,5 +88,7 @@ export const appConfigSchema = z.object({
   signup: signupRulesSchema,
   /** VISITOR_QUESTIONS=on: Settings offers 'Let people without an account ask me' (features/visitors). */
   visitorQuestions: z.boolean(),
+  /** the longest question or answer (MAX_TEXT_LENGTH; 300 unless the operator raised it) */
+  maxTextLength: z.number().int(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -15,6 +15,8 @@ import {
   REMOTE_BLOCKS_MAX,
   MAX_SUSPENSION_REASON_LENGTH,
   MAX_APPEAL_LENGTH,
+  MAX_CONTENT_WARNING_LENGTH,
+  MAX_PICTURE_ALT_LENGTH,
 } from './limits.js';
 
 /**
@@ -57,6 +59,8 @@ export const errorLimits = {
   password_too_long: { max: MAX_PASSWORD_LENGTH },
   question_too_long: { max: MAX_TEXT_LENGTH },
   answer_too_long: { max: MAX_TEXT_LENGTH },
+  content_warning_too_long: { max: MAX_CONTENT_WARNING_LENGTH },
+  picture_alt_too_long: { max: MAX_PICTURE_ALT_LENGTH },
   bio_too_long: { max: MAX_BIO_LENGTH },
   website_too_long: { max: MAX_WEBSITE_LENGTH },
   muted_word_too_long: { max: MUTED_WORD_MAX_LENGTH },
@@ -81,9 +85,12 @@ export function errorDetail<C extends ErrorCode>(code: C, ...[params]: ErrorArgs
 }
 
 /** A schema's refusal (a zod issue): its message is our code; a rule without a code of ours is `invalid_input`. */
-export function errorOfIssue(issue: { message?: string } | undefined): ErrorDetail {
+export function errorOfIssue(issue: { message?: string; params?: Record<string, unknown> } | undefined): ErrorDetail {
   const code = issue?.message;
-  return isErrorCode(code) ? detail(code, limitsOf(code)) : { code: 'invalid_input' };
+  // a limit the schema was made with (the instance's text limit) names itself; others come from errorLimits
+  const max = issue?.params?.max;
+  const params = typeof max === 'number' ? { max } : limitsOf(code as ErrorCode);
+  return isErrorCode(code) ? detail(code, params) : { code: 'invalid_input' };
 }
 
 /** A refusal's text in one language: the server's `message` is `errorText(en, detail)`. */

@@ -1,12 +1,13 @@
 /**
  * The widths an uploaded picture is stored in, made once at upload (decision 147): the first is
  * the one the profile points at (the zoom view, the header), the others serve small slots (a 48 px
- * avatar needs 96 px on a 2× screen, not 400). All are JPEGs of the same crop.
+ * avatar needs 96 px on a 2× screen, not 400). All are JPEGs of the same crop. An answer's picture
+ * keeps its own proportions (at most 1200 px either way, decision 316).
  */
-export const IMAGE_WIDTHS = { profile: [400, 96], cover: [1500, 750] } as const;
+export const IMAGE_WIDTHS = { profile: [400, 96], cover: [1500, 750], answer: [1200, 600] } as const;
 export type ImageKind = keyof typeof IMAGE_WIDTHS;
 
-const STORED = /^(.*\/(profile|cover)-\d+)-(\d+)\.jpg$/;
+const STORED = /^(.*\/(profile|cover|answer)-\d+)-(\d+)\.jpg$/;
 
 /**
  * Every stored width of an uploaded picture, for `srcset`; null for pictures stored in one size

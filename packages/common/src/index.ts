@@ -11,6 +11,7 @@ export * from './users.js';
 export * from './notifications.js';
 export * from './profiles.js';
 export * from './questions.js';
+export * from './answerExtras.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './account.js';

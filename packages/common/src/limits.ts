@@ -1,5 +1,7 @@
 /** Business constants of the product, shared by server and web. */
-export const MAX_TEXT_LENGTH = 300; // questions, answers, global question
+export const MAX_TEXT_LENGTH = 300; // questions, answers, global question (the spec's; MAX_TEXT_LENGTH env may raise it)
+/** The most an operator may raise the text limit to (MAX_TEXT_LENGTH env, decision 317). */
+export const MAX_TEXT_LENGTH_CEILING = 2000;
 export const PAGE_SIZE = 20; // home feed and profile answers
 export const RECOMMENDED_FRIENDS_MAX = 20;
 export const SEARCH_RESULTS_MAX = 20;
@@ -42,3 +44,7 @@ export const MAX_SIGNUP_REASON_LENGTH = 500;
 export const MAX_SUSPENSION_REASON_LENGTH = 500;
 /** The longest appeal a suspended person can send. */
 export const MAX_APPEAL_LENGTH = 1000;
+/** An answer's content warning: a short line shown instead of the answer until opened. */
+export const MAX_CONTENT_WARNING_LENGTH = 100;
+/** The alt text of an answer's picture (the fediverse's usual limit). */
+export const MAX_PICTURE_ALT_LENGTH = 1500;

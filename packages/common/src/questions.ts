@@ -1,18 +1,35 @@
 import { z } from 'zod';
+import { answerPictureSchema, contentWarningInput, pictureAltInput } from './answerExtras.js';
 import { MAX_TEXT_LENGTH } from './limits.js';
 import { lineText, userText } from './text.js';
 import { userSummarySchema } from './users.js';
 
-/** Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most 300 characters. */
-const postText = (field: 'question' | 'answer') => userText({ max: MAX_TEXT_LENGTH, required: `${field}_required`, tooLong: `${field}_too_long` });
+/**
+ * Question or answer text: trimmed, non-blank (invisible-only counts as blank), at most `max`
+ * characters: 300 (the spec's), or the instance's MAX_TEXT_LENGTH (decision 317).
+ */
+const postText = (field: 'question' | 'answer', max: number) => userText({ max, required: `${field}_required`, tooLong: `${field}_too_long` });
 
-export const askQuestionSchema = z.object({
-  text: postText('question'),
-  isAnonymous: z.boolean().default(true),
-});
+export const askQuestionSchemaFor = (max: number) =>
+  z.object({
+    text: postText('question', max),
+    isAnonymous: z.boolean().default(true),
+  });
+export const askQuestionSchema = askQuestionSchemaFor(MAX_TEXT_LENGTH);
 export type AskQuestionInput = z.input<typeof askQuestionSchema>;
 
-export const answerQuestionSchema = z.object({ answer: postText('answer') });
+/**
+ * An answer: its text, an optional content warning, and the alt text of the picture stored for it
+ * beforehand (POST /api/questions/:id/picture); without `picture` a stored picture is dropped.
+ */
+export const answerQuestionSchemaFor = (max: number) =>
+  z.object({
+    answer: postText('answer', max),
+    contentWarning: contentWarningInput.optional(),
+    picture: z.object({ alt: pictureAltInput }).optional(),
+  });
+export const answerQuestionSchema = answerQuestionSchemaFor(MAX_TEXT_LENGTH);
+export type AnswerQuestionInput = z.input<typeof answerQuestionSchema>;
 
 export const questionIdParamsSchema = z.object({ id: lineText(100).pipe(z.string().min(1)) });
 export const cursorQuerySchema = z.object({ cursor: lineText(200).optional() });
@@ -57,6 +74,9 @@ export const answerSchema = z.object({
   id: z.string(),
   text: z.string(),
   answer: z.string(),
+  /** shown collapsed behind this text until opened; null = none */
+  contentWarning: z.string().nullable(),
+  picture: answerPictureSchema.nullable(),
   isAnonymous: z.boolean(),
   createdAt: z.string(),
   answeredAt: z.string().nullable(),

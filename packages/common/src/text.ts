@@ -15,7 +15,7 @@ export function userText(options: { max: number; tooLong: ErrorCode; required?: 
     .refine((value) => !hasControlCharacters(value, { multiline }), { message: errorCode('invalid_characters'), abort: true })
     .trim()
     .refine((value) => !required || !isBlankText(value), { message: required ?? '', abort: true })
-    .refine((value) => textLength(value) <= max, { message: tooLong });
+    .refine((value) => textLength(value) <= max, { message: tooLong, params: { max } });
 }
 
 /** A one-line value from a path or query (ids, usernames, cursors, search words): bounded, no control characters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TEXT_LENGTH, MAX_TEXT_LENGTH_CEILING } from '@askbox/common';
 
 const optionalString = z
   .string()
@@ -105,6 +106,8 @@ const configSchema = z
     EMAIL_DOMAIN_BLOCKS: z.string().default(''),
     MIN_SIGNUP_AGE: z.coerce.number().int().min(0).max(21).default(0),
     VISITOR_QUESTIONS: z.enum(['on', 'off']).default('off'),
+    // questions and answers: the spec's 300 characters, raised by the operator up to 2000 (decision 317)
+    MAX_TEXT_LENGTH: z.coerce.number().int().min(MAX_TEXT_LENGTH).max(MAX_TEXT_LENGTH_CEILING).default(MAX_TEXT_LENGTH),
   })
   .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_BUCKET), { message: 'STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
@@ -211,6 +214,7 @@ const configSchema = z
     minSignupAge: env.MIN_SIGNUP_AGE,
     // people without an account may ask receivers who turned it on, anonymously (features/visitors, decision 305)
     visitorQuestions: env.VISITOR_QUESTIONS === 'on',
+    maxTextLength: env.MAX_TEXT_LENGTH,
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
     storage: {
       driver: env.STORAGE,

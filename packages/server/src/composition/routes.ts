@@ -3,6 +3,7 @@ import type { AppInstance } from '../http/types.js';
 import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
+import { answerExtrasRoutes } from '../features/answerExtras/routes.js';
 import { authRoutes } from '../features/auth/routes.js';
 import { challengeRoutes } from '../features/challenge/routes.js';
 import { instanceAccessRoutes } from '../features/instanceAccess/routes.js';
@@ -50,6 +51,7 @@ export const routes: readonly Routes[] = [
   visitorRoutes,
   followerQuestionRoutes,
   answersRoutes,
+  answerExtrasRoutes,
   likesRoutes,
   feedRoutes,
   adminRoutes,

@@ -29,7 +29,7 @@ export async function receiveMentions(ctx: AppContext, ictx: Context<void>, note
   }
   if (receivers.size === 0) return;
   const content = note.contents[0]?.toString() ?? '';
-  const text = questionTextOfPost(content);
+  const text = questionTextOfPost(content, ctx.config.maxTextLength);
   const visibility = visibilityOf(note, followersId);
   for (const receiverId of receivers) {
     // a private profile has no actor: a mention of it asks nothing

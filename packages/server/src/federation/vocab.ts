@@ -19,7 +19,7 @@ import {
 import { Temporal } from '@js-temporal/polyfill';
 import type { UserRow } from '../db/schema/index.js';
 import type { PublicAnswer } from '../features/visibility/index.js';
-import { answerHtml, askerLabel, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
+import { answerHtml, answerPictureUrl, askerLabel, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
 
 /**
  * How Askbox speaks ActivityStreams: a public profile is a Person, an answer is a Note that
@@ -54,19 +54,41 @@ function answerAddressing(ctx: Context<void>, userId: string, answer: PublicAnsw
 /** Text in the author's language too (contentMap, summaryMap), when they chose one. */
 const localized = (text: string, locale: string | null) => (locale ? [text, new LanguageString(text, locale)] : [text]);
 
+/**
+ * An answer's Note. Its content warning (decision 315) is the summary, with `sensitive`, and wins
+ * over 'question as content warning': the question is then quoted in the content, behind the
+ * warning with the answer. Its picture is an Image attachment whose `name` is the alt text.
+ */
 export function toNote(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Note {
   const origin = ctx.canonicalOrigin;
   const link = publicLinks.answer(origin, user.username, answer.id);
+  const answerWarning = answer.contentWarning;
   // with 'question as content warning' on, the question is the summary and the answer the content
-  const warning = user.questionAsContentWarning;
-  const content = warning
+  const questionFirst = !answerWarning && user.questionAsContentWarning;
+  const content = questionFirst
     ? `<p>${escapeMarkup(askerLabel(answer))} asked:</p>${paragraphsHtml(answer.answer)}<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>`
     : answerHtml(answer, link);
+  const summary = answerWarning ?? (questionFirst ? answer.question : null);
+  const picture = answer.picture;
   return new Note({
     id: noteUri(ctx, answer.id),
     attribution: ctx.getActorUri(user.id),
     contents: localized(content, user.locale),
-    summaries: warning ? localized(answer.question, user.locale) : [],
+    summaries: summary !== null ? localized(summary, user.locale) : [],
+    ...(answerWarning ? { sensitive: true } : {}),
+    ...(picture
+      ? {
+          attachments: [
+            new Image({
+              url: new URL(answerPictureUrl(origin, picture)),
+              mediaType: 'image/jpeg',
+              name: picture.alt,
+              width: picture.width,
+              height: picture.height,
+            }),
+          ],
+        }
+      : {}),
     replyTarget: answer.remote ? new URL(answer.remote.postUri) : null,
     tags: answer.remote ? [new Mention({ href: new URL(answer.remote.actorUri) })] : [],
     url: new URL(link),

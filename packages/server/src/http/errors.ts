@@ -91,7 +91,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof RetryLaterError || status === 429) reply.header('retry-after', String(error instanceof RetryLaterError ? error.retryAfter : 60));
     if (error instanceof AppError) return reply.status(status).send(errorBody(error.detail));
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(errorBody(errorOfIssue(error.validation[0])));
+      // the provider nests the zod issue's own params (a limit the schema was made with) one level down
+      const [first] = error.validation;
+      return reply.status(400).send(errorBody(errorOfIssue(first && { message: first.message, params: first.params.params as Record<string, unknown> | undefined })));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -114,7 +114,8 @@ describe('anonymity scan', () => {
     expect(fromAfar).toBe('asked');
     for (const filter of INBOX_FILTERS) await as(receiver, 'GET', `/api/me/inbox?filter=${filter}`);
     expect(bodies.some((b) => b.includes('filter=fediverse') && b.includes('@bob@remote.example') && !b.includes('Guess who?'))).toBe(true);
-    await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!' });
+    // with a content warning: the answer's extras are scanned with it (decision 315)
+    await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!', contentWarning: 'A guess' });
     await as(follower, 'POST', `/api/answers/${id}/like`);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
     // a second anonymous question, reported and its sender blocked everywhere: then one to someone else drops
@@ -140,7 +141,7 @@ describe('anonymity scan', () => {
 
     expect(payloads.some((p) => p.includes('Someone sent you an anonymous question!'))).toBe(true);
     expect(payloads.some((p) => p.includes('Bob Remote (@bob@remote.example) sent you a question!'))).toBe(true);
-    expect(bodies.some((b) => b.includes('No idea!'))).toBe(true);
+    expect(bodies.some((b) => b.includes('No idea!') && b.includes('A guess'))).toBe(true);
     // the audit log was read (every GET route) and holds the block, by the report
     expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);
     expect(bodies.some((b) => b.includes('Dropped quietly'))).toBe(false);

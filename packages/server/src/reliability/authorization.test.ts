@@ -134,6 +134,9 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 404, 404, 404, 204, 404],
     request: (w) => r('POST', `/api/questions/${w.unansweredId}/answer`, { answer: 'Yes.' }),
   },
+  // the picture of an answer to come: only the question's receiver (the owner's without a file is a 400)
+  'POST /api/questions/:id/picture': { statuses: [401, 404, 404, 404, 400, 404], request: (w) => r('POST', `/api/questions/${w.unansweredId}/picture`) },
+  'DELETE /api/questions/:id/picture': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.unansweredId}/picture`) },
   'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
   'GET /api/users/:username/answers/pinned': {

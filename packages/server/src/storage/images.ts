@@ -16,10 +16,14 @@ export type { ImageKind } from '@askbox/common';
 export const IMAGE_JOBS_AT_ONCE = 2;
 const imageJob = concurrencyLimit(IMAGE_JOBS_AT_ONCE);
 
-/** The size an upload is cropped to; smaller widths are made from it (IMAGE_WIDTHS). */
-const SIZES: Record<ImageKind, { width: number; height: number }> = {
-  profile: { width: 400, height: 400 },
-  cover: { width: 1500, height: 500 },
+/**
+ * The size an upload is cropped to; smaller widths are made from it (IMAGE_WIDTHS). An answer's
+ * picture is not cropped: it fits inside its box, never enlarged.
+ */
+const SIZES: Record<ImageKind, { width: number; height: number; fit: 'cover' | 'inside' }> = {
+  profile: { width: 400, height: 400, fit: 'cover' },
+  cover: { width: 1500, height: 500, fit: 'cover' },
+  answer: { width: 1200, height: 1200, fit: 'inside' },
 };
 
 /**
@@ -28,13 +32,13 @@ const SIZES: Record<ImageKind, { width: number; height: number }> = {
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   if (!sniffImageType(bytes)) throw new AppError('invalid_image');
-  const { width, height } = SIZES[kind];
+  const { width, height, fit } = SIZES[kind];
   const sharp = await loadSharp();
   try {
     return await imageJob(() =>
       sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
         .rotate()
-        .resize(width, height, { fit: 'cover', position: 'attention' })
+        .resize(width, height, fit === 'cover' ? { fit, position: 'attention' } : { fit, withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 84, mozjpeg: true })
         .toBuffer(),
@@ -48,5 +52,12 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Buff
 /** The same picture at a smaller width (same crop), for small slots. */
 export async function downscale(jpeg: Buffer, width: number): Promise<Buffer> {
   const sharp = await loadSharp();
-  return imageJob(() => sharp(jpeg).resize({ width }).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
+  return imageJob(() => sharp(jpeg).resize({ width, withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toBuffer());
+}
+
+/** The pixel size of a re-encoded picture (an answer's picture keeps its proportions: the page reserves them). */
+export async function imageSize(jpeg: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
+  const { width, height } = await sharp(jpeg).metadata();
+  return { width: width ?? 0, height: height ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, imageVariants, type ImageKind } from '@askbox/common';
-import { downscale, processImage } from './images.js';
+import { downscale, imageSize, processImage } from './images.js';
 import { mediaKeyFor, type MediaStorage } from './storage.js';
 
 /**
@@ -8,8 +8,20 @@ import { mediaKeyFor, type MediaStorage } from './storage.js';
  * A bad image throws before anything is written.
  */
 export async function storePicture(storage: MediaStorage, userId: string, kind: ImageKind, bytes: Buffer, at: Date = new Date()): Promise<string> {
+  return (await storeSizedPicture(storage, userId, kind, bytes, at)).url;
+}
+
+/** storePicture, with the pixel size of the largest width. */
+export async function storeSizedPicture(
+  storage: MediaStorage,
+  userId: string,
+  kind: ImageKind,
+  bytes: Buffer,
+  at: Date = new Date(),
+): Promise<{ url: string; width: number; height: number }> {
   const [largest, ...smaller] = IMAGE_WIDTHS[kind];
   const main = await processImage(bytes, kind);
+  const size = await imageSize(main);
   const files = [{ width: largest, data: main }, ...(await Promise.all(smaller.map(async (width) => ({ width, data: await downscale(main, width) }))))];
   const keys: string[] = [];
   try {
@@ -22,7 +34,7 @@ export async function storePicture(storage: MediaStorage, userId: string, kind: 
     await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
   }
-  return storage.urlOf(keys[0]!);
+  return { url: storage.urlOf(keys[0]!), ...size };
 }
 
 /** Deletes a stored picture in all its widths; default images and foreign URLs are left alone. */

@@ -24,9 +24,9 @@ export function mediaKeyOf(url: string): string | null {
 export const MEDIA_PREFIX = '/media/';
 
 /** Keys the app writes (older uploads have no width); anything else is refused when serving, so no path can escape the folder. */
-export const MEDIA_KEY_PATTERN = /^users\/[A-Za-z0-9-]{1,64}\/(profile|cover)-\d{1,16}(-\d{2,4})?\.jpg$/;
+export const MEDIA_KEY_PATTERN = /^users\/[A-Za-z0-9-]{1,64}\/(profile|cover|answer)-\d{1,16}(-\d{2,4})?\.jpg$/;
 
 /** The key of one stored width of a picture (the widths: IMAGE_WIDTHS in common). */
-export function mediaKeyFor(userId: string, kind: 'profile' | 'cover', at: Date, width: number): string {
+export function mediaKeyFor(userId: string, kind: 'profile' | 'cover' | 'answer', at: Date, width: number): string {
   return `users/${userId}/${kind}-${at.getTime()}-${width}.jpg`;
 }

@@ -25,6 +25,14 @@ export const questions = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     // pinned to the top of its receiver's profile (at most PINNED_ANSWERS_MAX); null = not pinned
     pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
+    // the answer shown collapsed behind this short text (decision 315); null = no warning
+    contentWarning: text('content_warning'),
+    // one picture with the answer (decision 316): its largest stored width, alt text and size (for
+    // the reserved aspect ratio); stored before the answer is sent, kept only with an alt text
+    pictureUrl: text('picture_url'),
+    pictureAlt: text('picture_alt'),
+    pictureWidth: integer('picture_width'),
+    pictureHeight: integer('picture_height'),
   },
   (t) => [
     // home feed and profile answers: keyset on (answered_at, id) per receiver

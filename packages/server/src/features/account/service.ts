@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema/index.js';
+import { questions, users } from '../../db/schema/index.js';
 import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { deleteOwnerCards } from '../cards/service.js';
+import { deleteAnswerPictures } from '../answerExtras/service.js';
 import { confirmPassword } from '../auth/service.js';
 import { events } from '../../events/emit.js';
 import { receiverSeesQuestion } from '../visibility/index.js';
@@ -26,7 +27,7 @@ export { exportAccount } from './export.js';
  */
 export async function deleteAccount(ctx: AppContext, userId: string, password: string, log?: FastifyBaseLogger): Promise<void> {
   const user = await confirmPassword(ctx, userId, password);
-  await ctx.db.transaction(async (tx) => {
+  const answerPictures = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     await tx.execute(sql`delete from push_notifications
       where data->>'likerId' = ${userId} or data->>'followerId' = ${userId} or data->>'senderId' = ${userId}`);
@@ -39,13 +40,17 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     // as anonymous questions with no sender, like its others, they would reappear in those inboxes
     await tx.execute(sql`delete from questions q
       where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`, sql`q`)}`);
+    // the pictures of the answers it received go with them (files, once committed)
+    const pictures = await tx.select({ url: questions.pictureUrl }).from(questions).where(and(eq(questions.receiverId, userId), isNotNull(questions.pictureUrl)));
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
     await events.emit(tx, ctx, { type: 'allSessionsEnded', userId });
+    return pictures.map((picture) => picture.url);
   });
   const storage = createStorage(ctx.config);
   for (const url of [user.photoUrl, user.coverUrl]) {
     if (url) await deletePicture(storage, url).catch((error: unknown) => log?.error({ err: error, url }, 'could not delete a picture of a deleted account'));
   }
+  await deleteAnswerPictures(ctx, answerPictures);
   await deleteOwnerCards(ctx, userId).catch((error: unknown) => log?.error({ err: error }, 'could not delete the answer cards of a deleted account'));
 }

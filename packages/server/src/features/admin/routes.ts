@@ -1,4 +1,4 @@
-import { dashboardSchema, deliveryParamsSchema, globalQuestionResultSchema, globalQuestionSchema } from '@askbox/common';
+import { dashboardSchema, deliveryParamsSchema, globalQuestionResultSchema, globalQuestionSchemaFor } from '@askbox/common';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
@@ -14,7 +14,7 @@ export async function adminRoutes(app: AppInstance, ctx: AppContext): Promise<vo
       schema: {
         tags: ['admin'],
         summary: 'Send one anonymous question to every user (admins only)',
-        body: globalQuestionSchema,
+        body: globalQuestionSchemaFor(ctx.config.maxTextLength),
         response: { 200: globalQuestionResultSchema },
       },
       // the role check runs before the body is validated: a non-admin learns nothing about the input rules

@@ -5,19 +5,22 @@ import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
 import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
+import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
 /**
  * What a page statement's skeleton selects from the questions row under `question` (its alias):
  * the answer and the ids its hydration joins on.
  */
 export const skeletonColumns = (question: SQL) =>
-  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count, ${question}.pinned_at`;
+  sql`${question}.id, ${question}.text, ${question}.answer, ${question}.is_anonymous, ${question}.sender_id, ${question}.receiver_id, ${question}.created_at, ${question}.answered_at, ${question}.like_count, ${question}.pinned_at,
+    ${question}.content_warning, ${question}.picture_url, ${question}.picture_alt, ${question}.picture_width, ${question}.picture_height`;
 
 /** A row of a hydrated page: the post, its receiver, its shown sender (or nulls), the viewer's like. */
-export interface HydratedAnswerRow {
+export interface HydratedAnswerRow extends PictureColumns {
   id: string;
   text: string;
   answer: string | null;
+  contentWarning: string | null;
   isAnonymous: boolean;
   /** timestamptz as text */
   createdAt: string;
@@ -55,7 +58,8 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
   return statement<HydratedAnswerRow, Args & { viewerId: string }>(
     name,
     sql`with page as (${skeleton})
-        select p.id, p.text, p.answer, p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
+        select p.id, p.text, p.answer, p.content_warning as "contentWarning", p.picture_url as "pictureUrl", p.picture_alt as "pictureAlt",
+          p.picture_width as "pictureWidth", p.picture_height as "pictureHeight", p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
           ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount", p.pinned_at is not null as "pinned",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
@@ -89,6 +93,8 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     id: r.id,
     text: r.text,
     answer: r.answer ?? '',
+    contentWarning: r.contentWarning,
+    picture: answerPicture(r),
     isAnonymous: r.isAnonymous,
     createdAt: isoFromPg(r.createdAt),
     answeredAt: isoFromPgOrNull(r.answeredAt),

@@ -136,6 +136,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     microblogUrl: ctx.config.microblogUrl,
     photoSharingUrl: ctx.config.photoSharingUrl,
     vapidPublicKey: ctx.push?.vapid.publicKey ?? null,
+    maxTextLength: ctx.config.maxTextLength,
     federation: ctx.federation !== null,
     signup: {
       registrations: await registrationMode(ctx),

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
 import { deleteAnswerCards } from '../cards/service.js';
+import { deleteAnswerPictures } from '../answerExtras/service.js';
 import { suspendAccount, type SuspensionTerms } from './suspension.js';
 import { recordAudit, type AuditActor } from './audit.js';
 
@@ -159,6 +160,7 @@ export async function resolveReport(
 ): Promise<ResolveReportResult> {
   const adminId = actor.id;
   let deletedAnswer: { ownerId: string; answerId: string } | null = null;
+  let deletedPicture: string | null = null;
   const result = await ctx.db.transaction(async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, reportId)).for('update');
     if (!report) throw new AppError('report_not_found');
@@ -174,7 +176,7 @@ export async function resolveReport(
       const [deleted] = await tx
         .delete(questions)
         .where(eq(questions.id, report.targetId))
-        .returning({ answered: questions.answered, receiverId: questions.receiverId });
+        .returning({ answered: questions.answered, receiverId: questions.receiverId, pictureUrl: questions.pictureUrl });
       if (deleted) {
         await events.emit(tx, ctx, {
           type: 'questionDeleted',
@@ -185,6 +187,7 @@ export async function resolveReport(
         });
       }
       if (deleted?.answered) deletedAnswer = { ownerId: deleted.receiverId, answerId: report.targetId };
+      deletedPicture = deleted?.pictureUrl ?? null;
       resolution = deleted ? 'content_deleted' : 'content_gone';
     } else {
       if (!report.accountId) {
@@ -221,6 +224,7 @@ export async function resolveReport(
   // files are not transactional: a deleted answer's cards go once it is gone
   const gone = deletedAnswer as { ownerId: string; answerId: string } | null;
   if (gone) await deleteAnswerCards(ctx, gone.ownerId, gone.answerId);
+  await deleteAnswerPictures(ctx, [deletedPicture as string | null]);
   return result;
 }
 

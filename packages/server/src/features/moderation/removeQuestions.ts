@@ -5,6 +5,7 @@ import { questions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { deleteAnswerCards } from '../cards/service.js';
+import { deleteAnswerPictures } from '../answerExtras/service.js';
 import { userByUsername } from '../users/lookup.js';
 import { recordAudit, type AuditActor } from './audit.js';
 
@@ -23,7 +24,7 @@ export async function removeAccountQuestions(ctx: AppContext, actor: AuditActor,
     const deleted = await tx
       .delete(questions)
       .where(eq(questions.senderId, user.id))
-      .returning({ id: questions.id, receiverId: questions.receiverId, answered: questions.answered });
+      .returning({ id: questions.id, receiverId: questions.receiverId, answered: questions.answered, pictureUrl: questions.pictureUrl });
     for (const q of deleted) {
       await events.emit(tx, ctx, { type: 'questionDeleted', questionId: q.id, receiverId: q.receiverId, wasAnswered: q.answered, by: 'moderator' });
     }
@@ -32,5 +33,9 @@ export async function removeAccountQuestions(ctx: AppContext, actor: AuditActor,
   });
   // files are not transactional: answer cards go once their answers are gone
   for (const q of removed) if (q.answered) await deleteAnswerCards(ctx, q.receiverId, q.id);
+  await deleteAnswerPictures(
+    ctx,
+    removed.map((q) => q.pictureUrl),
+  );
   return { removed: removed.length };
 }

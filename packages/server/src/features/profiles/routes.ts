@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import {
-  MAX_UPLOAD_BYTES,
   meResponseSchema,
   mentionLookupQuerySchema,
   mentionLookupSchema,
@@ -10,9 +8,9 @@ import {
 } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
-import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
+import { readUploadedFile } from '../../http/uploadedFile.js';
 import type { ImageKind } from '../../storage/images.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { toMe } from '../users/views.js';
@@ -71,26 +69,3 @@ export async function profileRoutes(app: AppInstance, ctx: AppContext): Promise<
   uploadRoute('/api/me/avatar', 'profile', 'Upload a new profile picture (multipart field "file", 5 MB max)');
   uploadRoute('/api/me/cover', 'cover', 'Upload a new cover image (multipart field "file", 5 MB max)');
 }
-
-/** The bytes of the multipart field 'file', with the spec's messages for missing or oversized files. */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('no_file');
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-  } catch {
-    throw new AppError('no_file');
-  }
-  if (!file || file.fieldname !== 'file') throw new AppError('no_file');
-  try {
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw tooLarge();
-    return bytes;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw new AppError('no_file');
-  }
-}
-
-const tooLarge = () => new AppError('file_too_large');

@@ -1,8 +1,8 @@
 import {
-  answerQuestionSchema,
+  answerQuestionSchemaFor,
   askedQuestionPageSchema,
   askQuestionResponseSchema,
-  askQuestionSchema,
+  askQuestionSchemaFor,
   cursorQuerySchema,
   deletedCountSchema,
   deleteInboxQuerySchema,
@@ -28,7 +28,7 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
         tags: ['questions'],
         summary: 'Ask a user a question (yourself on your own profile); anonymous by default',
         params: usernameParamsSchema,
-        body: askQuestionSchema,
+        body: askQuestionSchemaFor(ctx.config.maxTextLength),
         response: { 201: askQuestionResponseSchema },
       },
     },
@@ -88,12 +88,12 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
 
   app.post(
     '/api/questions/:id/answer',
-    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchema } },
+    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchemaFor(ctx.config.maxTextLength) } },
     async (request, reply) => {
       const viewer = requireViewer(request);
       requireConfirmedAddress(ctx, viewer);
       const result = await once<void>(ctx.db, idempotencyKeyOf(request, viewer.id), 204, (record) =>
-        answerQuestion(ctx, viewer.id, request.params.id, request.body.answer, record),
+        answerQuestion(ctx, viewer.id, request.params.id, request.body, record),
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(204).send();

@@ -16,6 +16,7 @@ import { userSummary } from '../users/views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
 import { keepFilteredQuestion } from '../filtered/service.js';
+import { deleteAnswerPictures, pendingPictureUrl } from '../answerExtras/service.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
@@ -177,33 +178,49 @@ async function questionOfReceiver(db: DbOrTx, questionId: string, userId: string
   return question;
 }
 
-/** The receiver answers once; the conditional update makes a double submit answer only once. */
-export async function answerQuestion(ctx: AppContext, receiverId: string, questionId: string, answer: string, record?: RecordResult<void>): Promise<void> {
+/**
+ * The receiver answers once; the conditional update makes a double submit answer only once. The
+ * answer may carry a content warning, and sends the picture stored for it with its alt text; an
+ * answer without `picture` drops a stored one (decision 316).
+ */
+export async function answerQuestion(
+  ctx: AppContext,
+  receiverId: string,
+  questionId: string,
+  input: { answer: string; contentWarning?: string | null; picture?: { alt: string } },
+  record?: RecordResult<void>,
+): Promise<void> {
   await questionOfReceiver(ctx.db, questionId, receiverId);
   const at = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const dropped = await ctx.db.transaction(async (tx) => {
+    const stored = await pendingPictureUrl(tx, questionId, receiverId);
+    if (input.picture && !stored) throw new AppError('picture_missing');
+    const picture = input.picture ? { pictureAlt: input.picture.alt } : { pictureUrl: null, pictureWidth: null, pictureHeight: null, pictureAlt: null };
     const [updated] = await tx
       .update(questions)
-      .set({ answered: true, answer, answeredAt: at })
+      .set({ answered: true, answer: input.answer, contentWarning: input.contentWarning ?? null, answeredAt: at, ...picture })
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');
     await events.emit(tx, ctx, { type: 'answered', questionId, receiverId, senderId: updated.senderId, at });
     await record?.(tx, undefined);
+    return input.picture ? null : stored;
   });
+  if (dropped) await deleteAnswerPictures(ctx, [dropped]);
 }
 
 /** The receiver deletes a question, unanswered from the inbox or answered from the profile; likes go with it (FK cascade). */
 export async function deleteQuestion(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
   await questionOfReceiver(ctx.db, questionId, receiverId);
-  const wasAnswered = await ctx.db.transaction(async (tx) => {
-    const [deleted] = await tx
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
       .delete(questions)
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
-      .returning({ answered: questions.answered });
-    if (deleted) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: deleted.answered, by: 'receiver' });
-    return deleted?.answered ?? false;
+      .returning({ answered: questions.answered, pictureUrl: questions.pictureUrl });
+    if (row) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: row.answered, by: 'receiver' });
+    return row ?? null;
   });
-  // files are not transactional: the answer's cards go once the answer is gone
-  if (wasAnswered) await deleteAnswerCards(ctx, receiverId, questionId);
+  // files are not transactional: the answer's cards and picture go once the answer is gone
+  if (deleted?.answered) await deleteAnswerCards(ctx, receiverId, questionId);
+  await deleteAnswerPictures(ctx, [deleted?.pictureUrl]);
 }

@@ -8,6 +8,8 @@ describe('an answer as HTML outside Askbox (Atom, ActivityPub)', () => {
         id: 'a1',
         question: 'Where is <b>it</b>?',
         answer: 'Here: https://example.org/a?b=1&c=2. Not javascript:alert(1)',
+        contentWarning: null,
+        picture: null,
         askerUsername: null,
         remote: null,
         answeredAt: '2026-01-01T00:00:00.000Z',

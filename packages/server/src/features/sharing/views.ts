@@ -1,4 +1,4 @@
-import { CARD_SIZES, cardPaths, en, splitMentions } from '@askbox/common';
+import { CARD_SIZES, cardPaths, en, splitMentions, type AnswerPicture } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
 import type { PublicAnswer } from '../visibility/index.js';
 
@@ -84,14 +84,24 @@ export function profileHead(origin: string, user: UserRow, answers: number, acto
   ].join('\n    ');
 }
 
-/** Open Graph + Twitter card tags for one answer of a public profile. */
+/**
+ * Open Graph + Twitter card tags for one answer of a public profile. An answer behind a content
+ * warning shows the warning instead of its text, and the profile picture instead of its card
+ * (which shows the text): a link preview opens nothing the reader did not choose to open.
+ */
 export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, actorUrl: string): string {
   const title = `${user.fullname} (@${user.username}) answered ${askerLabel(answer)}: “${clip(answer.question, 120)}”`;
-  const description = clip(answer.answer, 200);
-  // the answer's own card (features/cards), its text repeated for those who cannot see it
-  const image = `${origin}${cardPaths.public(user.username, answer.id, 'link', 'light')}`;
-  const imageAlt = `${askerLabel(answer)}: “${clip(answer.question, 300)}” — ${user.fullname}: ${clip(answer.answer, 300)}`;
+  const warning = answer.contentWarning;
+  const description = warning ? `${CONTENT_WARNING_LABEL}: ${clip(warning, 200)}` : clip(answer.answer, 200);
   const url = publicLinks.answer(origin, user.username, answer.id);
+  // the answer's own card (features/cards), its text repeated for those who cannot see it
+  const image = warning
+    ? { url: pictureUrl(origin, user), alt: `${user.fullname} (@${user.username})`, size: null }
+    : {
+        url: `${origin}${cardPaths.public(user.username, answer.id, 'link', 'light')}`,
+        alt: `${askerLabel(answer)}: “${clip(answer.question, 300)}” — ${user.fullname}: ${clip(answer.answer, 300)}`,
+        size: CARD_SIZES.link,
+      };
   return [
     metaTags([
       ['property', 'og:type', 'article'],
@@ -99,23 +109,30 @@ export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, 
       ['property', 'og:title', title],
       ['property', 'og:description', description],
       ['property', 'og:url', url],
-      ['property', 'og:image', image],
-      ['property', 'og:image:type', 'image/png'],
-      ['property', 'og:image:width', String(CARD_SIZES.link.width)],
-      ['property', 'og:image:height', String(CARD_SIZES.link.height)],
-      ['property', 'og:image:alt', imageAlt],
+      ['property', 'og:image', image.url],
+      ...(image.size
+        ? ([
+            ['property', 'og:image:type', 'image/png'],
+            ['property', 'og:image:width', String(image.size.width)],
+            ['property', 'og:image:height', String(image.size.height)],
+          ] satisfies Tags)
+        : []),
+      ['property', 'og:image:alt', image.alt],
       ['property', 'article:published_time', answer.answeredAt],
       ['property', 'article:author', publicLinks.profile(origin, user.username)],
-      ['name', 'twitter:card', 'summary_large_image'],
+      ['name', 'twitter:card', warning ? 'summary' : 'summary_large_image'],
       ['name', 'twitter:title', title],
       ['name', 'twitter:description', description],
-      ['name', 'twitter:image', image],
-      ['name', 'twitter:image:alt', imageAlt],
+      ['name', 'twitter:image', image.url],
+      ['name', 'twitter:image:alt', image.alt],
     ]),
     `<link rel="canonical" href="${escapeMarkup(url)}" />`,
     alternateLinks(origin, user, actorUrl),
   ].join('\n    ');
 }
+
+/** How a content warning is introduced outside Askbox (previews, feeds): in English, like the rest of them. */
+export const CONTENT_WARNING_LABEL = en.contentWarning;
 
 /** A line of user text as markup: escaped, its http(s) addresses as links (shown shortened, as in the app). */
 function linkedMarkup(line: string): string {
@@ -137,14 +154,24 @@ export const paragraphsHtml = (text: string) =>
     .map((line) => `<p>${linkedMarkup(line)}</p>`)
     .join('');
 
-export function answerHtml(answer: PublicAnswer, link: string): string {
+export function answerHtml(answer: PublicAnswer, link: string, pictureOrigin?: string): string {
   const paragraphs = paragraphsHtml;
   return (
     `<p>${escapeMarkup(askerLabel(answer))} asked:</p>` +
     `<blockquote>${paragraphs(answer.question)}</blockquote>` +
     paragraphs(answer.answer) +
+    (pictureOrigin && answer.picture ? pictureHtml(pictureOrigin, answer.picture) : '') +
     `<p><a href="${escapeMarkup(link)}">${escapeMarkup(link)}</a></p>`
   );
+}
+
+/** The absolute URL of an answer's picture. */
+export const answerPictureUrl = (origin: string, picture: AnswerPicture) => (/^https?:\/\//.test(picture.url) ? picture.url : `${origin}${picture.url}`);
+
+/** An answer's picture in HTML outside Askbox (the Atom feed; ActivityPub has it as an attachment). */
+function pictureHtml(origin: string, picture: AnswerPicture): string {
+  const src = escapeMarkup(answerPictureUrl(origin, picture));
+  return `<p><img src="${src}" alt="${escapeMarkup(picture.alt)}" width="${picture.width}" height="${picture.height}" /></p>`;
 }
 
 /** The newest answers of a public profile as an Atom feed (RFC 4287). */
@@ -164,9 +191,13 @@ export function atomFeed(origin: string, user: UserRow, answers: PublicAnswer[])
       `    ${text('published', answer.answeredAt)}`,
       `    ${text('updated', answer.answeredAt)}`,
       `    ${author}`,
-      `    <content type="html">${escapeMarkup(answerHtml(answer, url))}</content>`,
+      // a content warning is the entry's summary: readers that show summaries show it first
+      answer.contentWarning ? `    <summary type="text">${escapeMarkup(`${CONTENT_WARNING_LABEL}: ${answer.contentWarning}`)}</summary>` : null,
+      `    <content type="html">${escapeMarkup(answerHtml(answer, url, origin))}</content>`,
       '  </entry>',
-    ].join('\n');
+    ]
+      .filter((line) => line !== null)
+      .join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '@askbox/common';
+import { PAGE_SIZE, type AnswerPicture } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { queryRows } from '../../db/sql.js';
 import { questions, users, type UserRow } from '../../db/schema/index.js';
 import { notSuspended } from './people.js';
+import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
 /**
  * What Askbox shows outside itself (share cards, the Atom feed, ActivityPub): only profiles whose
@@ -43,6 +44,10 @@ export interface PublicAnswer {
   id: string;
   question: string;
   answer: string;
+  /** the answer's content warning (decision 315), or null */
+  contentWarning: string | null;
+  /** the answer's picture with its alt text (decision 316), or null */
+  picture: AnswerPicture | null;
   /**
    * The asker's username when the question was not anonymous AND the asker's own profile is
    * public; null otherwise (shown as 'Anonymous'). An anonymous sender is never even loaded.
@@ -64,13 +69,15 @@ export interface RemoteAsker {
 }
 
 /** As the database returns it: times as text, formatted in JS (db/timestamps.ts). */
-type PublicAnswerRow = Omit<PublicAnswer, 'remote'> & {
+type PublicAnswerRow = Omit<PublicAnswer, 'remote' | 'picture'> &
+  PictureColumns & {
   remoteActorUri: string | null;
   remotePostUri: string | null;
   remoteVisibility: RemoteAsker['visibility'] | null;
 };
 
-const publicAnswerColumns = sql`q.id, q.text as question, q.answer,
+const publicAnswerColumns = sql`q.id, q.text as question, q.answer, q.content_warning as "contentWarning",
+  q.picture_url as "pictureUrl", q.picture_alt as "pictureAlt", q.picture_width as "pictureWidth", q.picture_height as "pictureHeight",
   coalesce(s.username, case when rq.visibility = 'public' then ltrim(rq.handle, '@') end) as "askerUsername",
   q.answered_at as "answeredAt", q.created_at as "createdAt",
   rq.actor_uri as "remoteActorUri", rq.post_uri as "remotePostUri", rq.visibility as "remoteVisibility"`;
@@ -112,10 +119,11 @@ export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function formatted({ remoteActorUri, remotePostUri, remoteVisibility, ...row }: PublicAnswerRow): PublicAnswer {
+function formatted({ remoteActorUri, remotePostUri, remoteVisibility, pictureUrl, pictureAlt, pictureWidth, pictureHeight, ...row }: PublicAnswerRow): PublicAnswer {
   const remote =
     remoteActorUri && remotePostUri && remoteVisibility ? { actorUri: remoteActorUri, postUri: remotePostUri, visibility: remoteVisibility } : null;
-  return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt), remote };
+  const picture = answerPicture({ pictureUrl, pictureAlt, pictureWidth, pictureHeight });
+  return { ...row, answeredAt: isoFromPg(row.answeredAt), createdAt: isoFromPg(row.createdAt), remote, picture };
 }
 
 /** An answer by its id alone (ActivityPub Note URIs carry no username), with its public owner; null otherwise. */

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
+import { clampText, isBlankText } from '@askbox/common';
 import { Modal } from '../../components/Modal';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
+import { useMaxTextLength } from '../session/api';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { useSendGlobalQuestion } from './api';
@@ -11,6 +12,7 @@ import { t } from '../../i18n';
 /** The admin's global-question modal: closed → open → sending → closed with the success alert. */
 export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
   const [text, setText] = useState('');
+  const maxTextLength = useMaxTextLength();
   const send = useSendGlobalQuestion();
   const dialogs = useDialogs();
   const fieldId = useId();
@@ -49,12 +51,12 @@ export function GlobalQuestionModal({ onClose }: { onClose(): void }) {
             id={fieldId}
             className="textarea"
             value={text}
-            onChange={(e) => setText(clampText(e.target.value, MAX_TEXT_LENGTH))}
+            onChange={(e) => setText(clampText(e.target.value, maxTextLength))}
             aria-describedby={counterId}
             ref={textareaRef}
             disabled={send.isPending}
           />
-          <RemainingCharacters id={counterId} text={text} />
+          <RemainingCharacters id={counterId} text={text} max={maxTextLength} />
         </div>
         {send.isPending && (
           <div className={`hint ${styles.progress}`}>

@@ -6,6 +6,8 @@ import { useReportDialog } from '../moderation/ReportButton';
 import { ActionsMenu, type MenuAction } from '../../components/ActionsMenu';
 import { useShareAnswer } from '../sharing/ShareAnswerFlow';
 import { MentionText } from './MentionText';
+import { ContentWarning } from '../answerExtras/ContentWarning';
+import { AnswerPictureView } from '../answerExtras/AnswerPictureView';
 import { questionTint } from '../../components/questionHue';
 import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
@@ -63,9 +65,12 @@ export function AnswerCard({
           <MentionText text={post.text} />
         </p>
       </div>
-      <p className={styles.answer}>
-        <MentionText text={post.answer} />
-      </p>
+      <ContentWarning warning={post.contentWarning}>
+        <p className={styles.answer}>
+          <MentionText text={post.answer} />
+        </p>
+        {post.picture && <AnswerPictureView picture={post.picture} />}
+      </ContentWarning>
       <footer className={styles.footer}>
         <time dateTime={when} className="muted">
           {relativeTimeText(when)}

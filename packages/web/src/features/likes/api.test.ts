@@ -12,6 +12,8 @@ const post = (over: Partial<Answer> = {}): Answer => ({
   id: 'p1',
   text: 'q',
   answer: 'a',
+  contentWarning: null,
+  picture: null,
   isAnonymous: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   answeredAt: '2026-01-01T00:00:01.000Z',

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { clampText, isBlankText, MAX_TEXT_LENGTH } from '@askbox/common';
+import { clampText, isBlankText } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
+import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
 import { useAskQuestion } from './api';
@@ -15,6 +16,7 @@ import { t } from '../../i18n';
  */
 export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiverUsername: string; anonymousAllowed?: boolean }) {
   const [text, setText] = useState('');
+  const maxTextLength = useMaxTextLength();
   const [anonymousChosen, setIsAnonymous] = useState(true);
   const isAnonymous = anonymousAllowed && anonymousChosen;
   const ask = useAskQuestion(receiverUsername);
@@ -51,7 +53,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         className="textarea"
         value={text}
         rows={3}
-        onChange={(e) => setText(clampText(e.target.value, MAX_TEXT_LENGTH))}
+        onChange={(e) => setText(clampText(e.target.value, maxTextLength))}
         aria-describedby={`${id}-count`}
       />
       <div className={styles.row}>
@@ -63,7 +65,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         ) : (
           <span />
         )}
-        <RemainingCharacters id={`${id}-count`} text={text} />
+        <RemainingCharacters id={`${id}-count`} text={text} max={maxTextLength} />
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
         {t('ask')}

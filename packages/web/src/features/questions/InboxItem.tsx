@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@askbox/common';
+import { clampText, isBlankText, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
+import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { MentionText } from '../answers/MentionText';
@@ -10,14 +11,20 @@ import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { RemoteAskerBlock } from '../federation/RemoteAskerBlock';
 import { ReportButton } from '../moderation/ReportButton';
 import { announceAnswered } from '../sharing/api';
+import { ApiError, errorMessage } from '../../api/client';
+import { AnswerExtrasFields, answerExtrasBody, answerExtrasReady, emptyAnswerExtras, type AnswerExtrasDraft } from '../answerExtras/AnswerExtrasFields';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import styles from './InboxItem.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
-/** One unanswered question with 'Answer' (300-character reply) and 'Delete'. */
+const PICTURE_REFUSALS = new Set(['invalid_image', 'file_too_large', 'no_file', 'rate_limited']);
+
+/** One unanswered question with 'Answer' (a reply of up to the instance's text limit, 300 by default) and 'Delete'. */
 export function InboxItem({ question }: { question: InboxQuestion }) {
   const [answering, setAnswering] = useState(false);
   const [answer, setAnswer] = useState('');
+  const maxTextLength = useMaxTextLength();
+  const [extras, setExtras] = useState<AnswerExtrasDraft>(emptyAnswerExtras);
   const answerQuestion = useAnswerQuestion();
   const deleteQuestion = useDeleteQuestion();
   const dialogs = useDialogs();
@@ -33,12 +40,17 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
 
   const onAnswer = (event: FormEvent) => {
     event.preventDefault();
-    if (blank || answerQuestion.isPending) return;
+    if (blank || !answerExtrasReady(extras) || answerQuestion.isPending) return;
     // answered, the question leaves the inbox: focus goes on to the next one
     focusAfterRemoval(card.current);
     answerQuestion.mutate(
-      { id: question.id, answer },
-      { onSuccess: () => announceAnswered(question.id), onError: () => void dialogs.alert(t('errorSendingResponse')) },
+      { id: question.id, answer, ...answerExtrasBody(extras) },
+      {
+        onSuccess: () => announceAnswered(question.id),
+        // a refused picture says why (not a picture, too large); anything else as before
+        onError: (error) =>
+          void dialogs.alert(error instanceof ApiError && error.code && PICTURE_REFUSALS.has(error.code) ? errorMessage(error) : t('errorSendingResponse')),
+      },
     );
   };
 
@@ -98,16 +110,17 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
             className="textarea"
             placeholder={t('yourAnswer')}
             value={answer}
-            onChange={(e) => setAnswer(clampText(e.target.value, MAX_TEXT_LENGTH))}
+            onChange={(e) => setAnswer(clampText(e.target.value, maxTextLength))}
             aria-describedby={`${id}-count`}
             autoFocus
           />
-          <RemainingCharacters id={`${id}-count`} text={answer} />
+          <RemainingCharacters id={`${id}-count`} text={answer} max={maxTextLength} />
+          <AnswerExtrasFields id={id} draft={extras} onChange={setExtras} />
           <div className={styles.actions}>
             <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
               {t('cancel')}
             </button>
-            <button type="submit" className="btn btn-primary btn-small" disabled={blank || answerQuestion.isPending}>
+            <button type="submit" className="btn btn-primary btn-small" disabled={blank || !answerExtrasReady(extras) || answerQuestion.isPending}>
               {t('sendAnswer')}
             </button>
           </div>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AskedQuestionPage, AskQuestionInput, InboxPage, InboxQuestion, InboxSelection } from '@askbox/common';
+import type { AnswerQuestionInput, AskedQuestionPage, AskQuestionInput, InboxPage, InboxQuestion, InboxSelection } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { markStale } from '../../api/staleAfter';
+import { uploadAnswerPicture } from '../answerExtras/api';
 
 const all = queryRoots.questions;
 
@@ -46,7 +47,11 @@ export function useAskQuestion(receiverUsername: string) {
 export function useAnswerQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, answer }: { id: string; answer: string }) => api.postOnce<void>(`/api/questions/${encodeURIComponent(id)}/answer`, { answer }),
+    // a picture is stored first, then the answer sends it with its alt text (decision 316)
+    mutationFn: async ({ id, picture, ...body }: Omit<AnswerQuestionInput, 'picture'> & { id: string; picture?: { alt: string; file: File } }) => {
+      if (picture) await uploadAnswerPicture(id, picture.file);
+      return api.postOnce<void>(`/api/questions/${encodeURIComponent(id)}/answer`, picture ? { ...body, picture: { alt: picture.alt } } : body);
+    },
     onSuccess: () => markStale(queryClient, 'answered'),
   });
 }

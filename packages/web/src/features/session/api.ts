@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AppConfig, LoginInput, Me, MeResponse, SignupInput } from '@askbox/common';
+import { MAX_TEXT_LENGTH, type AppConfig, type LoginInput, type Me, type MeResponse, type SignupInput } from '@askbox/common';
 import { ApiError, api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 
@@ -26,6 +26,11 @@ export function useViewer(): Me {
 
 export function useAppConfig() {
   return useQuery({ queryKey: sessionKeys.config, queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity });
+}
+
+/** The longest question or answer on this instance: 300 (the spec's) until /api/config says otherwise. */
+export function useMaxTextLength(): number {
+  return useAppConfig().data?.maxTextLength ?? MAX_TEXT_LENGTH;
 }
 
 /** A session, or (REGISTRATIONS=approval) a sign-up waiting for an admin. */
