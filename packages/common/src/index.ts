@@ -18,6 +18,7 @@ export * from './account.js';
 export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';
+export * from './fediverseBlocks.js';
 export * from './safety.js';
 export * from './filtered.js';
 export * from './moderation.js';

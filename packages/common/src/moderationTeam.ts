@@ -22,11 +22,13 @@ export const AUDIT_ACTIONS = [
   'appeal_received',
   'delivery_retried',
   'delivery_discarded',
+  'fediverse_server_blocked',
+  'fediverse_server_unblocked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an audit entry is about: an account by username, a report, a question, the instance. Never an anonymous sender. */
-export const AUDIT_TARGET_KINDS = ['account', 'report', 'question', 'instance', 'delivery'] as const;
+/** What an audit entry is about: an account by username, a report, a question, the instance, a remote server by host name. Never an anonymous sender. */
+export const AUDIT_TARGET_KINDS = ['account', 'report', 'question', 'instance', 'delivery', 'server'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 export const auditEntrySchema = z.object({

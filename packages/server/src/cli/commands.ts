@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { signUp } from '../features/auth/service.js';
 import { userByUsername } from '../features/users/lookup.js';
 import { seedDemo } from './demo.js';
+import { blockServer, listBlockedServers, unblockServer } from './fediverse.js';
 import { listReports, restoreUser, suspendUser } from './moderation.js';
 import { setRole } from '../features/moderation/team.js';
 import { CliError, type CliIo } from './io.js';
@@ -33,6 +34,10 @@ Commands:
   reports                               List the open reports, oldest first (never the sender of an anonymous question).
   suspend <username>                    Suspend an account: no sign-in, sessions end, answers hidden until restored.
   restore <username>                    Restore a suspended account.
+  fediverse-block <server> [reason]     Block a remote server (and its subdomains) for the whole instance:
+                                        nothing it sends is handled, nothing is delivered to it.
+  fediverse-unblock <server>            Lift that block.
+  fediverse-blocks                      List the blocked servers.
   backup <file.tar.gz>                  Back up the embedded database and uploaded pictures into one archive
                                         (server stopped; on PostgreSQL: the pictures, and how to use pg_dump).
   restore <file.tar.gz>                 Restore such an archive into an empty DATA_DIR (see docs/operations.md).
@@ -131,6 +136,12 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
       return suspendUser(ctx, io, args[0]);
     case 'restore':
       return restoreUser(ctx, io, args[0]);
+    case 'fediverse-block':
+      return blockServer(ctx, io, args[0], args.slice(1));
+    case 'fediverse-unblock':
+      return unblockServer(ctx, io, args[0]);
+    case 'fediverse-blocks':
+      return listBlockedServers(ctx, io);
     case 'recount':
       await recountCounters(ctx.db);
       return io.out('Counters recounted.');
@@ -152,4 +163,7 @@ export const databaseCommands = new Set([
   'reports',
   'suspend',
   'restore',
+  'fediverse-block',
+  'fediverse-unblock',
+  'fediverse-blocks',
 ]);

@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.js';
 import type { AppInstance } from '../http/types.js';
 import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
+import { fediverseBlockRoutes } from '../features/fediverseBlocks/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
 import { answerExtrasRoutes } from '../features/answerExtras/routes.js';
 import { authRoutes } from '../features/auth/routes.js';
@@ -66,6 +67,8 @@ export const routes: readonly Routes[] = [
   async (app, ctx) => {
     if (ctx.federation) await federationRoutes(app, ctx);
   },
+  // the operator's blocks of remote servers: kept whatever FEDERATION says, so turning it on again finds them
+  fediverseBlockRoutes,
 ];
 
 export async function registerRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {

@@ -5,6 +5,7 @@ import { users } from '../db/schema/index.js';
 import { isPublicProfile, publicAnswer } from '../features/visibility/index.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { OutboundAddressError } from '../net/outboundAddress.js';
+import { isServerBlocked } from './serverBlocks.js';
 import { createActivity, deleteActivity, followAnswer, updateActivity } from './vocab.js';
 
 /** A claimed row of federation_deliveries. */
@@ -39,6 +40,8 @@ const TIMEOUT_MS = 15_000;
  * go out only while the profile is public; Deletes, Accepts and Rejects always.
  */
 export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, outbound: OutboundClient): Promise<DeliveryOutcome> {
+  // a server the operator blocked gets nothing from this instance, even what was queued before
+  if (await isServerBlocked(db, row.inbox_url)) return 'dropped';
   const activity = await buildActivity(db, fctx, row);
   if (!activity) return 'dropped';
   const [key] = await fctx.getActorKeyPairs(row.user_id);
@@ -47,7 +50,8 @@ export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, 
 }
 
 /** "This actor is gone": the Delete Mastodon and others act on, whose object is the actor itself, signed with the key kept for it. */
-export async function deliverFarewell(fctx: Context<void>, row: FarewellRow, outbound: OutboundClient): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
+export async function deliverFarewell(db: Db, fctx: Context<void>, row: FarewellRow, outbound: OutboundClient): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
+  if (await isServerBlocked(db, row.inbox_url)) return { failed: 'server blocked by the operator' };
   const actor = new URL(row.actor_uri);
   const activity = new Delete({ id: new URL(`${row.actor_uri}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
   const privateKey = await importJwk(row.private_key, 'private');

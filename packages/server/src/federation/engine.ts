@@ -1,10 +1,14 @@
+import { Activity } from '@fedify/fedify';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { deliverFarewell, deliverRow, type DeliveryOutcome, type DeliveryRow, type FarewellRow } from './deliver.js';
 import { createAskboxFederation } from './federation.js';
 import { fedifyHandler } from './fedifyHandler.js';
+import { isServerBlocked } from './serverBlocks.js';
+import { incomingOutcomeOf, type IncomingRow } from './inboxQueue.js';
 import type { PostgresKvStore } from './kv.js';
+import type { OutboxOutcome } from '../outbox/outbox.js';
 
 /** The part of federation that needs Fedify: answering ActivityPub requests, and building, signing and sending activities. */
 export interface FederationEngine {
@@ -14,6 +18,8 @@ export interface FederationEngine {
   deliver(row: DeliveryRow): Promise<DeliveryOutcome>;
   /** the actor Delete of a deleted account */
   sayFarewell(row: FarewellRow): Promise<Exclude<DeliveryOutcome, 'dropped'>>;
+  /** one activity of the inbox queue, handed to the inbox listeners */
+  receive(row: IncomingRow): Promise<OutboxOutcome>;
 }
 
 export interface EngineOptions {
@@ -22,6 +28,8 @@ export interface EngineOptions {
   outbound: OutboundClient;
   /** called when an inbox listener queued a delivery (a follow's Accept) */
   queued: () => void;
+  /** called when an inbox stored an activity for the inbox worker */
+  received: () => void;
   log: FastifyBaseLogger;
 }
 
@@ -31,12 +39,23 @@ export interface EngineOptions {
  * needs (decision 195).
  */
 export function createFederationEngine(ctx: AppContext, options: EngineOptions): FederationEngine {
-  const federation = createAskboxFederation(ctx, options.kv, options.outbound, { queued: options.queued, log: options.log });
+  const hooks = { queued: options.queued, log: options.log };
+  const federation = createAskboxFederation(ctx, options.kv, options.outbound, hooks);
+  const inboxFederation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { signaturesVerifiedAtReceipt: true });
   const origin = new URL(ctx.config.publicUrl).origin;
   const fctx = federation.createContext(new URL(ctx.config.publicUrl), undefined);
   return {
-    handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin }),
+    handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin, received: options.received }),
+    async receive(row) {
+      // the actor Fedify reads from the activity is the one whose key signed it at receipt
+      const activity = await Activity.fromJsonLd(JSON.parse(row.body), fctx).catch(() => null);
+      if (activity?.actorId?.href !== row.signer) return { refused: 'the signer and the actor do not match' };
+      // received before the operator blocked its server: dropped all the same
+      if (await isServerBlocked(ctx.db, row.signer)) return { done: true, note: 'server blocked by the operator' };
+      const replay = new Request(`${origin}${row.path}`, { method: 'POST', headers: row.headers, body: row.body });
+      return incomingOutcomeOf((await inboxFederation.fetch(replay, { contextData: undefined })).status);
+    },
     deliver: (row) => deliverRow(ctx.db, fctx, row, options.outbound),
-    sayFarewell: (row) => deliverFarewell(fctx, row, options.outbound),
+    sayFarewell: (row) => deliverFarewell(ctx.db, fctx, row, options.outbound),
   };
 }

@@ -25,7 +25,7 @@ const federationConfig = { ...testFederation, maxAttempts: 4 };
 beforeAll(async () => {
   ({ server, t, close: closeApp } = await startFederatedApp({ federation: federationConfig }));
   host = new URL(server.origin).host;
-  peer = await startPeer();
+  peer = await startPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
 });
 afterAll(async () => {
   await peer?.close();

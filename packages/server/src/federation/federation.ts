@@ -21,10 +21,22 @@ import { createActivity, toNote, toPerson } from './vocab.js';
  * through Fedify's queue but through our delivery outbox (outbox.ts, worker.ts), written in the
  * same transaction as the change.
  */
-export function createAskboxFederation(ctx: AppContext, kv: PostgresKvStore, outbound: OutboundClient, hooks: InboxHooks): Federation<void> {
+export function createAskboxFederation(
+  ctx: AppContext,
+  kv: PostgresKvStore,
+  outbound: OutboundClient,
+  hooks: InboxHooks,
+  // the inbox worker's federation: the HTTP Signature of what it handles was verified at receipt (fedifyHandler.ts)
+  options: { signaturesVerifiedAtReceipt?: boolean } = {},
+): Federation<void> {
   const { db, config } = ctx;
   const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound });
-  const federation = createFederation<void>({ kv, origin: new URL(config.publicUrl).origin, ...loaders });
+  const federation = createFederation<void>({
+    kv,
+    origin: new URL(config.publicUrl).origin,
+    ...loaders,
+    skipSignatureVerification: options.signaturesVerifiedAtReceipt ?? false,
+  });
 
   federation
     .setActorDispatcher(apPaths.actor, async (fctx, identifier) => {

@@ -13,6 +13,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { publicLinks } from '../features/sharing/views.js';
+import { queueIncoming } from './inboxQueue.js';
+import { hostOf, isServerBlocked } from './serverBlocks.js';
+import { nestsDeeperThan, parseJsonWithinDepth } from './jsonDepth.js';
 import { apPaths } from './uris.js';
 
 /** Inbox bodies are small JSON documents; anything bigger is not an activity we want. */
@@ -22,7 +25,7 @@ const MAX_INBOX_BYTES = 256 * 1024;
  * Answers a request Fastify handed over (WebFinger, NodeInfo, everything under /ap/) with
  * `federation.fetch`. Part of the federation engine, loaded on first use (engine.ts).
  */
-export function fedifyHandler(options: { federation: Federation<void>; kv: KvStore; db: Db; origin: string }) {
+export function fedifyHandler(options: { federation: Federation<void>; kv: KvStore; db: Db; origin: string; received: () => void }) {
   const { federation, db, origin } = options;
   const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx);
 
@@ -39,13 +42,28 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     if (/\/\/|.\/$/.test(path)) return reply.status(404).type('text/plain').send('Not Found');
     // every request to an inbox, whatever its method, carries a valid HTTP Signature by its
     // actor: checked here first, even when Fedify would be content with a Linked Data Signature
-    // or an Object Integrity Proof; then only POST goes on
+    // or an Object Integrity Proof; then only POST goes on, and is queued (receiveActivity)
     if (isInboxPath(path)) {
-      const refusal = await checkHttpSignature(webRequest);
-      if (refusal) return reply.status(401).type('text/plain').send(refusal);
+      if (request.method !== 'POST') {
+        const key = await verifiedKey(webRequest);
+        if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
+        return reply.status(405).header('allow', 'POST').type('text/plain').send('Method Not Allowed');
+      }
+      // hostile nesting is refused before any parser recurses into it
+      const text = body!.toString('utf8');
+      if (nestsDeeperThan(text)) return reply.status(400).type('text/plain').send('Invalid JSON: nested too deep.');
+      // a server the operator blocked: dropped before its key is even fetched, answered like any other
+      const keyId = /keyId="([^"]*)"/i.exec(webRequest.headers.get('signature') ?? '')?.[1];
+      if (keyId && hostOf(keyId) && (await isServerBlocked(db, keyId))) return reply.status(202).type('text/plain').send('Activity is queued.');
+      const key = await verifiedKey(webRequest);
+      if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
+      const json = parseJsonWithinDepth(text);
+      if (!isJsonObject(json)) return reply.status(400).type('text/plain').send('Invalid JSON.');
+      const signed = await checkOwner(webRequest, key, json);
+      if ('refusal' in signed) return reply.status(401).type('text/plain').send(signed.refusal);
+      return receiveActivity(path, webRequest, body!, signed.signer, reply);
     }
-    const allowed = isInboxPath(path) ? ['POST'] : ['GET', 'HEAD'];
-    if (!allowed.includes(request.method)) return reply.status(405).header('allow', allowed.join(', ')).type('text/plain').send('Method Not Allowed');
+    if (!['GET', 'HEAD'].includes(request.method)) return reply.status(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
     const response = await federation.fetch(webRequest, {
       contextData: undefined,
       onNotAcceptable: (req) => redirectBrowser(req),
@@ -57,19 +75,48 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     return reply.send(Buffer.from(await response.arrayBuffer()));
   }
 
-  async function checkHttpSignature(webRequest: Request): Promise<string | null> {
+  /**
+   * The inbox answers at once: an activity whose signature holds is stored for the inbox worker
+   * (inboxQueue.ts) and the sender gets 202, whatever becomes of it (a question dropped by the
+   * receiver's rules is answered exactly like one kept). An actor's inbox that does not exist
+   * (no such account, or a private profile) is a 404, as Fedify answers it.
+   */
+  async function receiveActivity(path: string, webRequest: Request, body: Buffer, signer: string, reply: FastifyReply): Promise<FastifyReply> {
+    const recipient = /^\/ap\/actors\/([^/]+)\/inbox$/.exec(path);
+    if (await isServerBlocked(db, signer)) return reply.status(202).type('text/plain').send('Activity is queued.');
+    if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
+    await queueIncoming(db, { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer });
+    options.received();
+    return reply.status(202).type('text/plain').send('Activity is queued.');
+  }
+
+  /**
+   * That the key of the request's HTTP Signature belongs to the activity's actor. Cheap as far as
+   * it can be (the key comes from the shared cache; the actor is read from the JSON as sent, and
+   * the inbox worker checks it again against the activity Fedify reads): only a key that names no
+   * owner makes it read the activity and fetch its actor here.
+   */
+  async function checkOwner(webRequest: Request, key: CryptographicKey, json: Record<string, unknown>): Promise<{ signer: string } | { refusal: string }> {
+    const fctx = federation.createContext(webRequest, undefined);
+    const loaders = { documentLoader: fctx.documentLoader, contextLoader: fctx.contextLoader };
+    const mismatch = { refusal: 'The signer and the actor do not match.' };
+    if (key.ownerId) return actorIdOf(json) === key.ownerId.href ? { signer: key.ownerId.href } : mismatch;
+    let activity: Activity;
+    try {
+      activity = await Activity.fromJsonLd(json, loaders);
+    } catch {
+      return mismatch; // not an activity: nobody's
+    }
+    const owned = activity.actorId && (await doesActorOwnKey(activity, key, loaders).catch(() => false));
+    return owned ? { signer: activity.actorId!.href } : mismatch;
+  }
+
+  /** The key a request's HTTP Signature verifies with, or null. */
+  async function verifiedKey(webRequest: Request) {
     const fctx = federation.createContext(webRequest, undefined);
     const loaders = { documentLoader: fctx.documentLoader, contextLoader: fctx.contextLoader };
     // malformed headers (a Date or keyId that does not parse) make Fedify throw: still just unsigned
-    const key = await verifyRequest(webRequest.clone(), { ...loaders, keyCache: keyCache(fctx) }).catch(() => null);
-    if (!key) return 'Failed to verify the request signature.';
-    let activity: Activity;
-    try {
-      activity = await Activity.fromJsonLd(await webRequest.clone().json(), loaders);
-    } catch {
-      return null; // not an activity: Fedify answers 400
-    }
-    return (await doesActorOwnKey(activity, key, loaders).catch(() => false)) ? null : 'The signer and the actor do not match.';
+    return verifyRequest(webRequest.clone(), { ...loaders, keyCache: keyCache(fctx) }).catch(() => null);
   }
 
   /** A browser opening an actor or Note URI gets the page it stands for. */
@@ -90,6 +137,18 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
   }
 
   return handleWithFedify;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The activity's actor as sent (`"actor": "https://…"` or `{ "id": "https://…" }`), or null. */
+function actorIdOf(json: Record<string, unknown>): string | null {
+  const actor = Array.isArray(json.actor) && json.actor.length === 1 ? (json.actor[0] as unknown) : json.actor;
+  if (typeof actor === 'string') return actor;
+  if (isJsonObject(actor) && typeof actor.id === 'string') return actor.id;
+  return null;
 }
 
 /** The shared inbox and every actor's inbox (uris.ts); anything else under /ap/ is only read. */

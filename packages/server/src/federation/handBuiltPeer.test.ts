@@ -17,7 +17,7 @@ let mo: HandBuiltPeer;
 
 beforeAll(async () => {
   ({ server, t, close: closeApp } = await startFederatedApp());
-  mo = await startHandBuiltPeer();
+  mo = await startHandBuiltPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
 });
 afterAll(async () => {
   await mo?.close();

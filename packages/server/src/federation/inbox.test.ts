@@ -21,7 +21,7 @@ let actorUri: string;
 
 beforeAll(async () => {
   ({ server, t, close: closeApp } = await startFederatedApp());
-  peer = await startPeer();
+  peer = await startPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
   owner = await signUpUser(t.app);
   await apiAs(t.app, owner).patch('/api/me/settings', { publicProfile: true });
   actorUri = `${server.origin}/ap/actors/${owner.id}`;
@@ -33,8 +33,11 @@ afterAll(async () => {
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'POST'] as const;
 const inboxes = () => ['/ap/inbox', `/ap/actors/${owner.id}/inbox`];
-const remoteFollowers = async () =>
-  (await apiAs(t.app, owner).get(`/api/users/${owner.username}/remote-followers`)).json().items as { handle: string; name: string }[];
+/** bob's followings of the owner, once the inbox queue has been handled */
+const remoteFollowers = async () => {
+  await t.ctx.federation!.receiveNow();
+  return (await apiAs(t.app, owner).get(`/api/users/${owner.username}/remote-followers`)).json().items as { handle: string; name: string }[];
+};
 
 /** bob's Follow of the owner, as JSON-LD signed with a Linked Data signature (no HTTP Signature). */
 async function ldSignedFollow(): Promise<string> {

@@ -4,13 +4,17 @@ import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
 import { PostgresKvStore } from './kv.js';
+import type { Runner } from '../outbox/runner.js';
+import { createInboxWorker, runInboxBatch } from './inboxQueue.js';
 import { createDeliveryWorker, runDeliveryBatch, type DeliveryWorker, type WorkerOptions } from './worker.js';
 
 export interface FederationRuntime {
   /** null when FEDERATION_WORKER=off (another instance delivers, or a test kicks batches itself) */
   worker: DeliveryWorker | null;
-  /** Runs one delivery pass now, worker or not (tests, the CLI). */
+  /** Handles the received activities waiting in the inbox queue, then runs one delivery pass, worker or not (tests, the CLI). */
   deliverNow(): Promise<void>;
+  /** Handles the received activities waiting in the inbox queue now, worker or not (tests). */
+  receiveNow(): Promise<void>;
   /** Whether Fedify has been loaded (by a federation request or something to deliver) */
   engineLoaded(): boolean;
   /** Installs the bridge's onRequest hook; app.ts calls it where it belongs in a request's order. */
@@ -18,7 +22,7 @@ export interface FederationRuntime {
 }
 
 /**
- * Turns on ActivityPub (FEDERATION=on): the delivery worker (started and stopped with `app`) and
+ * Turns on ActivityPub (FEDERATION=on): the delivery and inbox workers (started and stopped with `app`) and
  * the bridge for /.well-known and /ap (`installBridge`). Fedify itself (engine.ts) is loaded by the first federation request or the first
  * activity to send, not at start (decision 195). The app's endpoints for remote followers and
  * blocks are in routes.ts.
@@ -26,17 +30,29 @@ export interface FederationRuntime {
 export function startFederation(app: AppInstance, ctx: AppContext, network: Partial<OutboundNetwork> = {}): FederationRuntime {
   const { config } = ctx;
   let worker: DeliveryWorker | null = null;
+  let inboxWorker: Runner | null = null;
   const kv = new PostgresKvStore(ctx.db);
   const outbound = new OutboundClient(config.federation.allowPrivateAddresses ? { allow: 'private' } : {}, network);
   const loadEngine = onFirstUse(async () => {
     const { createFederationEngine } = await import('./engine.js');
-    return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), log: app.log });
+    return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), received: () => void inboxWorker?.kick(), log: app.log });
   });
   const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, leaseSeconds: config.outboxLeaseSeconds, engine: loadEngine, log: app.log };
-  if (config.federation.worker) worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
+  if (config.federation.worker) {
+    worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
+    inboxWorker = createInboxWorker(ctx.db, { ...options, pollMs: config.federation.pollMs, log: app.log });
+  }
+  const receiveNow = async () => {
+    if (inboxWorker) return inboxWorker.kick();
+    while ((await runInboxBatch(ctx.db, options)) > 0);
+  };
   // started once the app is loaded, like every background pass (composition/context.ts)
-  app.addHook('onReady', async () => worker?.start());
+  app.addHook('onReady', async () => {
+    worker?.start();
+    inboxWorker?.start();
+  });
   app.addHook('onClose', async () => {
+    await inboxWorker?.stop();
     await worker?.stop();
     outbound.close();
   });
@@ -45,7 +61,9 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
   }
   return {
     worker,
+    receiveNow,
     async deliverNow() {
+      await receiveNow();
       if (worker) return worker.kick();
       while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },

@@ -26,7 +26,7 @@ let host: string;
 beforeAll(async () => {
   ({ server, t, close: closeApp } = await startFederatedApp({ federation: { ...testFederation, maxAttempts: 4 }, remoteQuestionsPerServerPer10Min: 1000 }));
   host = new URL(server.origin).host;
-  peer = await startPeer();
+  peer = await startPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
 });
 afterAll(async () => {
   await peer?.close();
@@ -231,6 +231,7 @@ describe('questions from the fediverse', () => {
     // its actor is gone, so bob's server cannot even deliver: the shared inbox takes the post and drops it
     const shared = new URL(`${server.origin}/ap/inbox`);
     await peer.context().sendActivity({ identifier: 'bob' }, { id: actor.id, inboxId: shared }, mentionPost(actor, '<p>hello?</p>'));
+    await t.ctx.federation!.receiveNow();
     expect(await inbox(user)).toHaveLength(0);
   });
 
@@ -246,6 +247,7 @@ describe('questions from the fediverse', () => {
       await apiAs(limited.app, user).patch('/api/me/settings', { publicProfile: true });
       const actor = await peer.lookUp(`${user.username}@${host}`);
       for (let i = 0; i < 4; i++) await peer.send(actor, mentionPost(actor, `<p>question ${i}</p>`));
+      await limited.ctx.federation!.receiveNow();
       const items = (await apiAs(limited.app, user).get('/api/me/inbox')).json().items as unknown[];
       expect(items).toHaveLength(2);
     } finally {

@@ -22,7 +22,7 @@ let actorUri: string;
 
 beforeAll(async () => {
   ({ server, t, close: closeApp } = await startFederatedApp({ remoteQuestionsPerServerPer10Min: 100_000 }));
-  peer = await startPeer();
+  peer = await startPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
   owner = await signUpUser(t.app);
   await apiAs(t.app, owner).patch('/api/me/settings', { publicProfile: true });
   actorUri = `${server.origin}/ap/actors/${owner.id}`;
@@ -53,7 +53,11 @@ function create(note: Record<string, unknown>, overrides: Record<string, unknown
   };
 }
 
-const inboxTexts = async () => ((await apiAs(t.app, owner).get('/api/me/inbox')).json().items as { text: string }[]).map((q) => q.text);
+/** the owner's questions, once the inbox queue has been handled */
+const inboxTexts = async () => {
+  await t.ctx.federation!.receiveNow();
+  return ((await apiAs(t.app, owner).get('/api/me/inbox')).json().items as { text: string }[]).map((q) => q.text);
+};
 
 describe('hostile posts mentioning a user', () => {
   it('never make a 5xx, and what becomes a question is plain bounded text', async () => {

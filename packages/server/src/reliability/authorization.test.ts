@@ -233,6 +233,16 @@ const MATRIX: Record<string, Case> = {
     statuses: [401, 403, 403, 403, 403, 204, 204],
     request: () => r('DELETE', `/api/admin/sender-blocks/${crypto.randomUUID()}`),
   },
+  // the instance-wide blocks of remote servers: admins only (features/fediverseBlocks)
+  'GET /api/admin/fediverse/blocks': { statuses: [401, 403, 403, 403, 403, 200, 403], request: () => r('GET', '/api/admin/fediverse/blocks') },
+  'POST /api/admin/fediverse/blocks': {
+    statuses: [401, 403, 403, 403, 403, 200, 403],
+    request: () => r('POST', '/api/admin/fediverse/blocks', { domain: 'spam.example', reason: 'spam' }),
+  },
+  'DELETE /api/admin/fediverse/blocks/:domain': {
+    statuses: [401, 403, 403, 403, 403, 200, 403],
+    request: () => r('DELETE', '/api/admin/fediverse/blocks/spam.example'),
+  },
   'GET /api/admin/suspended': { statuses: [401, 403, 403, 403, 403, 200, 200], request: () => r('GET', '/api/admin/suspended') },
   'POST /api/admin/users/:username/suspend': {
     statuses: [401, 403, 403, 403, 403, 200, 200],

@@ -6,6 +6,7 @@ import { testConfig } from '../config.js';
 import { exactLikeCount } from '../db/counters.js';
 import { queryRows } from '../db/sql.js';
 import { remoteActors, users } from '../db/schema/index.js';
+import { MAX_JSON_DEPTH } from '../federation/jsonDepth.js';
 import { REMOTE_URL_MAX, saveRemoteActor } from '../federation/remote.js';
 import { createTestApp, signUpUser, type TestApp } from '../test/harness.js';
 import { makeWorld, type World } from './world.js';
@@ -284,6 +285,33 @@ describe('fuzzing ActivityPub', () => {
     console.log(`fuzzing ActivityPub: ${AP_RUNS} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(serverErrors.slice(0, 20)).toEqual([]);
     expect(await queryRows(t.ctx.db, sql`select uri from remote_actors`)).toEqual([]);
+  });
+
+  it('refuses deeply nested bodies on both inboxes with 400, signed or not, before any JSON or JSON-LD parser', async () => {
+    const nested = fc.record({
+      inbox: fc.constantFrom(`/ap/actors/${world.people.owner.id}/inbox`, '/ap/inbox'),
+      depth: fc.oneof(fc.constant(MAX_JSON_DEPTH + 1), fc.integer({ min: MAX_JSON_DEPTH + 1, max: 40_000 })),
+      // arrays, objects, JSON-LD shaped objects, mixed; closed (valid JSON) or left open
+      open: fc.constantFrom('[', '{"a":', '{"@context":', '[{"object":', '{"@list":['),
+      close: fc.boolean(),
+      signature: fc.option(hostileSignature),
+    });
+    const refused: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(nested, async ({ inbox, depth: wanted, open, close, signature }) => {
+        // under the 256 KiB body limit (past it the answer is 413 before anything is read)
+        const depth = Math.min(wanted, Math.floor(120_000 / open.length));
+        const closing = open.replace(/[^[{]/g, '').replace(/\[/g, ']').replace(/\{/g, '}').split('').reverse().join('');
+        const body = `{"type":"Create","object":${open.repeat(depth)}1${close ? closing.repeat(depth) : ''}}`;
+        const headers: Record<string, string> = { 'content-type': 'application/activity+json', date: new Date().toUTCString() };
+        if (signature !== null) headers.signature = signature;
+        const response = await t.app.inject({ method: 'POST', url: inbox, headers, payload: body });
+        if (response.statusCode !== 400) refused.push(`${inbox} ${open}×${depth} → ${response.statusCode}`);
+      }),
+      { numRuns: 40, seed: Number(process.env.FUZZ_SEED ?? 20261128) },
+    );
+    expect(refused).toEqual([]);
+    expect(await queryRows(t.ctx.db, sql`select id from federation_inbox`)).toEqual([]);
   });
 
   it('stores whatever a remote actor says of itself cleaned and bounded: NUL, controls, 100,000 characters', async () => {

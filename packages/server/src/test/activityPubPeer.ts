@@ -48,7 +48,12 @@ export interface Peer {
   close(): Promise<void>;
 }
 
-export async function startPeer(): Promise<Peer> {
+/**
+ * `afterSend` runs once each of bob's activities has been answered: tests pass the app's
+ * `receiveNow`, so what the inbox queued is handled before they look.
+ */
+export async function startPeer(options: { afterSend?: () => Promise<void> } = {}): Promise<Peer> {
+  const afterSend = options.afterSend ?? (() => Promise.resolve());
   const server: TlsServer = await startTlsServer();
   const federation = createFederation<void>({ kv: new MemoryKvStore(), origin: server.origin, allowPrivateAddress: true });
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
@@ -131,6 +136,7 @@ export async function startPeer(): Promise<Peer> {
       const ctx = context();
       const follow = new Follow({ id: new URL(`${server.origin}/follows/${crypto.randomUUID()}`), actor: ctx.getActorUri('bob'), object: actor.id });
       await ctx.sendActivity({ identifier: 'bob' }, actor, follow);
+      await afterSend();
       return follow;
     },
     async unfollow(follow) {
@@ -139,9 +145,11 @@ export async function startPeer(): Promise<Peer> {
       const undo = new Undo({ id: new URL(`${follow.id!.href}/undo`), actor: ctx.getActorUri('bob'), object: follow });
       if (!(target instanceof Person)) throw new Error('the followed actor is gone');
       await ctx.sendActivity({ identifier: 'bob' }, target, undo);
+      await afterSend();
     },
     async send(actor, activity) {
       await context().sendActivity({ identifier: 'bob' }, actor, activity);
+      await afterSend();
     },
     context,
     bobKeys: keys,

@@ -17,7 +17,8 @@ export interface HandBuiltPeer {
   close(): Promise<void>;
 }
 
-export async function startHandBuiltPeer(): Promise<HandBuiltPeer> {
+/** `afterSend`: as for the Fedify peer (activityPubPeer.ts), the app's `receiveNow` in tests. */
+export async function startHandBuiltPeer(options: { afterSend?: () => Promise<void> } = {}): Promise<HandBuiltPeer> {
   const server: TlsServer = await startTlsServer();
   const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const actorUri = `${server.origin}/users/mo`;
@@ -97,6 +98,7 @@ export async function startHandBuiltPeer(): Promise<HandBuiltPeer> {
       // fetch sends Host itself, from the URL
       const { host: _host, ...sent } = headers;
       const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
+      await options.afterSend?.();
       return response.status;
     },
     close: () => server.close(),

@@ -164,3 +164,34 @@ export const remoteReactions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.actorUri, t.kind] }), index('remote_reactions_actor').on(t.actorUri)],
 );
+
+/**
+ * Activities received by an inbox, their HTTP Signature verified, waiting for the inbox worker
+ * (federation/inboxQueue.ts): the request is answered 202 at once and the activity is handled off
+ * the request path. A row is removed once handled, refused or out of attempts.
+ */
+export const federationInbox = pgTable(
+  'federation_inbox',
+  {
+    id: text('id').primaryKey(),
+    /** the inbox's path (the shared one or an actor's) and query, as received */
+    path: text('path').notNull(),
+    /** the request's headers, as received (Fedify reads Content-Type, Signature, Digest from them) */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    body: text('body').notNull(),
+    /** the actor whose key signed the request: the activity's actor must be this one */
+    signer: text('signer').notNull(),
+    ...outboxColumns(),
+  },
+  (t) => [...outboxIndexes('federation_inbox', t)],
+);
+
+/**
+ * Remote servers the operator blocked for the whole instance (features/fediverseBlocks): nothing
+ * they send is handled, nothing is delivered to them. `domain` is a host name, lower case.
+ */
+export const federationDomainBlocks = pgTable('federation_domain_blocks', {
+  domain: text('domain').primaryKey(),
+  reason: text('reason').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
