@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
+import { flyOff } from '../../components/motion';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
 import { t } from '../../i18n';
@@ -29,7 +30,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
     ask.mutate(
       { text, isAnonymous },
       {
-        onSuccess: () => {
+        onSuccess: (_result, sent) => {
+          flyOff(textarea.current, sent.text);
           setText('');
           dialogs.toast(t('questionSent'));
           // 'Ask' is disabled again by the empty box: ready for the next question instead

@@ -4,6 +4,7 @@ import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@as
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
+import { collapseAway } from '../../components/motion';
 import { MentionText } from '../answers/MentionText';
 import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
@@ -38,14 +39,20 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
     focusAfterRemoval(card.current);
     answerQuestion.mutate(
       { id: question.id, answer },
-      { onSuccess: () => announceAnswered(question.id), onError: () => void dialogs.alert(t('errorSendingResponse')) },
+      {
+        onSuccess: () => {
+          collapseAway(card.current);
+          announceAnswered(question.id);
+        },
+        onError: () => void dialogs.alert(t('errorSendingResponse')),
+      },
     );
   };
 
   const onDelete = async () => {
     if (!(await dialogs.confirm(t('confirmDeleteQuestion'), { confirmLabel: t('delete'), danger: true }))) return;
     focusAfterRemoval(card.current);
-    deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
+    deleteQuestion.mutate(question.id, { onSuccess: () => collapseAway(card.current), onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (

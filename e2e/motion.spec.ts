@@ -1,0 +1,99 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, signedInUser, test } from './fixtures';
+
+/**
+ * The motion that explains (the sent question flying off, the answered or deleted question leaving
+ * the inbox, new answers sliding in under the pill) never gets in the way of the flow, and none of
+ * it runs when the system asks for less motion.
+ */
+
+/** Records every Web Animations API call the page makes, and what it animated. */
+async function recordAnimateCalls(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { animateCalls: string[] }).animateCalls = calls;
+    const original = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      calls.push(this.tagName.toLowerCase());
+      return original.apply(this, args);
+    };
+  });
+}
+const animateCalls = (page: Page) => page.evaluate(() => (window as unknown as { animateCalls: string[] }).animateCalls);
+
+/** The CSS animation of an element, as the browser computed it: its name and duration in ms. */
+const cssAnimation = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { name: style.animationName, ms: parseFloat(style.animationDuration) * 1000 };
+  });
+
+async function journey(browser: Browser, reducedMotion: 'reduce' | 'no-preference') {
+  const asker = await signedInUser(browser, 'motiona');
+  const answerer = await signedInUser(browser, 'motionb');
+  for (const { page } of [asker, answerer]) {
+    await page.emulateMedia({ reducedMotion });
+    await recordAnimateCalls(page);
+  }
+  const b = answerer.user.username;
+  expect((await asker.page.request.post(`/api/users/${b}/follow`)).status()).toBeLessThan(300);
+
+  // the question sent from the ask box: the box is ready again, and the flying copy has gone
+  const question = 'Which colour is the sky on Mars?';
+  await asker.page.goto(`/u/${b}`);
+  await asker.page.getByLabel('Ask me a question').fill(question);
+  await asker.page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(asker.page.getByRole('status').getByText('Question sent ! 🚀')).toBeVisible();
+  await expect(asker.page.getByLabel('Ask me a question')).toHaveValue('');
+  await expect(asker.page.getByText(question)).toHaveCount(0);
+  const askerCalls = await animateCalls(asker.page);
+
+  // the inbox: answered, then deleted, each question leaves and focus goes on
+  const other = await answerer.page.request.post(`/api/users/${b}/questions`, { data: { text: 'And the sunsets?', isAnonymous: true } });
+  expect(other.status()).toBe(201);
+  await answerer.page.goto('/questions');
+  const item = answerer.page.getByRole('article').filter({ hasText: question });
+  await item.getByRole('button', { name: 'Answer' }).click();
+  await item.getByRole('textbox').fill('Butterscotch by day.');
+  await item.getByRole('button', { name: 'Send' }).click();
+  await expect(answerer.page.getByText(question)).toHaveCount(0);
+  const next = answerer.page.getByRole('article').filter({ hasText: 'And the sunsets?' });
+  await next.getByRole('button', { name: 'Delete' }).click();
+  await answerer.page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(answerer.page.getByText('And the sunsets?')).toHaveCount(0);
+  await expect(answerer.page.getByText('No questions yet.')).toBeVisible();
+  const answererCalls = await animateCalls(answerer.page);
+
+  // the feed: an answer shown, then a new one taken with the pill slides in above it
+  await asker.page.goto('/home');
+  await expect(asker.page.getByText('Butterscotch by day.')).toBeVisible();
+  const later = await answerer.page.request.post(`/api/users/${b}/questions`, { data: { text: 'Any moons?', isAnonymous: true } });
+  const { id } = (await later.json()) as { id: string };
+  expect((await answerer.page.request.post(`/api/questions/${id}/answer`, { data: { answer: 'Two small ones.' } })).status()).toBe(204);
+  const pill = asker.page.getByRole('button', { name: /New answers/ });
+  await expect(pill).toBeVisible({ timeout: 40_000 }); // live event, else the 30 s poll
+  await pill.click();
+  await expect(asker.page.getByText('Two small ones.')).toBeVisible();
+  await expect(pill).toHaveCount(0);
+  const arrived = await cssAnimation(asker.page, `article:has-text("Two small ones.")`);
+  const stayed = await cssAnimation(asker.page, `article:has-text("Butterscotch by day.")`);
+
+  for (const { context } of [asker, answerer]) await context.close();
+  return { askerCalls, answererCalls, arrived, stayed };
+}
+
+test('motion explains the ask, the inbox and new answers, and the flows go on as before', async ({ browser }) => {
+  const { askerCalls, answererCalls, arrived, stayed } = await journey(browser, 'no-preference');
+  expect(askerCalls).toEqual(['div']); // the copy of the question flying off
+  expect(answererCalls).toEqual(['article', 'article']); // the answered and the deleted question
+  expect(arrived.name).toContain('slide-in');
+  expect(arrived.ms).toBeLessThanOrEqual(250);
+  expect(stayed.name).toBe('none');
+});
+
+test('with reduced motion asked for, none of that motion runs', async ({ browser }) => {
+  const { askerCalls, answererCalls, arrived } = await journey(browser, 'reduce');
+  expect(askerCalls).toEqual([]);
+  expect(answererCalls).toEqual([]);
+  expect(arrived.ms).toBeLessThan(1);
+});
