@@ -56,6 +56,7 @@ async function journey(browser: Browser, reducedMotion: 'reduce' | 'no-preferenc
   await item.getByRole('button', { name: 'Answer' }).click();
   await item.getByRole('textbox').fill('Butterscotch by day.');
   await item.getByRole('button', { name: 'Send' }).click();
+  await answerer.page.getByRole('dialog', { name: 'Share your answer?' }).getByRole('button', { name: 'Not now' }).click();
   await expect(answerer.page.getByText(question)).toHaveCount(0);
   const next = answerer.page.getByRole('article').filter({ hasText: 'And the sunsets?' });
   await next.getByRole('button', { name: 'Delete' }).click();
@@ -83,6 +84,7 @@ async function journey(browser: Browser, reducedMotion: 'reduce' | 'no-preferenc
 }
 
 test('motion explains the ask, the inbox and new answers, and the flows go on as before', async ({ browser }) => {
+  test.setTimeout(120_000); // the pill waits for a live event, else the 30 s poll
   const { askerCalls, answererCalls, arrived, stayed } = await journey(browser, 'no-preference');
   expect(askerCalls).toEqual(['div']); // the copy of the question flying off
   expect(answererCalls).toEqual(['article', 'article']); // the answered and the deleted question
@@ -92,6 +94,7 @@ test('motion explains the ask, the inbox and new answers, and the flows go on as
 });
 
 test('with reduced motion asked for, none of that motion runs', async ({ browser }) => {
+  test.setTimeout(120_000);
   const { askerCalls, answererCalls, arrived } = await journey(browser, 'reduce');
   expect(askerCalls).toEqual([]);
   expect(answererCalls).toEqual([]);
