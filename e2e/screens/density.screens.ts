@@ -29,7 +29,10 @@ test('answer cards in a phone viewport', async ({ browser }) => {
     await expect(page.locator('article').first()).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     // from the first card's top: the title and the profile's header are not what is measured
-    await page.locator('article').first().evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 8));
+    await page
+      .locator('article')
+      .first()
+      .evaluate((card) => window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 8));
     const count = await cardsInView(page);
     console.log(`${path}: ${count.whole} whole cards, ${count.visible} cards' worth in view`);
     expect(count.whole).toBeGreaterThan(0);

@@ -10,7 +10,6 @@ import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
-import { collapseAway } from '../../components/motion';
 import { usePinAnswer, usePinnedAnswers, useDeleteAnswer, useProfileAnswers } from './api';
 import { errorMessage } from '../../api/client';
 import { AnswerCard } from './AnswerCard';
@@ -37,7 +36,10 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
     if (!(await dialogs.confirm(t('confirmDeleteAnswer'), { confirmLabel: t('delete'), danger: true }))) return;
     const card = document.getElementById(`post-${postId}`);
     focusAfterRemoval(card);
-    deleteAnswer.mutate(postId, { onSuccess: () => collapseAway(card), onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
+    deleteAnswer.mutate(postId, {
+      onSuccess: () => void import('../../components/leaving').then(({ collapseAway }) => collapseAway(card)),
+      onError: () => void dialogs.alert(t('errorDeletingQuestion')),
+    });
   };
 
   const togglePin = (post: Answer) => pin.mutate({ postId: post.id, pinned: !post.pinned }, { onError: (error) => void dialogs.alert(errorMessage(error)) });

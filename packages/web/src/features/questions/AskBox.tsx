@@ -4,7 +4,6 @@ import { errorMessage } from '../../api/client';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
-import { flyOff } from '../../components/motion';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
 import { t } from '../../i18n';
@@ -31,7 +30,9 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
       { text, isAnonymous },
       {
         onSuccess: (_result, sent) => {
-          flyOff(textarea.current, sent.text);
+          // the motion's code loads when first needed: it is not part of a profile's first load (decision 147)
+          const field = textarea.current;
+          void import('../../components/leaving').then(({ flyOff }) => flyOff(field, sent.text));
           setText('');
           dialogs.toast(t('questionSent'));
           // 'Ask' is disabled again by the empty box: ready for the next question instead

@@ -4,7 +4,7 @@ import { clampText, isBlankText, MAX_TEXT_LENGTH, type InboxQuestion } from '@as
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
-import { collapseAway } from '../../components/motion';
+import { collapseAway } from '../../components/leaving';
 import { MentionText } from '../answers/MentionText';
 import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
