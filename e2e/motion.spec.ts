@@ -7,19 +7,30 @@ import { expect, signedInUser, test } from './fixtures';
  * it runs when the system asks for less motion.
  */
 
-/** Records every Web Animations API call the page makes, and what it animated. */
+/**
+ * Records every Web Animations API call the page makes (what it animated), and every CSS animation
+ * that starts (its name and how long it runs).
+ */
 async function recordAnimateCalls(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const calls: string[] = [];
-    (window as unknown as { animateCalls: string[] }).animateCalls = calls;
+    const css: { name: string; ms: number }[] = [];
+    Object.assign(window, { animateCalls: calls, cssAnimations: css });
     const original = Element.prototype.animate;
     Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
       calls.push(this.tagName.toLowerCase());
       return original.apply(this, args);
     };
+    document.addEventListener('animationstart', (event) => {
+      const ms = parseFloat(getComputedStyle(event.target as Element).animationDuration) * 1000;
+      css.push({ name: event.animationName, ms });
+    });
   });
 }
 const animateCalls = (page: Page) => page.evaluate(() => (window as unknown as { animateCalls: string[] }).animateCalls);
+/** The CSS animations of the ask box (the sent question's flight) that have started. */
+const flights = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cssAnimations: { name: string; ms: number }[] }).cssAnimations.filter((a) => a.name.includes('fly-off')));
 
 /** The CSS animation of an element, as the browser computed it: its name and duration in ms. */
 const cssAnimation = (page: Page, selector: string) =>
@@ -66,6 +77,7 @@ async function journey(browser: Browser, reducedMotion: 'reduce' | 'no-preferenc
 
   // the ask box's page stayed open meanwhile: any flight it made has been recorded by now
   const askerCalls = await animateCalls(asker.page);
+  const flown = await flights(asker.page);
 
   // the feed: an answer shown, then a new one taken with the pill slides in above it
   await asker.page.goto('/home');
@@ -82,13 +94,15 @@ async function journey(browser: Browser, reducedMotion: 'reduce' | 'no-preferenc
   const stayed = await cssAnimation(asker.page, `article:has-text("Butterscotch by day.")`);
 
   for (const { context } of [asker, answerer]) await context.close();
-  return { askerCalls, answererCalls, arrived, stayed };
+  return { askerCalls, flown, answererCalls, arrived, stayed };
 }
 
 test('motion explains the ask, the inbox and new answers, and the flows go on as before', async ({ browser }) => {
   test.setTimeout(120_000); // the pill waits for a live event, else the 30 s poll
-  const { askerCalls, answererCalls, arrived, stayed } = await journey(browser, 'no-preference');
-  expect(askerCalls).toEqual(['div']); // the copy of the question flying off
+  const { askerCalls, flown, answererCalls, arrived, stayed } = await journey(browser, 'no-preference');
+  expect(askerCalls).toEqual([]);
+  expect(flown).toHaveLength(1); // the copy of the question flying off
+  expect(flown[0]!.ms).toBeLessThanOrEqual(250);
   expect(answererCalls).toEqual(['article', 'article']); // the answered and the deleted question
   expect(arrived.name).toContain('slide-in');
   expect(arrived.ms).toBeLessThanOrEqual(250);
@@ -97,8 +111,9 @@ test('motion explains the ask, the inbox and new answers, and the flows go on as
 
 test('with reduced motion asked for, none of that motion runs', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { askerCalls, answererCalls, arrived } = await journey(browser, 'reduce');
+  const { askerCalls, flown, answererCalls, arrived } = await journey(browser, 'reduce');
   expect(askerCalls).toEqual([]);
+  expect(flown.every((flight) => flight.ms < 1)).toBe(true);
   expect(answererCalls).toEqual([]);
   expect(arrived.ms).toBeLessThan(1);
 });

@@ -34,12 +34,8 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
 
   const onDelete = async (postId: string) => {
     if (!(await dialogs.confirm(t('confirmDeleteAnswer'), { confirmLabel: t('delete'), danger: true }))) return;
-    const card = document.getElementById(`post-${postId}`);
-    focusAfterRemoval(card);
-    deleteAnswer.mutate(postId, {
-      onSuccess: () => void import('../../components/leaving').then(({ collapseAway }) => collapseAway(card)),
-      onError: () => void dialogs.alert(t('errorDeletingQuestion')),
-    });
+    focusAfterRemoval(document.getElementById(`post-${postId}`));
+    deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   const togglePin = (post: Answer) => pin.mutate({ postId: post.id, pinned: !post.pinned }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
