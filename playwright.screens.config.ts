@@ -9,6 +9,7 @@ export default defineConfig({
   testMatch: '**/*.screens.ts',
   projects: [{ name: 'screens' }],
   workers: 1,
+  outputDir: 'test-results/screens',
   retries: 0,
   timeout: 600_000,
 });

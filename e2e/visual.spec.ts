@@ -23,7 +23,8 @@ async function settled(page: Page, path: string, ready: (page: Page) => ReturnTy
   await expect(ready(page)).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading Askbox' })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
+  // pictures in (not 'networkidle': the live updates' stream stays open)
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 }
 
 const look = { maxDiffPixelRatio: 0.02, animations: 'disabled', caret: 'hide' } as const;

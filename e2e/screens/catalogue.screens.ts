@@ -81,7 +81,8 @@ async function settle(page: Page, screen: Screen): Promise<void> {
   await expect(screen.ready(page)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('status', { name: /Askbox/ })).toHaveCount(0, { timeout: 10_000 });
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
+  // pictures in (not 'networkidle': the live updates' stream stays open)
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
 }
 
 test('the screen catalogue', async ({ browser }) => {
