@@ -3,7 +3,7 @@ import { expect, signUpViaApi, type NewUser } from './fixtures';
 
 /**
  * A small world with fixed names and texts for the screen catalogue and the visual-regression
- * check: Maya follows Sam and Jo, whose answers fill her feed; she has questions waiting, answers
+ * check: Maya follows Sam (public profile) and Jo, whose answers fill her feed; she has questions waiting, answers
  * of her own, a like and a follower. The same every run (only relative times differ: mask them).
  * Made once per instance: a second call (a retried test) signs in and finds it made.
  */
@@ -79,6 +79,8 @@ export async function showcase(browser: Browser): Promise<{ context: BrowserCont
     for (const [from, question] of mayaInbox) await ask(request(from ?? sam), maya, question, from !== null);
     for (const other of [sam, jo]) expect((await request(maya).post(`/api/users/${other.username}/follow`)).status()).toBeLessThan(300);
     expect((await request(jo).post(`/api/users/${maya.username}/follow`)).status()).toBeLessThan(300);
+    // Sam's profile is public: what a visitor who is not signed in sees
+    expect((await request(sam).patch('/api/me/settings', { data: { publicProfile: true } })).ok()).toBe(true);
   }
   for (const user of [sam, jo]) await people.get(user)!.context.close();
   return people.get(maya)!;
