@@ -9,7 +9,8 @@ export default defineConfig({
   testMatch: '**/*.screens.ts',
   projects: [{ name: 'screens' }],
   workers: 1,
-  outputDir: 'test-results/screens',
+  // apart from the journeys' results, which a journeys run started meanwhile would wipe
+  outputDir: '.tmp/screens-results',
   retries: 0,
   timeout: 600_000,
 });
