@@ -23,6 +23,7 @@ export function AnswerCard({
   onDelete,
   onTogglePin,
   pinnedCopy = false,
+  arriving = false,
 }: {
   post: Answer;
   showReceiver: boolean;
@@ -31,6 +32,8 @@ export function AnswerCard({
   onTogglePin?: () => void;
   /** the copy shown among the pinned answers: the list below holds the one with the #post-{id} anchor */
   pinnedCopy?: boolean;
+  /** a new answer the reader just asked for ('New answers'): it slides in */
+  arriving?: boolean;
 }) {
   const when = post.answeredAt ?? post.createdAt;
   const share = useShareAnswer({ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile });
@@ -42,7 +45,11 @@ export function AnswerCard({
     ...(onDelete ? [{ label: t('deleteAnswer'), onSelect: onDelete, danger: true }] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
-    <article id={pinnedCopy ? undefined : `post-${post.id}`} className={`card ${styles.post}`} aria-label={t('answerBy', { username: post.receiver.username })}>
+    <article
+      id={pinnedCopy ? undefined : `post-${post.id}`}
+      className={`card ${styles.post} ${arriving ? styles.arriving : ''}`}
+      aria-label={t('answerBy', { username: post.receiver.username })}
+    >
       {showReceiver && (
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
           <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.username} size={36} />

@@ -4,10 +4,7 @@ import { badgeText } from '@askbox/common';
 import { useNewAnswersCount } from './api';
 import styles from './NewAnswersPill.module.css';
 import { t } from '../../i18n';
-import { scrollBehavior } from '../../components/motion';
-
-/** How long the pill's exit animation (and the scroll to the top) runs before the feed reloads. */
-const RELOAD_ANIMATION_MS = 400;
+import { MOTION_MS, reducedMotion, scrollBehavior } from '../../components/motion';
 
 /**
  * 'New answers' with their count; tapping scrolls to the top, then reloads the feed. Over a list it
@@ -23,10 +20,14 @@ export function NewAnswersPill({ since, onReload, inFlow = false }: { since: str
     if (leaving) return;
     setLeaving(true);
     window.scrollTo({ top: 0, behavior: scrollBehavior() });
-    setTimeout(() => {
-      setLeaving(false);
-      onReload();
-    }, RELOAD_ANIMATION_MS);
+    // the pill's exit animation (and the scroll to the top) first, unless motion is reduced
+    setTimeout(
+      () => {
+        setLeaving(false);
+        onReload();
+      },
+      reducedMotion() ? 0 : MOTION_MS,
+    );
   };
 
   return (

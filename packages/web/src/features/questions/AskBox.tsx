@@ -24,6 +24,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
   const id = useId();
   const blank = isBlankText(text);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // the question just sent, flying up off the emptied box (decision 320): CSS, gone when it has flown
+  const [flying, setFlying] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +33,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
     ask.mutate(
       { text, isAnonymous },
       {
-        onSuccess: () => {
+        onSuccess: (_result, sent) => {
+          setFlying(sent.text);
           setText('');
           dialogs.toast(t('questionSent'));
           // 'Ask' is disabled again by the empty box: ready for the next question instead
@@ -47,15 +50,22 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
       <label htmlFor={`${id}-text`} className={styles.title}>
         {t('askMeAQuestion')}
       </label>
-      <textarea
-        ref={textarea}
-        id={`${id}-text`}
-        className="textarea"
-        value={text}
-        rows={3}
-        onChange={(e) => setText(clampText(e.target.value, maxTextLength))}
-        aria-describedby={`${id}-count`}
-      />
+      <div className={styles.field}>
+        <textarea
+          ref={textarea}
+          id={`${id}-text`}
+          className="textarea"
+          value={text}
+          rows={3}
+          onChange={(e) => setText(clampText(e.target.value, maxTextLength))}
+          aria-describedby={`${id}-count`}
+        />
+        {flying !== null && (
+          <div key={flying} className={styles.flying} aria-hidden onAnimationEnd={() => setFlying(null)}>
+            {flying}
+          </div>
+        )}
+      </div>
       <div className={styles.row}>
         {anonymousAllowed ? (
           <label className={styles.check}>

@@ -5,6 +5,7 @@ import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
+import { collapseAway } from '../../components/leaving';
 import { MentionText } from '../answers/MentionText';
 import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
@@ -46,7 +47,10 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
     answerQuestion.mutate(
       { id: question.id, answer, ...answerExtrasBody(extras) },
       {
-        onSuccess: () => announceAnswered(question.id),
+        onSuccess: () => {
+          collapseAway(card.current);
+          announceAnswered(question.id);
+        },
         // a refused picture says why (not a picture, too large); anything else as before
         onError: (error) =>
           void dialogs.alert(error instanceof ApiError && error.code && PICTURE_REFUSALS.has(error.code) ? errorMessage(error) : t('errorSendingResponse')),
@@ -57,7 +61,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const onDelete = async () => {
     if (!(await dialogs.confirm(t('confirmDeleteQuestion'), { confirmLabel: t('delete'), danger: true }))) return;
     focusAfterRemoval(card.current);
-    deleteQuestion.mutate(question.id, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
+    deleteQuestion.mutate(question.id, { onSuccess: () => collapseAway(card.current), onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
   return (

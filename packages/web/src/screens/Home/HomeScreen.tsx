@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Answer } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
@@ -22,12 +23,18 @@ export function HomeScreen() {
   const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
   const feed = useFeed(asOf);
   const { items: posts, pending } = useInfiniteScroll(feed);
+  // when the pill is taken, the answers newer than the newest one shown slide in under it
+  const [newestShown, setNewestShown] = useState<number | null>(null);
+  const takeNewAnswers = () => {
+    setNewestShown(posts[0] ? answeredTime(posts[0]) : 0);
+    setAsOf(new Date().toISOString());
+  };
 
   return (
     <div className="screen">
       <h1 className="screen-title">{t('navHome')}</h1>
       {/* under the title, never over it; above an empty feed's text rather than on it */}
-      <NewAnswersPill since={asOf} onReload={() => setAsOf(new Date().toISOString())} inFlow={!pending && posts.length === 0} />
+      <NewAnswersPill since={asOf} onReload={takeNewAnswers} inFlow={!pending && posts.length === 0} />
       {pending ? (
         <Loading query={feed} label={t('loadingFeed')} skeleton="post" />
       ) : feed.isError ? (
@@ -39,7 +46,7 @@ export function HomeScreen() {
       ) : (
         <section aria-label={t('feed')}>
           {posts.map((post) => (
-            <AnswerCard key={post.id} post={post} showReceiver />
+            <AnswerCard key={post.id} post={post} showReceiver arriving={newestShown !== null && answeredTime(post) > newestShown} />
           ))}
           {feed.hasNextPage && <LoadMoreFooter />}
         </section>
@@ -47,3 +54,5 @@ export function HomeScreen() {
     </div>
   );
 }
+
+const answeredTime = (post: Answer) => Date.parse(post.answeredAt ?? post.createdAt);
