@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const budgets = [
   // 121 KB since the router runs in declarative mode (decision 147)
-  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 131.5 },
+  // 132.5 with answers' content warnings and pictures, motion and the instance's text limit (decision 147)
+  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 132.5 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147);
   // 141 with the operator's and moderators' features (the later texts load apart since: decision 147)
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 141 },
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 142 },
   // signed out, for a receiver who lets people without an account ask: a page of its own (visitor.html),
   // none of the app's code; the proof-of-work solver loads once the visitor comes to the ask box (decision 307)
   { route: '/u/:username (signed out, visitors ask)', entry: 'visitor.html', maxKb: 60 },

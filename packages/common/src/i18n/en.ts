@@ -174,14 +174,8 @@ export const enFirst = {
   yourAnswer: 'Your answer',
   /** an answer shown behind a short warning until opened (decision 315) */
   contentWarning: 'Content warning',
-  contentWarningPlaceholder: 'What is the answer about? (shown first)',
   showAnswer: 'Show',
   hideAnswer: 'Hide',
-  /** one picture with an answer, with its alt text (decision 316) */
-  addPicture: 'Add a picture',
-  removePicture: 'Remove the picture',
-  pictureAlt: 'Alt text',
-  pictureAltPlaceholder: 'Describe the picture for those who cannot see it',
   questionsLoadError: 'Could not load your questions.',
   answersLoadError: 'Could not load the answers.',
   feedLoadError: 'Could not load your feed.',
@@ -557,27 +551,6 @@ export const enFirst = {
     undo: 'Undo',
     noMatch: 'No questions match.',
     deleteAllError: 'Could not delete the questions. Please try again.',
-  },
-  // 'Ask my followers' (the Questions screen) and the mark on the questions it sends
-  askFollowers: {
-    button: 'Ask my followers',
-    title: 'Ask my followers',
-    intro_one: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
-    intro_many: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
-    intro_other: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
-    send: 'Send to my followers',
-    sent: 'Question sent to your followers ! 🚀',
-    badge: 'asked to all followers',
-  },
-  // the Questions screen's Filtered view (questions kept out by muted words, when the receiver keeps them)
-  filtered: {
-    intro_one: 'Questions your muted words kept out of your inbox, kept for {{count}} day. Nobody was notified, and askers are never told.',
-    intro_many: 'Questions your muted words kept out of your inbox, kept for {{count}} days. Nobody was notified, and askers are never told.',
-    intro_other: 'Questions your muted words kept out of your inbox, kept for {{count}} days. Nobody was notified, and askers are never told.',
-    empty: 'No filtered questions.',
-    moveToInbox: 'Move to inbox',
-    moveError: 'Could not move this question. Please try again.',
-    loadError: 'Could not load the filtered questions.',
   },
   inboxControl: {
     title: 'Inbox',

@@ -4,6 +4,33 @@
  * first chunk (decision 147). Part of `en` (en.ts) for everything else.
  */
 export const enLater = {
+  // the answer form's picture and content warning fields (the Questions screen; decision 316)
+  contentWarningPlaceholder: 'What is the answer about? (shown first)',
+  addPicture: 'Add a picture',
+  removePicture: 'Remove the picture',
+  pictureAlt: 'Alt text',
+  pictureAltPlaceholder: 'Describe the picture for those who cannot see it',
+  // 'Ask my followers' (the Questions screen) and the mark on the questions it sends
+  askFollowers: {
+    button: 'Ask my followers',
+    title: 'Ask my followers',
+    intro_one: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    intro_many: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    intro_other: 'One question to everyone who follows you, at most {{count}} a day. Each follower’s own settings apply.',
+    send: 'Send to my followers',
+    sent: 'Question sent to your followers ! 🚀',
+    badge: 'asked to all followers',
+  },
+  // the Questions screen's Filtered view (questions kept out by muted words, when the receiver keeps them)
+  filtered: {
+    intro_one: 'Questions your muted words kept out of your inbox, kept for {{count}} day. Nobody was notified, and askers are never told.',
+    intro_many: 'Questions your muted words kept out of your inbox, kept for {{count}} days. Nobody was notified, and askers are never told.',
+    intro_other: 'Questions your muted words kept out of your inbox, kept for {{count}} days. Nobody was notified, and askers are never told.',
+    empty: 'No filtered questions.',
+    moveToInbox: 'Move to inbox',
+    moveError: 'Could not move this question. Please try again.',
+    loadError: 'Could not load the filtered questions.',
+  },
   // Settings › Outside Askbox, and the signed-out profile the server renders (decision 305)
   visitorQuestions: 'Let people without an account ask me',
   visitorQuestionsExplanation:
