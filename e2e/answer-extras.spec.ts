@@ -30,7 +30,10 @@ test('an answer with a content warning and a picture with alt text: collapsed in
   await item.getByLabel('Your answer').fill('Everyone meets again at the station.');
   await item.getByRole('checkbox', { name: 'Content warning' }).check();
   await item.getByRole('textbox', { name: 'What is the answer about? (shown first)' }).fill('Spoilers: the ending');
-  await item.getByText('Add a picture').locator('input[type=file]').setInputFiles({ name: 'station.png', mimeType: 'image/png', buffer: await pngBytes(page) });
+  await item
+    .getByText('Add a picture')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'station.png', mimeType: 'image/png', buffer: await pngBytes(page) });
   // a picture is not sent without its alt text
   await expect(item.getByRole('button', { name: 'Send' })).toBeDisabled();
   await item.getByLabel('Alt text').fill('A blue railway station at dusk');

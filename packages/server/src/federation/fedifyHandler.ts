@@ -85,7 +85,12 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     const recipient = /^\/ap\/actors\/([^/]+)\/inbox$/.exec(path);
     if (await isServerBlocked(db, signer)) return reply.status(202).type('text/plain').send('Activity is queued.');
     if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
-    await queueIncoming(db, { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer });
+    await queueIncoming(db, {
+      path: new URL(webRequest.url).pathname + new URL(webRequest.url).search,
+      headers: webRequest.headers,
+      body: body.toString('utf8'),
+      signer,
+    });
     options.received();
     return reply.status(202).type('text/plain').send('Activity is queued.');
   }

@@ -93,7 +93,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // the provider nests the zod issue's own params (a limit the schema was made with) one level down
       const [first] = error.validation;
-      return reply.status(400).send(errorBody(errorOfIssue(first && { message: first.message, params: first.params.params as Record<string, unknown> | undefined })));
+      return reply
+        .status(400)
+        .send(errorBody(errorOfIssue(first && { message: first.message, params: first.params.params as Record<string, unknown> | undefined })));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -41,7 +41,10 @@ export async function deleteAccount(ctx: AppContext, userId: string, password: s
     await tx.execute(sql`delete from questions q
       where q.sender_id = ${userId} and not q.answered and not ${receiverSeesQuestion(sql`q.receiver_id`, sql`q`)}`);
     // the pictures of the answers it received go with them (files, once committed)
-    const pictures = await tx.select({ url: questions.pictureUrl }).from(questions).where(and(eq(questions.receiverId, userId), isNotNull(questions.pictureUrl)));
+    const pictures = await tx
+      .select({ url: questions.pictureUrl })
+      .from(questions)
+      .where(and(eq(questions.receiverId, userId), isNotNull(questions.pictureUrl)));
     await tx.delete(users).where(eq(users.id, userId));
     // every open live stream of the account closes, on every instance
     await events.emit(tx, ctx, { type: 'allSessionsEnded', userId });

@@ -32,7 +32,12 @@ function multipart(bytes: Buffer) {
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 const uploadPicture = (user: TestUser, questionId: string, bytes: Buffer) =>
-  t.app.inject({ method: 'POST', url: `/api/questions/${questionId}/picture`, ...multipart(bytes), headers: { ...multipart(bytes).headers, cookie: user.cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/questions/${questionId}/picture`,
+    ...multipart(bytes),
+    headers: { ...multipart(bytes).headers, cookie: user.cookie },
+  });
 const photoWithExif = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 200 } } })
     .withExif({ IFD0: { Copyright: 'secret-exif-marker' } })

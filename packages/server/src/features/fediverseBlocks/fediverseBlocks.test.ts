@@ -37,8 +37,19 @@ const inbox = async (user: TestUser) => (await apiAs(t.app, user).get('/api/me/i
 function mention(target: TestUser, text: string) {
   const actor = `${server.origin}/ap/actors/${target.id}`;
   const id = `${mo.origin}/users/mo/statuses/${crypto.randomInt(1e9)}`;
-  const note = { id, type: 'Note', attributedTo: mo.actorUri, to: [PUBLIC], cc: [actor], content: `<p>@${target.username} ${text}</p>`, tag: [{ type: 'Mention', href: actor }] };
-  return { inbox: `${actor}/inbox`, activity: { '@context': 'https://www.w3.org/ns/activitystreams', id: `${id}/activity`, type: 'Create', actor: mo.actorUri, to: [PUBLIC], object: note } };
+  const note = {
+    id,
+    type: 'Note',
+    attributedTo: mo.actorUri,
+    to: [PUBLIC],
+    cc: [actor],
+    content: `<p>@${target.username} ${text}</p>`,
+    tag: [{ type: 'Mention', href: actor }],
+  };
+  return {
+    inbox: `${actor}/inbox`,
+    activity: { '@context': 'https://www.w3.org/ns/activitystreams', id: `${id}/activity`, type: 'Create', actor: mo.actorUri, to: [PUBLIC], object: note },
+  };
 }
 
 describe('blocking a remote server for the whole instance', () => {
@@ -52,7 +63,9 @@ describe('blocking a remote server for the whole instance', () => {
 
     const blocked = await apiAs(t.app, admin).post('/api/admin/fediverse/blocks', { domain: host.toUpperCase(), reason: 'spam wave' });
     expect(blocked.json()).toEqual({ blocked: true, changed: true });
-    expect((await apiAs(t.app, admin).get('/api/admin/fediverse/blocks')).json().items).toEqual([expect.objectContaining({ domain: host, reason: 'spam wave' })]);
+    expect((await apiAs(t.app, admin).get('/api/admin/fediverse/blocks')).json().items).toEqual([
+      expect.objectContaining({ domain: host, reason: 'spam wave' }),
+    ]);
 
     const asked = mention(alice, 'are you there?');
     expect(await mo.send(asked.inbox, asked.activity)).toBe(202);
@@ -64,7 +77,10 @@ describe('blocking a remote server for the whole instance', () => {
     await apiAs(t.app, alice).post(`/api/questions/${id}/answer`, { answer: 'not for a blocked server' });
     await t.ctx.federation!.deliverNow();
     expect(mo.received).toEqual([]);
-    const [row] = await queryRows<{ sent: boolean; last_error: string | null }>(t.ctx.db, sql`select sent, last_error from federation_deliveries where object_id = ${id}`);
+    const [row] = await queryRows<{ sent: boolean; last_error: string | null }>(
+      t.ctx.db,
+      sql`select sent, last_error from federation_deliveries where object_id = ${id}`,
+    );
     expect(row).toMatchObject({ sent: true });
 
     const audit = (await apiAs(t.app, admin).get('/api/admin/audit')).json().items as { action: string; target: string; reason: string }[];
@@ -92,7 +108,10 @@ describe('blocking a remote server for the whole instance', () => {
     expect(lines[1]).toBe('bad.example was already blocked.');
     expect(lines[2]).toMatch(/bad\.example {2}\(spam wave\)$/);
     expect(lines.slice(3)).toEqual(['1 blocked server.', 'bad.example is no longer blocked.', 'bad.example was not blocked.']);
-    const entries = await queryRows<{ action: string; actor_username: string }>(t.ctx.db, sql`select action, actor_username from audit_log where target = 'bad.example' order by created_at`);
+    const entries = await queryRows<{ action: string; actor_username: string }>(
+      t.ctx.db,
+      sql`select action, actor_username from audit_log where target = 'bad.example' order by created_at`,
+    );
     expect(entries).toEqual([
       { action: 'fediverse_server_blocked', actor_username: ':cli' },
       { action: 'fediverse_server_unblocked', actor_username: ':cli' },

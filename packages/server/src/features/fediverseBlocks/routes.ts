@@ -20,7 +20,14 @@ export async function fediverseBlockRoutes(app: AppInstance, ctx: AppContext): P
 
   app.get(
     '/api/admin/fediverse/blocks',
-    { schema: { tags: ['admin'], summary: 'The remote servers blocked for the whole instance (admins only)', response: { 200: fediverseServerBlockListSchema } }, ...adminOnly },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The remote servers blocked for the whole instance (admins only)',
+        response: { 200: fediverseServerBlockListSchema },
+      },
+      ...adminOnly,
+    },
     async (request) => {
       requireAdmin(request);
       return fediverseServerBlocks(ctx.db);

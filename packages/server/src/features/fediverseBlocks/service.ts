@@ -11,7 +11,11 @@ import { recordAudit, type AuditActor } from '../moderation/service.js';
  */
 export async function blockFediverseServer(db: Db, actor: AuditActor, domain: string, reason = ''): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(federationDomainBlocks).values({ domain, reason }).onConflictDoNothing().returning({ domain: federationDomainBlocks.domain });
+    const inserted = await tx
+      .insert(federationDomainBlocks)
+      .values({ domain, reason })
+      .onConflictDoNothing()
+      .returning({ domain: federationDomainBlocks.domain });
     if (inserted.length > 0) await recordAudit(tx, actor, { action: 'fediverse_server_blocked', targetKind: 'server', target: domain, reason });
     return inserted.length > 0;
   });
@@ -20,7 +24,10 @@ export async function blockFediverseServer(db: Db, actor: AuditActor, domain: st
 /** Lifts a block; false when there was none. */
 export async function unblockFediverseServer(db: Db, actor: AuditActor, domain: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const deleted = await tx.delete(federationDomainBlocks).where(eq(federationDomainBlocks.domain, domain)).returning({ domain: federationDomainBlocks.domain });
+    const deleted = await tx
+      .delete(federationDomainBlocks)
+      .where(eq(federationDomainBlocks.domain, domain))
+      .returning({ domain: federationDomainBlocks.domain });
     if (deleted.length > 0) await recordAudit(tx, actor, { action: 'fediverse_server_unblocked', targetKind: 'server', target: domain });
     return deleted.length > 0;
   });

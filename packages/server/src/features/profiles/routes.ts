@@ -1,11 +1,4 @@
-import {
-  meResponseSchema,
-  mentionLookupQuerySchema,
-  mentionLookupSchema,
-  profileSchema,
-  updateProfileSchema,
-  usernameParamsSchema,
-} from '@askbox/common';
+import { meResponseSchema, mentionLookupQuerySchema, mentionLookupSchema, profileSchema, updateProfileSchema, usernameParamsSchema } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';

@@ -88,7 +88,14 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
 
   app.post(
     '/api/questions/:id/answer',
-    { schema: { tags: ['questions'], summary: 'Answer a question you received', params: questionIdParamsSchema, body: answerQuestionSchemaFor(ctx.config.maxTextLength) } },
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Answer a question you received',
+        params: questionIdParamsSchema,
+        body: answerQuestionSchemaFor(ctx.config.maxTextLength),
+      },
+    },
     async (request, reply) => {
       const viewer = requireViewer(request);
       requireConfirmedAddress(ctx, viewer);

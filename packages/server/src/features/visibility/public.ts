@@ -71,10 +71,10 @@ export interface RemoteAsker {
 /** As the database returns it: times as text, formatted in JS (db/timestamps.ts). */
 type PublicAnswerRow = Omit<PublicAnswer, 'remote' | 'picture'> &
   PictureColumns & {
-  remoteActorUri: string | null;
-  remotePostUri: string | null;
-  remoteVisibility: RemoteAsker['visibility'] | null;
-};
+    remoteActorUri: string | null;
+    remotePostUri: string | null;
+    remoteVisibility: RemoteAsker['visibility'] | null;
+  };
 
 const publicAnswerColumns = sql`q.id, q.text as question, q.answer, q.content_warning as "contentWarning",
   q.picture_url as "pictureUrl", q.picture_alt as "pictureAlt", q.picture_width as "pictureWidth", q.picture_height as "pictureHeight",
@@ -119,7 +119,16 @@ export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function formatted({ remoteActorUri, remotePostUri, remoteVisibility, pictureUrl, pictureAlt, pictureWidth, pictureHeight, ...row }: PublicAnswerRow): PublicAnswer {
+function formatted({
+  remoteActorUri,
+  remotePostUri,
+  remoteVisibility,
+  pictureUrl,
+  pictureAlt,
+  pictureWidth,
+  pictureHeight,
+  ...row
+}: PublicAnswerRow): PublicAnswer {
   const remote =
     remoteActorUri && remotePostUri && remoteVisibility ? { actorUri: remoteActorUri, postUri: remotePostUri, visibility: remoteVisibility } : null;
   const picture = answerPicture({ pictureUrl, pictureAlt, pictureWidth, pictureHeight });

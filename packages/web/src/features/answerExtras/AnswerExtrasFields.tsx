@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { IMAGE_SNIFF_BYTES, MAX_CONTENT_WARNING_LENGTH, MAX_PICTURE_ALT_LENGTH, MAX_UPLOAD_BYTES, clampText, isBlankText, sniffImageType } from '@askbox/common';
+import {
+  IMAGE_SNIFF_BYTES,
+  MAX_CONTENT_WARNING_LENGTH,
+  MAX_PICTURE_ALT_LENGTH,
+  MAX_UPLOAD_BYTES,
+  clampText,
+  isBlankText,
+  sniffImageType,
+} from '@askbox/common';
 import { ErrorBox } from '../../components/ErrorBox';
 import { t } from '../../i18n';
 import styles from './AnswerExtras.module.css';
