@@ -109,6 +109,11 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // pinned answers
   'pin',
   'pinned',
+  // questions kept by muted words, people without an account, answers' pictures, blocked fediverse servers
+  'filtered',
+  'visitors',
+  'picture',
+  'fediverse',
   // moderation and grouped notifications
   'groups',
   'people',
