@@ -288,6 +288,8 @@ export const enLater = {
       delivery_discarded: 'Delivery discarded',
       fediverse_server_blocked: 'Fediverse server blocked',
       fediverse_server_unblocked: 'Fediverse server unblocked',
+      prompt_added: 'Prompt added',
+      prompt_removed: 'Prompt removed',
     },
     targetKinds: { account: 'Account', report: 'Report', question: 'Question', instance: 'Instance', delivery: 'Delivery', server: 'Server' },
     reasonLine: 'Reason: {{reason}}',

@@ -869,6 +869,8 @@ export const fr: Catalog = {
       delivery_discarded: 'Envoi abandonné',
       fediverse_server_blocked: 'Serveur du fédivers bloqué',
       fediverse_server_unblocked: 'Serveur du fédivers débloqué',
+      prompt_added: 'Idée de question ajoutée',
+      prompt_removed: 'Idée de question retirée',
     },
     targetKinds: { account: 'Compte', report: 'Signalement', question: 'Question', instance: 'Instance', delivery: 'Envoi', server: 'Serveur' },
     reasonLine: 'Motif : {{reason}}',
