@@ -337,4 +337,17 @@ export const enLater = {
     failedAttempts_many: 'Failed after {{count}} attempts',
     failedAttempts_other: 'Failed after {{count}} attempts',
   },
+  promptsAdmin: {
+    title: 'Ideas of questions',
+    help: 'Shown by “Need inspiration?” on top of the built-in ideas, in the language chosen. With a date, the idea is the question of that day (UTC): offered first on that day. It is never put in anyone’s inbox.',
+    language: 'Language',
+    languages: { en: 'English', fr: 'French' },
+    text: 'Idea of a question',
+    day: 'Question of the day on (optional)',
+    add: 'Add',
+    added: 'Added.',
+    none: 'No ideas added yet: only the built-in ones are shown.',
+    remove: 'Remove',
+    ofTheDay: 'Question of the day, {{day}}',
+  },
 } as const;

@@ -139,6 +139,7 @@ export const fr: Catalog = {
 
   askMeAQuestion: 'Pose-moi une question',
   askAnonymously: 'Demander anonymement',
+  needInspiration: 'Besoin d’inspiration ?',
   ask: 'Demander',
   questionSent: 'Question envoyée ! 🚀',
   answers: 'Réponses',
@@ -917,5 +918,18 @@ export const fr: Catalog = {
     failedAttempts_one: 'En échec après {{count}} tentative',
     failedAttempts_many: 'En échec après {{count}} tentatives',
     failedAttempts_other: 'En échec après {{count}} tentatives',
+  },
+  promptsAdmin: {
+    title: 'Idées de questions',
+    help: 'Proposées par « Besoin d’inspiration ? » en plus des idées intégrées, dans la langue choisie. Avec une date, l’idée est la question du jour (UTC) : proposée en premier ce jour-là. Elle n’est jamais déposée dans une boîte de réception.',
+    language: 'Langue',
+    languages: { en: 'Anglais', fr: 'Français' },
+    text: 'Idée de question',
+    day: 'Question du jour le (facultatif)',
+    add: 'Ajouter',
+    added: 'Ajoutée.',
+    none: 'Aucune idée ajoutée : seules les idées intégrées sont proposées.',
+    remove: 'Retirer',
+    ofTheDay: 'Question du jour, {{day}}',
   },
 };

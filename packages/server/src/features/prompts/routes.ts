@@ -35,7 +35,10 @@ export async function promptRoutes(app: AppInstance, ctx: AppContext): Promise<v
 
   app.get(
     '/api/admin/prompts',
-    { schema: { tags: ['prompts'], summary: 'The prompts and questions of the day admins added (admins only)', response: { 200: adminPromptListSchema } }, ...adminOnly },
+    {
+      schema: { tags: ['prompts'], summary: 'The prompts and questions of the day admins added (admins only)', response: { 200: adminPromptListSchema } },
+      ...adminOnly,
+    },
     async (request) => {
       requireAdmin(request);
       return { prompts: await adminPrompts(ctx) };
@@ -58,7 +61,10 @@ export async function promptRoutes(app: AppInstance, ctx: AppContext): Promise<v
 
   app.delete(
     '/api/admin/prompts/:id',
-    { schema: { tags: ['prompts'], summary: 'Remove an added prompt (admins only, audited)', params: idParamsSchema, response: { 204: z.null() } }, ...adminOnly },
+    {
+      schema: { tags: ['prompts'], summary: 'Remove an added prompt (admins only, audited)', params: idParamsSchema, response: { 204: z.null() } },
+      ...adminOnly,
+    },
     async (request, reply) => {
       await removePrompt(ctx, requireAdmin(request), request.params.id);
       return reply.code(204).send(null);
