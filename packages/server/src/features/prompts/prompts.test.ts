@@ -23,7 +23,7 @@ describe('ideas of questions (Need inspiration?)', () => {
     expect(english.statusCode).toBe(200);
     expect(english.json()).toEqual({ questionOfTheDay: null, prompts: [...BUILT_IN_PROMPTS.en] });
     const french = (await apiAs(t.app, person).get('/api/prompts?lang=fr')).json();
-    expect(french.prompts).toContain('Quelle chanson as-tu en tête ?');
+    expect(french.prompts).toContain('Quelle chanson as-tu en tête\u202f?');
     expect(french.prompts).not.toContain('What song is stuck in your head?');
     expect(BUILT_IN_PROMPTS.en.length).toBeGreaterThanOrEqual(25);
     expect(BUILT_IN_PROMPTS.fr.length).toBe(BUILT_IN_PROMPTS.en.length);
