@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { MAX_TEXT_LENGTH } from '@askbox/common';
 import { BUILT_IN_PROMPTS } from '@askbox/common/prompts/builtin';
 import { movableClock } from '../../clock.js';
 import { questions, users } from '../../db/schema/index.js';
@@ -27,6 +28,9 @@ describe('ideas of questions (Need inspiration?)', () => {
     expect(french.prompts).not.toContain('What song is stuck in your head?');
     expect(BUILT_IN_PROMPTS.en.length).toBeGreaterThanOrEqual(25);
     expect(BUILT_IN_PROMPTS.fr.length).toBe(BUILT_IN_PROMPTS.en.length);
+    // each idea fits a question, so it can be sent as it is; French ones follow French typography
+    for (const text of [...BUILT_IN_PROMPTS.en, ...BUILT_IN_PROMPTS.fr]) expect(text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+    for (const text of BUILT_IN_PROMPTS.fr) expect(text).toMatch(/\u202f\?$/);
     expect((await apiAs(t.app, null).get('/api/prompts?lang=en')).statusCode).toBe(401);
     expect((await apiAs(t.app, person).get('/api/prompts?lang=de')).statusCode).toBe(400);
   });
