@@ -29,3 +29,4 @@ export * from './instanceAccess.js';
 export * from './instance.js';
 export * from './moderationTeam.js';
 export * from './visitors.js';
+export * from './prompts.js';

@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'delivery_discarded',
   'fediverse_server_blocked',
   'fediverse_server_unblocked',
+  'prompt_added',
+  'prompt_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

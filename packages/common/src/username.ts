@@ -39,6 +39,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'api',
   'pages',
   'announcement',
+  'prompts',
   'dismiss',
   'auth',
   'me',

@@ -157,6 +157,7 @@ export const enFirst = {
   // Asking
   askMeAQuestion: 'Ask me a question',
   askAnonymously: 'Ask anonymously',
+  needInspiration: 'Need inspiration?',
   ask: 'Ask',
   questionSent: 'Question sent ! 🚀',
   answers: 'Answers',

@@ -15,6 +15,7 @@ import { friendRoutes } from '../features/friends/routes.js';
 import { likesRoutes } from '../features/likes/routes.js';
 import { moderationRoutes } from '../features/moderation/routes.js';
 import { instanceRoutes } from '../features/instance/routes.js';
+import { promptRoutes } from '../features/prompts/routes.js';
 import { mutedWordsRoutes } from '../features/mutedWords/routes.js';
 import { filteredRoutes } from '../features/filtered/routes.js';
 import { notificationRoutes } from '../features/notifications/routes.js';
@@ -63,6 +64,7 @@ export const routes: readonly Routes[] = [
   cardsRoutes,
   moderationRoutes,
   instanceRoutes,
+  promptRoutes,
   // remote followers and blocks: only with ActivityPub on
   async (app, ctx) => {
     if (ctx.federation) await federationRoutes(app, ctx);

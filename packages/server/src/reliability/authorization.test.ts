@@ -294,6 +294,15 @@ const MATRIX: Record<string, Case> = {
     request: () => r('PUT', '/api/admin/announcement', { textEn: 'Hello', startsAt: '2026-01-01T00:00:00Z', endsAt: null }),
   },
   'DELETE /api/admin/announcement': { statuses: [401, 403, 403, 403, 403, 204, 403], request: () => r('DELETE', '/api/admin/announcement') },
+  // ideas of questions: read by anyone signed in; the added ones and the question of the day are written by admins
+  'GET /api/prompts': { statuses: signedIn(200), request: () => r('GET', '/api/prompts?lang=fr') },
+  'GET /api/admin/prompts': { statuses: [401, 403, 403, 403, 403, 200, 403], request: () => r('GET', '/api/admin/prompts') },
+  'POST /api/admin/prompts': {
+    statuses: [401, 403, 403, 403, 403, 200, 403],
+    request: () => r('POST', '/api/admin/prompts', { locale: 'en', text: 'What are you reading?', day: null }),
+  },
+  // a prompt no one added: the admin is let through and told it is not found
+  'DELETE /api/admin/prompts/:id': { statuses: [401, 403, 403, 403, 403, 404, 403], request: () => r('DELETE', `/api/admin/prompts/${crypto.randomUUID()}`) },
   'POST /api/admin/users/:username/remove-questions': {
     statuses: [401, 403, 403, 403, 403, 200, 200],
     request: (w) => r('POST', `/api/admin/users/${w.people.stranger.username}/remove-questions`),

@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { INSTANCE_PAGES } from '@askbox/common';
+import { date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { INSTANCE_PAGES, LOCALES } from '@askbox/common';
 import { users } from './users.js';
 
 /** The instance's own pages as its admins wrote them; a page without a row shows the default text. */
@@ -38,4 +38,21 @@ export const announcementDismissals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.announcementId] })],
+);
+
+/**
+ * Ideas of questions an admin added to the built-in ones, per language. With a day, the prompt is
+ * that day's question of the day: offered first to askers on that day, never put in any inbox.
+ */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: text('id').primaryKey(),
+    locale: text('locale', { enum: LOCALES }).notNull(),
+    text: text('text').notNull(),
+    day: date('day', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('prompts_locale').on(t.locale, t.day)],
 );

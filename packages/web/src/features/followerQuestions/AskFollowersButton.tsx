@@ -21,8 +21,9 @@ export function AskFollowersButton() {
   );
 }
 
-function AskFollowersDialog({ onClose }: { onClose(): void }) {
-  const [text, setText] = useState('');
+/** The dialog alone, possibly with a question already written (an idea from 'Need inspiration?'). */
+export function AskFollowersDialog({ onClose, initialText = '' }: { onClose(): void; initialText?: string }) {
+  const [text, setText] = useState(initialText);
   const [isAnonymous, setIsAnonymous] = useState(true);
   const send = useAskFollowers();
   const dialogs = useDialogs();

@@ -5,6 +5,7 @@ import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
+import { InspirationButton } from '../prompts/InspirationButton';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
 import { t } from '../../i18n';
@@ -13,6 +14,7 @@ import { t } from '../../i18n';
  * The 'Ask me a question' box on a profile. On the own profile the question goes
  * to yourself. The text is kept on any failure. When the receiver refuses anonymous questions
  * there is no 'Ask anonymously' checkbox and the question goes with the asker's name.
+ * 'Need inspiration?' fills the box with an idea of a question.
  */
 export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiverUsername: string; anonymousAllowed?: boolean }) {
   const [text, setText] = useState('');
@@ -47,9 +49,18 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
 
   return (
     <form className={`card ${styles.box}`} onSubmit={onSubmit}>
-      <label htmlFor={`${id}-text`} className={styles.title}>
-        {t('askMeAQuestion')}
-      </label>
+      <div className={styles.heading}>
+        <label htmlFor={`${id}-text`} className={styles.title}>
+          {t('askMeAQuestion')}
+        </label>
+        {/* the idea fills the box; the asker reads it, may change it, and sends it themself */}
+        <InspirationButton
+          onPrompt={(prompt) => {
+            setText(clampText(prompt, maxTextLength));
+            textarea.current?.focus();
+          }}
+        />
+      </div>
       <div className={styles.field}>
         <textarea
           ref={textarea}

@@ -4,10 +4,11 @@ import { SettingsSection } from '../../components/SettingsSection';
 import { useMe } from '../../features/session/api';
 import { AnnouncementEditor } from '../../features/instance/AnnouncementEditor';
 import { PageEditor } from '../../features/instance/PageEditor';
+import { PromptEditor } from '../../features/prompts/PromptEditor';
 import styles from '../Moderation/Moderation.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
-/** /settings/pages: admins write the instance's pages and schedule the announcement (the server checks the role too). */
+/** /settings/pages: admins write the instance's pages, schedule the announcement and add ideas of questions (the server checks the role too). */
 export function InstancePagesScreen() {
   const { data: me } = useMe();
   useDocumentTitle(t('titles.instancePages'));
@@ -23,6 +24,9 @@ export function InstancePagesScreen() {
       </SettingsSection>
       <SettingsSection id="instance-announcement" title={t('instance.announcement')}>
         <AnnouncementEditor />
+      </SettingsSection>
+      <SettingsSection id="instance-prompts" title={t('promptsAdmin.title')}>
+        <PromptEditor />
       </SettingsSection>
     </div>
   );

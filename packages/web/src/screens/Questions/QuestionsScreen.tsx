@@ -11,6 +11,7 @@ import { InboxItem } from '../../features/questions/InboxItem';
 import { FilteredList } from '../../features/filtered/FilteredList';
 import { useSettings } from '../../features/settings/api';
 import { AskFollowersButton } from '../../features/followerQuestions/AskFollowersButton';
+import { InboxInspiration } from '../../features/prompts/InboxInspiration';
 import styles from './Questions.module.css';
 import { SharePrompt } from '../../features/sharing/SharePrompt';
 import { t, useDocumentTitle } from '../../i18n';
@@ -109,7 +110,10 @@ export function QuestionsScreen() {
       ) : inbox.isError ? (
         <LoadError error={inbox.error} fallback={t('questionsLoadError')} onRetry={() => void inbox.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={narrowed ? t('inbox.noMatch') : t('noQuestions')} art={narrowed ? 'search' : 'inbox'} />
+        <>
+          <EmptyState title={narrowed ? t('inbox.noMatch') : t('noQuestions')} art={narrowed ? 'search' : 'inbox'} />
+          {!narrowed && <InboxInspiration />}
+        </>
       ) : (
         <>
           {items.map((question) => (
