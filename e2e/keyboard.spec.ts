@@ -43,6 +43,9 @@ test('inbox: after answering or deleting a question, focus goes to the next one,
   await press(card('Question two').getByRole('button', { name: 'Answer' }));
   await expect(card('Question two').getByLabel('Your answer')).toBeFocused();
   await page.keyboard.type('Answered from the keyboard');
+  await page.keyboard.press('Tab'); // Content warning
+  await expect(card('Question two').getByRole('checkbox', { name: 'Content warning' })).toBeFocused();
+  await page.keyboard.press('Tab'); // Add a picture
   await page.keyboard.press('Tab'); // Cancel
   await page.keyboard.press('Tab'); // Send
   await expect(card('Question two').getByRole('button', { name: 'Send' })).toBeFocused();
