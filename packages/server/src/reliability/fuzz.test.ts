@@ -1,3 +1,4 @@
+import { saveInstanceSettings } from '../features/instanceAccess/settings.js';
 import { eq, sql } from 'drizzle-orm';
 import { hasControlCharacters, MAX_FULLNAME_LENGTH, textLength } from '@askbox/common';
 import fc from 'fast-check';
@@ -172,7 +173,9 @@ describe('fuzzing from the OpenAPI document', () => {
 
     // healthy after: the database answers and a normal sign-up and question still work
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    // between two new people: the fuzzed ones may have blocked, muted or refused anything by now
+    // between two new people: the fuzzed ones may have blocked, muted or refused anything by now,
+    // and the fuzzed admin may have closed sign-ups: an operator reopens them first
+    await saveInstanceSettings(t.ctx, { registrations: 'open', emailDomainBlocks: [] });
     const asker = await signUpUser(t.app);
     const receiver = await signUpUser(t.app);
     const asked = await t.app.inject({
