@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { SPLASH_FADE_MS, SPLASH_MIN_MS } from '@askbox/common';
 import { ApiError } from '../api/client';
-import { useMe } from '../features/session/api';
+import { useAppConfig, useMe } from '../features/session/api';
 import { RevealedContext } from '../components/revealed';
 import { Splash } from './Splash';
 import { StartError } from './StartError';
@@ -14,6 +14,9 @@ import { StartError } from './StartError';
  */
 export function AppGate({ children }: { children: ReactNode }) {
   const me = useMe();
+  // the instance's settings (text limit, federation, …) asked for with the session, not when a
+  // screen first needs them: what they add to a screen is there when it mounts, nothing moves after
+  useAppConfig();
   const [minimumShown, setMinimumShown] = useState(false);
   const [gone, setGone] = useState(false);
   // `data` is null when signed out and undefined only until the first answer: once known it

@@ -79,17 +79,7 @@ export function ProfileHeader({
             <Counter value={counts.likes} label={t('likes')} />
           </>
         ) : (
-          // the same four cells, numbers blank, so nothing below moves when the numbers come
-          <>
-            {[t('answers'), t('followings'), t('followers'), t('likes')].map((label) => (
-              <div key={label} className={styles.counter} aria-hidden>
-                <span className={styles.counterValue}>{'\u00a0'}</span> <span className={styles.counterLabel}>{label}</span>
-              </div>
-            ))}
-            <span className="visually-hidden" role="status">
-              {t('loadingCounters')}
-            </span>
-          </>
+          <BlankCounters />
         )}
       </div>
       {zoomed && (
@@ -104,6 +94,53 @@ export function ProfileHeader({
         </Modal>
       )}
       {list && <FollowListModal username={user.username} direction={list} onClose={() => setList(null)} />}
+    </>
+  );
+}
+
+/**
+ * The header's room while a profile loads: the same cover (the default one of this username), a
+ * blank avatar and name, the @username already known and blank counters, so the screen below does
+ * not jump when the profile arrives.
+ */
+export function ProfileHeaderLoading({ username, coverStart }: { username: string; coverStart?: ReactNode }) {
+  return (
+    <>
+      <Cover url={null} seed={username} className={styles.cover}>
+        <div className={styles.coverBar}>
+          <div className={styles.group}>{coverStart}</div>
+        </div>
+      </Cover>
+      <div className={styles.identity} aria-hidden>
+        <div className={styles.avatarRow}>
+          <span className={styles.avatarButton}>
+            <span className={styles.avatarBlank} />
+          </span>
+        </div>
+        <p className={styles.name}>{'\u00a0'}</p>
+        <p className={`muted ${styles.username}`}>@{username}</p>
+      </div>
+      <div className={`card ${styles.counters}`} aria-hidden>
+        <BlankCounters announce={false} />
+      </div>
+    </>
+  );
+}
+
+/** The four counters' cells with their labels and blank numbers, so nothing below moves when the numbers come. */
+function BlankCounters({ announce = true }: { announce?: boolean }) {
+  return (
+    <>
+      {[t('answers'), t('followings'), t('followers'), t('likes')].map((label) => (
+        <div key={label} className={styles.counter} aria-hidden>
+          <span className={styles.counterValue}>{'\u00a0'}</span> <span className={styles.counterLabel}>{label}</span>
+        </div>
+      ))}
+      {announce && (
+        <span className="visually-hidden" role="status">
+          {t('loadingCounters')}
+        </span>
+      )}
     </>
   );
 }

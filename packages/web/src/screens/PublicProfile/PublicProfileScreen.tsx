@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Ban, Lock, ShieldOff, UserX } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { Ban, ShieldOff, UserX } from 'lucide-react';
 
 import { PlainLayout } from '../../app/AppShell';
 import { AskBox } from '../../features/questions/AskBox';
@@ -15,32 +15,20 @@ import { focusWhenReady } from '../../components/focusAfterAction';
 import { ApiError, errorMessage } from '../../api/client';
 import { useMe } from '../../features/session/api';
 import { useProfile } from '../../features/profiles/api';
-import { ProfileHeader } from '../../features/profiles/ProfileHeader';
+import { ProfileHeader, ProfileHeaderLoading } from '../../features/profiles/ProfileHeader';
 import { FollowButton } from '../../features/follows/FollowButton';
 import { useBlockToggle } from '../../features/blocks/api';
 import { ReportButton } from '../../features/moderation/ReportButton';
 import styles from './PublicProfile.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
+/** Someone's profile, or one of their answers (`answerId`), for a signed-in reader (ProfileRoute sends others to SignedOutProfileScreen). */
 export function PublicProfileScreen() {
   const { username = '', answerId } = useParams();
-  const { data: me, isPending } = useMe();
+  const { data: me } = useMe();
   useDocumentTitle(t('titles.publicProfile', { username: username.toLowerCase() }));
-  if (isPending) return <Spinner />;
-  if (!me) {
-    return (
-      <PlainLayout>
-        <div className={`screen ${styles.state}`}>
-          <Lock size={56} color="var(--color-accent)" aria-hidden />
-          <h1>{t('authRequired')}</h1>
-          <p className="muted">{t('authRequiredText')}</p>
-          <Link to="/login" className="btn btn-primary">
-            {t('logInButton')}
-          </Link>
-        </div>
-      </PlainLayout>
-    );
-  }
+  // signed out, the route shows SignedOutProfileScreen instead (a chunk of its own)
+  if (!me) return null;
   if (me.username === username.toLowerCase()) return <RedirectToOwnProfile to={answerId ? `/profile#post-${encodeURIComponent(answerId)}` : '/profile'} />;
   return <OtherProfile username={username.toLowerCase()} />;
 }
@@ -97,12 +85,10 @@ function OtherProfile({ username }: { username: string }) {
   };
 
   if (profile.isPending) {
-    // the way back and the screen's margins while it loads, or while it waits for the network
+    // the way back and the header's room while it loads, or while it waits for the network
     return (
       <PlainLayout withNavigation>
-        <div className={styles.topBar}>
-          <BackButton fallback="/home" />
-        </div>
+        <ProfileHeaderLoading username={username} coverStart={<BackButton fallback="/home" />} />
         <div className="screen">
           <Loading query={profile} label={t('loadingProfile')} />
         </div>
