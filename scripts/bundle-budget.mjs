@@ -13,12 +13,16 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pack
 const budgets = [
   // 121 KB since the router runs in declarative mode (decision 147)
   // 132.5 with answers' content warnings and pictures, motion and the instance's text limit (decision 147)
-  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 132.5 },
+  // 130 again since the install sheet and the service worker's updater load after the first screen (decision 147)
+  { route: '/home', screen: 'src/screens/Home/HomeScreen.tsx', maxKb: 130 },
   { route: '/onboarding', screen: 'src/screens/Onboarding/OnboardingScreen.tsx', maxKb: 122 },
   // the profile carries its header, follow and ask box chunks on top of /home's shell (decision 147);
   // 141 with the operator's and moderators' features (the later texts load apart since: decision 147)
   // 142.5 with the ask box's 'Need inspiration?' button (its ideas load on the first click: decision 312)
-  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 142.5 },
+  // 140.5 since the install sheet and the service worker's updater load after the first screen
+  { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 140.5 },
+  // signed out (a shared answer's link): 'Authentication Required', a chunk of its own beside the app's frame
+  { route: '/u/:username (signed out)', screen: 'src/screens/PublicProfile/SignedOutProfileScreen.tsx', maxKb: 120 },
   // signed out, for a receiver who lets people without an account ask: a page of its own (visitor.html),
   // none of the app's code; the proof-of-work solver loads once the visitor comes to the ask box (decision 307)
   { route: '/u/:username (signed out, visitors ask)', entry: 'visitor.html', maxKb: 60 },

@@ -5,7 +5,6 @@ import { useScrollPerScreen } from './useScrollPerScreen';
 import { LiveUpdates } from '../features/live/LiveUpdates';
 import { AccountLocale } from '../features/locale/AccountLocale';
 import { AccountTheme } from '../features/theme/AccountTheme';
-import { InstallPrompt } from '../features/pwa/InstallPrompt';
 import { useWideScreen } from './useWideScreen';
 import { VerificationNotice } from '../features/instanceAccess/VerificationNotice';
 import styles from './AppShell.module.css';
@@ -16,6 +15,8 @@ const RightRail = lazy(() => import('./RightRail').then((m) => ({ default: m.Rig
 
 /** The screens with a right rail on a desktop: not Friends and the profiles, which show the same people and links themselves. */
 const WITH_RIGHT_RAIL = new Set(['/home', '/questions', '/notifications']);
+// the install sheet shows seconds after the first visit, if ever: its code loads after the first screen's
+const InstallPrompt = lazy(() => import('../features/pwa/InstallPrompt').then((m) => ({ default: m.InstallPrompt })));
 // the admins' banner, rarely there: its code loads after the first screen's (decision 147)
 const AnnouncementBanner = lazy(() => import('../features/instance/AnnouncementBanner').then((m) => ({ default: m.AnnouncementBanner })));
 
@@ -38,7 +39,11 @@ export function AppShell() {
       <AccountTheme />
       <TabBar />
       {/* the install sheet right after the navigation: Tab reaches it without crossing an endless feed */}
-      {pathname === '/home' && <InstallPrompt />}
+      {pathname === '/home' && (
+        <Suspense fallback={null}>
+          <InstallPrompt />
+        </Suspense>
+      )}
       <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
         <VerificationNotice />
         {/* the tab bar stays while a screen's chunk loads */}

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { useLocale } from '../i18n';
+import { useMe } from '../features/session/api';
 import { AppGate } from './AppGate';
 import { AppShell } from './AppShell';
 import { PublicOnly, RequireAuth, RootRedirect } from './guards';
@@ -24,6 +25,7 @@ import {
   OnboardingScreen,
   ProfileScreen,
   PublicProfileScreen,
+  SignedOutProfileScreen,
   QuestionsScreen,
   ResetPasswordScreen,
   SettingsScreen,
@@ -93,9 +95,9 @@ const routes: RouteObject[] = [
       { path: '/rules', element: <InstancePageScreen /> },
       { path: '/terms', element: <InstancePageScreen /> },
       { path: '/privacy', element: <InstancePageScreen /> },
-      { path: '/u/:username', element: <PublicProfileScreen /> },
+      { path: '/u/:username', element: <ProfileRoute /> },
       // one answer's own address (share cards and the fediverse link here): the profile, scrolled to it
-      { path: '/u/:username/answers/:answerId', element: <PublicProfileScreen /> },
+      { path: '/u/:username/answers/:answerId', element: <ProfileRoute /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
   },
@@ -104,4 +106,9 @@ const routes: RouteObject[] = [
 /** The app's routes, declared once; rendered inside main.tsx's BrowserRouter (declarative mode: no data router in the bundle, decision 147). */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** A profile or an answer's link: the profile for a signed-in reader, 'Authentication Required' otherwise (the gate has the session by now). */
+function ProfileRoute() {
+  return useMe().data ? <PublicProfileScreen /> : <SignedOutProfileScreen />;
 }

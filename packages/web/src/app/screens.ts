@@ -106,6 +106,12 @@ export const PublicProfileScreen = screen(
   (m) => m.PublicProfileScreen,
   { firstScreen: true },
 );
+/** A profile opened signed out: its own small chunk, so a shared link's visitor does not load the profile's screen. */
+export const SignedOutProfileScreen = screen(
+  () => import('../screens/PublicProfile/SignedOutProfileScreen'),
+  (m) => m.SignedOutProfileScreen,
+  { firstScreen: true },
+);
 export const InstancePageScreen = screen(
   () => import('../screens/InstancePage/InstancePageScreen'),
   (m) => m.InstancePageScreen,
@@ -137,6 +143,8 @@ export function preloadScreenFor(pathname: string): void {
     '/settings': SettingsScreen,
   };
   const instancePage = ['/about', '/rules', '/terms', '/privacy'].includes(pathname) ? InstancePageScreen : undefined;
+  // a profile's link: the small signed-out screen first, the profile's screen beside it (the session is not known yet)
+  if (pathname.startsWith('/u/')) void SignedOutProfileScreen.preload();
   const target = pathname.startsWith('/u/') ? PublicProfileScreen : (instancePage ?? first[pathname]);
   void target?.preload();
 }

@@ -14,6 +14,6 @@ export { useUpdateAvailable, applyUpdate } from './updates';
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
-    watchForUpdates('/sw.js');
+    watchForUpdates('/sw.js').catch((error: unknown) => console.error('service worker registration failed', error));
   });
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * A deploy is announced, not swapped in silently: the new service worker installs and waits; the
@@ -9,7 +9,9 @@ let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-export function watchForUpdates(url: string): void {
+export async function watchForUpdates(url: string): Promise<void> {
+  // after the page has loaded, in a chunk of its own: no first screen waits for it
+  const { Workbox } = await import('workbox-window');
   const workbox = new Workbox(url, { scope: '/' });
   workbox.addEventListener('waiting', () => {
     waiting = workbox;
