@@ -66,10 +66,25 @@ test('an admin makes a moderator in the Team screen; the moderator handles a rep
   expect(later.status()).toBe(201);
   expect(JSON.stringify(await (await mp.request.get('/api/me/inbox')).json())).not.toContain('Dropped later');
 
+  // the block is listed by its question, never by its sender, and a moderator can lift it
+  await mp.goto('/settings/moderation');
+  const blocks = mp.getByRole('region', { name: 'Senders blocked everywhere' });
+  const block = blocks.getByRole('listitem').filter({ hasText: text });
+  await expect(block).toContainText(`Blocked by @${moderator.user.username}`);
+  await expect(blocks).not.toContainText(asker.user.username);
+  await block.getByRole('button', { name: 'Lift the block' }).click();
+  await expect(mp.getByRole('alertdialog')).toContainText('Lift this block?');
+  await mp.getByRole('alertdialog').getByRole('button', { name: 'Lift the block' }).click();
+  await expect(block).toBeHidden();
+  const again = await asker.page.request.post(`/api/users/${moderator.user.username}/questions`, { data: { text: 'Arrives again', isAnonymous: true } });
+  expect(again.status()).toBe(201);
+  expect(JSON.stringify(await (await mp.request.get('/api/me/inbox')).json())).toContain('Arrives again');
+
   // the audit log, newest first: the block (by the report, never the sender) and the role change
   await page.goto('/settings/audit');
   const log = page.getByRole('list', { name: 'Audit log' });
   await expect(log.getByRole('listitem').filter({ hasText: 'Anonymous sender blocked everywhere' }).first()).toContainText(`@${moderator.user.username}`);
+  await expect(log.getByRole('listitem').filter({ hasText: 'Sender block lifted' }).first()).toContainText(`@${moderator.user.username}`);
   await expect(log.getByRole('listitem').filter({ hasText: 'Role changed' }).filter({ hasText: moderator.user.username }).first()).toContainText(
     `@${e2eAdmin.username}`,
   );

@@ -10,6 +10,7 @@ import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { errorMessage } from '../../api/client';
 import { useAppeals, useBlockSender, useModerationQueue, useRemoveQuestions, useResolveReport, useRestoreAccount, useSuspendedAccounts } from './api';
 import { SuspendDialog } from './SuspendDialog';
+import { SenderBlocks } from './SenderBlocks';
 import styles from './Moderation.module.css';
 
 /**
@@ -41,6 +42,7 @@ export function ModerationPanel() {
       )}
       <Appeals />
       <SuspendedAccounts />
+      <SenderBlocks />
     </>
   );
 }

@@ -7,6 +7,7 @@ import type {
   CreateReportResult,
   ModerationQueue,
   RemoveQuestionsResult,
+  SenderBlock,
   ReportAction,
   ResolveReportResult,
   SuspendedAccount,
@@ -17,7 +18,13 @@ import { queryRoots } from '../../api/queryRoots';
 const all = queryRoots.moderation;
 
 /** Query keys of the moderation screen; the 'reports' live event makes them all stale. */
-export const moderationKeys = { all, queue: [...all, 'queue'] as const, suspended: [...all, 'suspended'] as const, appeals: [...all, 'appeals'] as const };
+export const moderationKeys = {
+  all,
+  queue: [...all, 'queue'] as const,
+  suspended: [...all, 'suspended'] as const,
+  appeals: [...all, 'appeals'] as const,
+  senderBlocks: [...all, 'sender-blocks'] as const,
+};
 
 /** POST /api/reports: a second report of the same item is accepted (alreadyReported). */
 export function useReport() {
@@ -76,4 +83,18 @@ export function useAppeals() {
 /** A suspended person's one appeal, from the sign-in screen (email and password prove who they are). */
 export function useAppeal() {
   return useMutation({ mutationFn: (input: AppealInput) => api.post<{ sent: true }>('/api/auth/appeal', input) });
+}
+
+/** The instance-wide blocks of anonymous senders, each shown by the question it was made from. */
+export function useSenderBlocks() {
+  return useQuery({ queryKey: moderationKeys.senderBlocks, queryFn: async () => (await api.get<{ items: SenderBlock[] }>('/api/admin/sender-blocks')).items });
+}
+
+/** Lifts one of them: that sender's anonymous questions reach inboxes again. */
+export function useLiftSenderBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/api/admin/sender-blocks/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
 }
