@@ -894,7 +894,7 @@ export const fr: Catalog = {
     senderBlocksLoadError: 'Impossible de charger les expéditeurs bloqués.',
     senderBlockedBy: 'Bloqué par @{{username}} le {{date}}',
     liftSenderBlock: 'Lever le blocage',
-    confirmLiftSenderBlock: 'Lever ce blocage ? Les questions anonymes de cet expéditeur arriveront de nouveau dans les boîtes.',
+    confirmLiftSenderBlock: 'Lever ce blocage ? Les questions anonymes de cet expéditeur arriveront de nouveau dans les boîtes.',
     appeals: 'Recours',
     noAppeals: 'Aucun recours en attente',
     appealFrom: 'Recours de @{{username}}',
