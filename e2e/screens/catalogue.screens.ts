@@ -42,6 +42,7 @@ interface Screen {
   installPrompt?: boolean;
 }
 const ABOUT_TEXT = 'Askbox for the Riverside climbing club.';
+const ABOUT_TITLE = 'Riverside climbing club';
 const SCREENS: Screen[] = [
   { name: 'onboarding', what: 'First screen of a visitor', path: '/onboarding', signedIn: false, ready: (p) => p.locator('main, #root > *').first() },
   { name: 'login', what: 'Log in', path: '/login', signedIn: false, ready: (p) => p.locator('input[type=password]') },
@@ -116,11 +117,17 @@ const SCREENS: Screen[] = [
   { name: 'team', what: 'Moderation team', path: '/settings/team', signedIn: true, admin: true, ready: (p) => p.locator('h1') },
   {
     name: 'instance',
-    what: 'Instance: sign-ups and blocked fediverse servers',
+    what: 'Instance: the blocked fediverse servers, under the sign-up settings',
     path: '/settings/instance',
     signedIn: true,
     admin: true,
     ready: (p) => p.getByText('spam.example', { exact: true }),
+    // the blocked servers at the top of the view (the sign-up settings above them are in 'admin')
+    then: async (p) => {
+      await p
+        .getByRole('heading', { name: /^(Blocked fediverse servers|Serveurs du fédivers bloqués)$/ })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    },
   },
   {
     name: 'instance-pages',
@@ -153,7 +160,11 @@ async function adminShowcase(browser: Browser): Promise<Awaited<ReturnType<Brows
     expect(report.status(), await report.text()).toBeLessThan(300);
     await reporter.close();
     expect((await admin.post('/api/admin/fediverse/blocks', { data: { domain: 'spam.example', reason: 'Floods our inboxes' } })).ok()).toBe(true);
-    expect((await admin.put('/api/admin/pages/about', { data: { markdown: `${ABOUT_TEXT}\n\nBe kind, ask freely, answer when you like.` } })).ok()).toBe(true);
+    expect(
+      (
+        await admin.put('/api/admin/pages/about', { data: { markdown: `# ${ABOUT_TITLE}\n\n${ABOUT_TEXT}\n\nBe kind, ask freely, answer when you like.` } })
+      ).ok(),
+    ).toBe(true);
   }
   const state = await context.storageState();
   await context.close();
