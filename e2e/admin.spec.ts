@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-setup';
 import { expect, newUser, signedInUser, signUpViaApi, test } from './fixtures';
@@ -96,4 +97,66 @@ test('a non-admin sees no admin card and the server refuses the admin endpoint',
   await expect(page.getByRole('button', { name: 'Send Global Question to All Users' })).toHaveCount(0);
   const res = await page.request.post('/api/admin/global-question', { data: { text: 'Sneaky?' } });
   expect(res.status()).toBe(403);
+});
+
+test('an admin blocks a fediverse server on the Instance screen, sees it listed, and lifts the block after a confirm', async ({ page }) => {
+  const server = `spam-${Date.now().toString(36)}.example`;
+  await signInAsAdmin(page);
+  await page.goto('/settings/instance');
+  const section = page.getByRole('region', { name: 'Blocked fediverse servers' });
+  await expect(section.getByText('No server is blocked.')).toBeVisible();
+
+  // nothing typed: the field says what it wants and keeps focus; a name the server refuses likewise
+  const field = section.getByRole('textbox', { name: 'Server' });
+  const blockButton = section.getByRole('button', { name: 'Block this server' });
+  await blockButton.click();
+  await expect(section.getByText('Enter a server name such as mastodon.social')).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('not a server!');
+  await field.press('Enter');
+  await expect(section.getByText('Enter a server name such as mastodon.social')).toBeVisible();
+  expect((await (await page.request.get('/api/admin/fediverse/blocks')).json()).items).toEqual([]);
+
+  // by keyboard: the name, Tab to the reason, Enter
+  await field.fill(server.toUpperCase());
+  await field.press('Tab');
+  await expect(section.getByRole('textbox', { name: 'Reason (optional)' })).toBeFocused();
+  await page.keyboard.type('Floods our inboxes');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${server} is blocked.`)).toBeVisible();
+  const list = section.getByRole('list', { name: 'Blocked fediverse servers' });
+  const row = list.getByRole('listitem').filter({ hasText: server });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('“Floods our inboxes”', { exact: false })).toBeVisible();
+  await expect(field).toHaveValue('');
+  await expect(section.getByText('No server is blocked.')).toHaveCount(0);
+  const listed = (await (await page.request.get('/api/admin/fediverse/blocks')).json()).items as { domain: string; reason: string }[];
+  expect(listed.map(({ domain, reason }) => ({ domain, reason }))).toEqual([{ domain: server, reason: 'Floods our inboxes' }]);
+  // the screen with its list passes axe (no serious or critical violation) in both themes
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${colorScheme}: ${v.id}`);
+    expect(serious).toEqual([]);
+  }
+
+  // 'Unblock' asks first: Cancel keeps the block
+  const unblock = row.getByRole('button', { name: `Unblock ${server}` });
+  await unblock.click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Unblock ${server}? Its accounts can reach this instance again.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await unblock.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Unblock' }).click();
+  await expect(page.getByText(`${server} is unblocked.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(section.getByText('No server is blocked.')).toBeVisible();
+  expect((await (await page.request.get('/api/admin/fediverse/blocks')).json()).items).toEqual([]);
 });

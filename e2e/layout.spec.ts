@@ -61,7 +61,8 @@ test('in French on a phone, the interface words never break inside and no screen
 
   await page.goto('/questions');
   const item = page.locator('article', { hasText: 'Une question en français ?' });
-  for (const word of ['Signaler', 'Supprimer', 'Répondre']) expect(await lines(item.getByText(word, { exact: true })), word).toBe(1);
+  // (on a phone 'Signaler' is its flag alone: see the next test)
+  for (const word of ['Supprimer', 'Répondre']) expect(await lines(item.getByText(word, { exact: true })), word).toBe(1);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   expect(await lines(page.getByRole('navigation', { name: 'Principale' }).getByText('Notifications', { exact: true }))).toBe(1);
 
@@ -81,6 +82,43 @@ test('in French on a phone, the interface words never break inside and no screen
   // the tab bar's picture shows the same initials (from the full name) as every other one
   const tabBarInitials = await page.getByRole('navigation', { name: 'Principale' }).locator('[data-default-avatar]').innerText();
   expect(tabBarInitials).toBe(await page.getByRole('main').locator('[data-default-avatar]').first().innerText());
+  await context.close();
+  await askerContext.close();
+});
+
+test('in French on a phone, an inbox card keeps its buttons on one row and the search field shows its whole placeholder', async ({ browser, baseURL }) => {
+  const owner = newUser('fr_row');
+  const asker = newUser('fr_row_asker');
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const askerContext = await browser.newContext({ baseURL });
+  const askerPage = await askerContext.newPage();
+  await signUpViaApi(page, owner);
+  await signUpViaApi(askerPage, asker);
+  await askerPage.request.post(`/api/users/${owner.username}/questions`, { data: { text: 'Tout tient sur une ligne ?', isAnonymous: false } });
+
+  await page.goto('/questions');
+  const item = page.locator('article', { hasText: 'Tout tient sur une ligne ?' });
+  const report = item.getByRole('button', { name: 'Signaler cette question' });
+  const remove = item.getByRole('button', { name: 'Supprimer' });
+  const answer = item.getByRole('button', { name: 'Répondre' });
+  const tops = await Promise.all([report, remove, answer].map(async (button) => Math.round((await button.boundingBox())!.y)));
+  expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+  for (const button of [report, remove, answer]) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+  // the placeholder's text, in the field's own font, is no wider than the field's inside
+  const search = page.getByRole('searchbox', { name: 'Rechercher dans vos questions' });
+  await expect(search).toHaveAttribute('placeholder', 'Rechercher dans vos questions');
+  const room = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context2d = document.createElement('canvas').getContext('2d')!;
+    context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return inside - context2d.measureText(input.placeholder).width;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('fr-inbox.png') });
   await context.close();
   await askerContext.close();
 });

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { e2eAdmin } from '../admin-setup';
 import { expect, test } from '../fixtures';
-import { maya, sam, showcase } from '../showcase';
+import { jo, maya, sam, showcase } from '../showcase';
 
 /**
  * The screen catalogue: every screen at a phone's 390x844 and a desktop's 1440x900, light and dark,
@@ -15,6 +16,12 @@ const SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 const THEMES = ['light', 'dark'] as const;
+/**
+ * The instance's address as the screens show it (invite and share links, fediverse handles): a
+ * fixed one, not the test server's changing port, so each shot is the same from run to run. The
+ * app reads it from /api/config's `publicUrl`, which the shots' browsers get rewritten.
+ */
+const PUBLIC_URL = 'https://askbox.example';
 const LANGS = [
   { lang: 'en', locale: 'en-GB' },
   { lang: 'fr', locale: 'fr-FR' },
@@ -25,6 +32,8 @@ interface Screen {
   what: string;
   path: string;
   signedIn: boolean;
+  /** signed in as the instance's admin (the operator's and the moderators' screens), not as Maya */
+  admin?: boolean;
   /** what shows once the screen is ready */
   ready: (page: Page) => ReturnType<Page['locator']>;
   /** something to do once it is ready (open a dialog) */
@@ -32,6 +41,8 @@ interface Screen {
   /** the install prompt shows (else it is held back, as if shown a moment ago) */
   installPrompt?: boolean;
 }
+const ABOUT_TEXT = 'Askbox for the Riverside climbing club.';
+const ABOUT_TITLE = 'Riverside climbing club';
 const SCREENS: Screen[] = [
   { name: 'onboarding', what: 'First screen of a visitor', path: '/onboarding', signedIn: false, ready: (p) => p.locator('main, #root > *').first() },
   { name: 'login', what: 'Log in', path: '/login', signedIn: false, ready: (p) => p.locator('input[type=password]') },
@@ -83,8 +94,82 @@ const SCREENS: Screen[] = [
     installPrompt: true,
     ready: (p) => p.locator('section[role=dialog]'),
   },
+  {
+    name: 'admin',
+    what: 'Admin features: a global question to every user',
+    path: '/settings',
+    signedIn: true,
+    admin: true,
+    ready: (p) => p.getByRole('region', { name: /^(Admin Features|Fonctions d’administration)$/ }),
+    then: async (p) => {
+      await p.getByRole('button', { name: /^(Send Global Question to All Users|Envoyer une question à tous les utilisateurs)$/ }).click();
+      await expect(p.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    name: 'moderation',
+    what: 'Moderation queue, with a report waiting',
+    path: '/settings/moderation',
+    signedIn: true,
+    admin: true,
+    ready: (p) => p.locator('article').first(),
+  },
+  { name: 'team', what: 'Moderation team', path: '/settings/team', signedIn: true, admin: true, ready: (p) => p.locator('h1') },
+  {
+    name: 'instance',
+    what: 'Instance: the blocked fediverse servers, under the sign-up settings',
+    path: '/settings/instance',
+    signedIn: true,
+    admin: true,
+    ready: (p) => p.getByText('spam.example', { exact: true }),
+    // the blocked servers at the top of the view (the sign-up settings above them are in 'admin')
+    then: async (p) => {
+      await p
+        .getByRole('heading', { name: /^(Blocked fediverse servers|Serveurs du fédivers bloqués)$/ })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'instance-pages',
+    what: "Instance pages: the editor of the instance's own pages",
+    path: '/settings/pages',
+    signedIn: true,
+    admin: true,
+    ready: (p) => p.locator('textarea:enabled').first(),
+  },
+  { name: 'about', what: 'An instance page (About), signed out', path: '/about', signedIn: false, ready: (p) => p.getByText(ABOUT_TEXT) },
   { name: 'not-found', what: 'Page not found', path: '/no-such-page', signedIn: false, ready: (p) => p.locator('h1') },
 ];
+
+/**
+ * The admin's part of the showcase (once per instance): a report waiting (Jo reports one of Sam's
+ * answers), a blocked fediverse server and the About page's text. Returns the admin's session.
+ */
+async function adminShowcase(browser: Browser): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const context = await browser.newContext();
+  const admin = context.request;
+  expect((await admin.post('/api/auth/login', { data: { email: e2eAdmin.email, password: e2eAdmin.password } })).ok()).toBe(true);
+  const blocks = (await (await admin.get('/api/admin/fediverse/blocks')).json()) as { items: unknown[] };
+  if (blocks.items.length === 0) {
+    const reporter = await browser.newContext();
+    expect((await reporter.request.post('/api/auth/login', { data: { email: jo.email, password: jo.password } })).ok()).toBe(true);
+    const answers = (await (await reporter.request.get(`/api/users/${sam.username}/answers`)).json()) as { items: { id: string }[] };
+    const report = await reporter.request.post('/api/reports', {
+      data: { kind: 'answer', target: answers.items[0]!.id, reason: 'spam', details: 'The same link under every answer.' },
+    });
+    expect(report.status(), await report.text()).toBeLessThan(300);
+    await reporter.close();
+    expect((await admin.post('/api/admin/fediverse/blocks', { data: { domain: 'spam.example', reason: 'Floods our inboxes' } })).ok()).toBe(true);
+    expect(
+      (
+        await admin.put('/api/admin/pages/about', { data: { markdown: `# ${ABOUT_TITLE}\n\n${ABOUT_TEXT}\n\nBe kind, ask freely, answer when you like.` } })
+      ).ok(),
+    ).toBe(true);
+  }
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
 
 /** Waits until the splash has gone and the screen's fonts and pictures are in. */
 async function settle(page: Page, screen: Screen): Promise<void> {
@@ -100,10 +185,15 @@ test('the screen catalogue', async ({ browser }) => {
   const signedIn = await showcase(browser);
   const state = await signedIn.context.storageState();
   await signedIn.context.close();
+  const adminState = await adminShowcase(browser);
   const shots: string[] = [];
   for (const { lang, locale } of LANGS) {
     for (const screen of SCREENS) {
-      const context = await browser.newContext({ locale, ...(screen.signedIn ? { storageState: state } : {}) });
+      const context = await browser.newContext({ locale, ...(screen.signedIn ? { storageState: screen.admin ? adminState : state } : {}) });
+      await context.route('**/api/config', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...((await response.json()) as object), publicUrl: PUBLIC_URL } });
+      });
       const page = await context.newPage();
       // the install prompt comes 3 s after a visit that has not seen it lately: held back but on its own screen
       if (!(screen.installPrompt ?? false)) await page.addInitScript(() => localStorage.setItem('askbox.installPromptShownAt', String(Date.now())));
@@ -136,7 +226,7 @@ function index(): string {
     const cells = SIZES.flatMap((size) =>
       LANGS.flatMap(({ lang }) => THEMES.map((theme) => `[${size.width} ${theme} ${lang}](${screen.name}-${size.width}-${theme}-${lang}.png)`)),
     );
-    return `| ${screen.name} | ${screen.what} (\`${screen.path}\`${screen.signedIn ? `, signed in as ${maya.fullname}` : ''}) | ${cells.join(' · ')} |`;
+    return `| ${screen.name} | ${screen.what} (\`${screen.path}\`${screen.signedIn ? `, signed in as ${screen.admin ? 'the admin' : maya.fullname}` : ''}) | ${cells.join(' · ')} |`;
   });
   return [
     '# Screen catalogue',
@@ -144,7 +234,8 @@ function index(): string {
     'Every screen of the web app at a phone size (390x844) and a desktop size (1440x900), in the light and',
     'dark themes, in English and French: `<screen>-<width>-<theme>-<lang>.png`. The people and texts are',
     'the fixed showcase of `e2e/showcase.ts`. Regenerate them after a visual change with `npm run build`',
-    'then `npm run screens` (e2e/screens/catalogue.screens.ts).',
+    'then `npm run screens` (e2e/screens/catalogue.screens.ts). Links and handles show the instance as',
+    `${PUBLIC_URL}, whatever the test server's port.`,
     '',
     '| Screen | What | Shots |',
     '| --- | --- | --- |',

@@ -82,6 +82,11 @@ export const answerSchema = z.object({
   answeredAt: z.string().nullable(),
   /** null when the question was anonymous (the server never says who sent it). */
   sender: userSummarySchema.nullable(),
+  /**
+   * A named question asked from another server (decision 300): its asker's `@user@host` and name,
+   * shown only when their post was public (decision 331); null otherwise, and always when anonymous.
+   */
+  remoteSender: z.object({ handle: z.string(), name: z.string() }).nullable(),
   receiver: userSummarySchema,
   /** The receiver's profile is public: the answer has a public page and cards anyone may share. */
   publicProfile: z.boolean(),

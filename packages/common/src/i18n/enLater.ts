@@ -252,6 +252,25 @@ export const enLater = {
     verified: 'Your email address is confirmed.',
     continue: 'Continue',
   },
+  // Settings › Instance: the fediverse servers blocked for the whole instance (decision 326)
+  fediverseBlocks: {
+    title: 'Blocked fediverse servers',
+    intro: 'Nothing a blocked server sends reaches anyone here, and nothing is sent to it. A block covers its subdomains, and the server is not told.',
+    formLabel: 'Block a fediverse server',
+    server: 'Server',
+    serverHint: 'Its name, such as spam.example',
+    reason: 'Reason (optional)',
+    reasonHint: 'Only admins see it.',
+    block: 'Block this server',
+    blocking: 'Blocking…',
+    blocked: '{{domain}} is blocked.',
+    none: 'No server is blocked.',
+    unblock: 'Unblock',
+    unblockServer: 'Unblock {{domain}}',
+    confirmUnblock: 'Unblock {{domain}}? Its accounts can reach this instance again.',
+    unblocked: '{{domain}} is unblocked.',
+    loadError: 'Could not load the blocked servers. Please try again.',
+  },
   // The moderation team: roles, suspensions with a reason and an end, appeals, the audit log (not in the spec: worded to match it)
   team: {
     moderationCard: 'Moderation',

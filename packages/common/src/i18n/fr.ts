@@ -834,6 +834,25 @@ export const fr: Catalog = {
     verified: 'Votre adresse e-mail est confirmée.',
     continue: 'Continuer',
   },
+  fediverseBlocks: {
+    title: 'Serveurs du fédivers bloqués',
+    intro:
+      'Rien de ce qu’envoie un serveur bloqué n’atteint personne ici, et rien ne lui est envoyé. Le blocage couvre ses sous-domaines, et le serveur n’est pas prévenu.',
+    formLabel: 'Bloquer un serveur du fédivers',
+    server: 'Serveur',
+    serverHint: 'Son nom, par exemple spam.example',
+    reason: 'Raison (facultative)',
+    reasonHint: 'Seuls les administrateurs la voient.',
+    block: 'Bloquer ce serveur',
+    blocking: 'Blocage…',
+    blocked: '{{domain}} est bloqué.',
+    none: 'Aucun serveur n’est bloqué.',
+    unblock: 'Débloquer',
+    unblockServer: 'Débloquer {{domain}}',
+    confirmUnblock: 'Débloquer {{domain}} ? Ses comptes pourront de nouveau joindre cette instance.',
+    unblocked: '{{domain}} est débloqué.',
+    loadError: 'Impossible de charger les serveurs bloqués. Veuillez réessayer.',
+  },
 
   team: {
     moderationCard: 'Modération',

@@ -134,6 +134,38 @@ describe('questions from the fediverse', () => {
     expect(feed.body).not.toContain(`bob@${peerHost()}`);
   });
 
+  it("Askbox's own profile and feed name a public post's asker, @bob@host with his name; never a direct post's, nor to a reader who blocked his server", async () => {
+    const { user, actor } = await publicOwner();
+    const reader = await signUpUser(t.app);
+    expect((await apiAs(t.app, reader).post(`/api/users/${user.username}/follow`)).statusCode).toBeLessThan(300);
+    await peer.send(actor, mentionPost(actor, `<p>@${user.username} asked in public?</p>`));
+    await peer.send(actor, mentionPost(actor, `<p>@${user.username} asked in private?</p>`, 'direct'));
+    const asked = await inbox(user);
+    expect(asked).toHaveLength(2);
+    for (const question of asked)
+      expect((await apiAs(t.app, user).post(`/api/questions/${question.id}/answer`, { answer: 'An answer.' })).statusCode).toBe(204);
+
+    type Shown = { text: string; isAnonymous: boolean; sender: unknown; remoteSender: unknown };
+    const askers = (items: Shown[]) =>
+      Object.fromEntries(items.map(({ text, isAnonymous, sender, remoteSender }) => [text, { isAnonymous, sender, remoteSender }]));
+    const profile = async (viewer: TestUser) => askers((await apiAs(t.app, viewer).get(`/api/users/${user.username}/answers`)).json().items as Shown[]);
+    const feed = async (viewer: TestUser) => askers((await apiAs(t.app, viewer).get('/api/feed')).json().items as Shown[]);
+    const named = {
+      'asked in public?': { isAnonymous: false, sender: null, remoteSender: { handle: `@bob@${peerHost()}`, name: 'Bob from the peer' } },
+      'asked in private?': { isAnonymous: false, sender: null, remoteSender: null },
+    };
+    expect(await profile(user)).toEqual(named);
+    expect(await profile(reader)).toEqual(named);
+    expect(await feed(reader)).toEqual(named);
+
+    // a reader who blocked bob's server reads the answers without his name (as a blocked local asker's)
+    await apiAs(t.app, reader).post('/api/me/remote-blocks', { kind: 'domain', target: new URL(peer.origin).hostname });
+    const unnamed = { ...named, 'asked in public?': { ...named['asked in public?'], remoteSender: null } };
+    expect(await profile(reader)).toEqual(unnamed);
+    expect(await feed(reader)).toEqual(unnamed);
+    expect(await profile(user)).toEqual(named);
+  });
+
   it("remote Like and Undo(Like) move the answer's like counter; a boost is stored; a reply to an answer is no question", async () => {
     const { user, actor } = await publicOwner();
     await peer.send(actor, mentionPost(actor, '<p>like this?</p>'));

@@ -117,6 +117,9 @@ describe('anonymity scan', () => {
     // with a content warning: the answer's extras are scanned with it (decision 315)
     await as(receiver, 'POST', `/api/questions/${id}/answer`, { answer: 'No idea!', contentWarning: 'A guess' });
     await as(follower, 'POST', `/api/answers/${id}/like`);
+    // the remote question answered too: the feed and profile name its asker beside the anonymous one (decision 331)
+    const remoteId = ((await as(receiver, 'GET', '/api/me/inbox?filter=fediverse')).json().items as { id: string }[])[0]!.id;
+    expect((await as(receiver, 'POST', `/api/questions/${remoteId}/answer`, { answer: 'From here!' })).statusCode).toBe(204);
     expect((await as(admin, 'POST', '/api/admin/global-question', { text: 'Everyone: favourite tea?' })).statusCode).toBe(200);
     // a second anonymous question, reported and its sender blocked everywhere: then one to someone else drops
     const second = (await as(sender, 'POST', `/api/users/${receiver.username}/questions`, { text: 'Spam again', isAnonymous: true })).json().id as string;
@@ -142,6 +145,10 @@ describe('anonymity scan', () => {
     expect(payloads.some((p) => p.includes('Someone sent you an anonymous question!'))).toBe(true);
     expect(payloads.some((p) => p.includes('Bob Remote (@bob@remote.example) sent you a question!'))).toBe(true);
     expect(bodies.some((b) => b.includes('No idea!') && b.includes('A guess'))).toBe(true);
+    for (const url of [`/api/users/${receiver.username}/answers`, '/api/feed'])
+      expect(
+        bodies.some((b) => b.startsWith(`GET ${url} as a_follower`) && b.includes('"remoteSender":{"handle":"@bob@remote.example","name":"Bob Remote"}')),
+      ).toBe(true);
     // the audit log was read (every GET route) and holds the block, by the report
     expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);
     expect(bodies.some((b) => b.includes('Dropped quietly'))).toBe(false);

@@ -3,7 +3,7 @@ import type { Answer } from '@askbox/common';
 import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
-import { visibleUser } from '../visibility/index.js';
+import { shownRemoteAskerJoin, visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
@@ -38,6 +38,9 @@ export interface HydratedAnswerRow extends PictureColumns {
   senderFullname: string | null;
   senderPhotoUrl: string | null;
   senderBadge: string | null;
+  /** a remote asker shown beside the answer (see shownRemoteAskerJoin), or nulls */
+  remoteHandle: string | null;
+  remoteName: string | null;
   likedByViewer: boolean;
 }
 
@@ -49,7 +52,7 @@ const viewer = sql.placeholder('viewerId');
  * in index order), and the rows are joined with their receiver, the viewer's like and the sender.
  * The sender is joined only when the question is not anonymous, so an anonymous sender's id or
  * name never leaves the database; a named sender blocked either way with the viewer is left out
- * too (the post stays).
+ * too (the post stays). A question from another server joins its asker on the public pages' terms.
  */
 export function hydratedAnswerPage<Args extends Record<string, unknown>>(
   name: string,
@@ -64,11 +67,12 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",
-          s.badge as "senderBadge",
+          s.badge as "senderBadge", shown_rq.handle as "remoteHandle", shown_rq.name as "remoteName",
           exists (select 1 from likes l where l.question_id = p.id and l.user_id = ${viewer}) as "likedByViewer"
         from page p
         join users r on r.id = p.receiver_id
         left join users s on not p.is_anonymous and s.id = p.sender_id and (s.id = ${viewer} or ${visibleUser(viewer, sql`s.id`)})
+        ${shownRemoteAskerJoin(sql`p`, viewer)}
         order by p.answered_at desc nulls last, p.id desc nulls last`,
   );
 }
@@ -99,6 +103,7 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     createdAt: isoFromPg(r.createdAt),
     answeredAt: isoFromPgOrNull(r.answeredAt),
     sender,
+    remoteSender: !r.isAnonymous && r.remoteHandle ? { handle: r.remoteHandle, name: r.remoteName ?? '' } : null,
     receiver,
     publicProfile: Boolean(r.receiverPublicProfile),
     pinned: Boolean(r.pinned),

@@ -28,6 +28,7 @@ export {
   publicAnswerWithOwner,
   publicUserById,
   publicUserByUsername,
+  shownRemoteAskerJoin,
   type PublicAnswer,
   type RemoteAsker,
 } from './public.js';

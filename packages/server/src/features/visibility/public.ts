@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type AnswerPicture } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
@@ -6,6 +6,7 @@ import { isoFromPg } from '../../db/timestamps.js';
 import { queryRows } from '../../db/sql.js';
 import { questions, users, type UserRow } from '../../db/schema/index.js';
 import { notSuspended } from './people.js';
+import type { ViewerRef } from './blocks.js';
 import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
 /**
@@ -85,6 +86,19 @@ const publicAnswerColumns = sql`q.id, q.text as question, q.answer, q.content_wa
 // the sender is joined only for named questions, and only when their own profile is public and not suspended
 const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sender_id and s.public_profile and ${notSuspended(sql`s.id`)}
   left join remote_questions rq on rq.question_id = q.id`;
+
+/**
+ * Askbox's own feed and profiles (decision 331): the remote asker of the named question under
+ * `question`, joined as `shown_rq`, on the public pages' terms (decision 301): only when their post
+ * was public, and not for a viewer who blocked that account or its whole server (as a blocked
+ * local asker is left out). An anonymous question never joins it.
+ */
+export function shownRemoteAskerJoin(question: SQL, viewerId: ViewerRef): SQL {
+  return sql`left join remote_questions shown_rq on not ${question}.is_anonymous and shown_rq.question_id = ${question}.id
+    and shown_rq.visibility = 'public'
+    and not exists (select 1 from remote_blocks rb where rb.user_id = ${viewerId}
+      and ((rb.kind = 'actor' and rb.target = shown_rq.actor_uri) or (rb.kind = 'domain' and rb.target = shown_rq.domain)))`;
+}
 
 /** A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index). */
 export async function publicAnswersPage(db: DbOrTx, userId: string, rawCursor?: string | null): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {

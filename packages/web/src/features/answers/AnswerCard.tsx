@@ -64,6 +64,13 @@ export function AnswerCard({
             <Link to={`/u/${post.sender.username}`}>
               {post.sender.fullname} <span className={`muted ${styles.handle}`}>@{post.sender.username}</span>
             </Link>
+          ) : post.remoteSender ? (
+            // someone on another server whose post was public: name and handle as text (no link, no picture: decision 300)
+            <span>
+              {post.remoteSender.name && `${post.remoteSender.name} `}
+              <span className={`muted ${styles.handle}`}>{post.remoteSender.handle}</span>
+              <span className="visually-hidden"> {t('remoteAsker')}</span>
+            </span>
           ) : post.isAnonymous ? (
             <span className={`muted ${styles.masked}`}>{t('anonymous')}</span>
           ) : null}

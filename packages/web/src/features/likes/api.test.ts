@@ -18,6 +18,7 @@ const post = (over: Partial<Answer> = {}): Answer => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   answeredAt: '2026-01-01T00:00:01.000Z',
   sender: null,
+  remoteSender: null,
   receiver: { id: 'r', username: 'owner', fullname: 'Owner', photoURL: '/x.svg', badge: '' },
   publicProfile: false,
   pinned: false,

@@ -2,10 +2,11 @@ import { Navigate } from 'react-router';
 import { BackButton } from '../../components/BackButton';
 import { useMe } from '../../features/session/api';
 import { InstancePanel } from '../../features/instanceAccess/InstancePanel';
+import { ServerBlocksSection } from '../../features/fediverseBlocks/ServerBlocksSection';
 import { t, useDocumentTitle } from '../../i18n';
 import styles from '../Moderation/Moderation.module.css';
 
-/** /settings/instance: admins only (the server checks the role on every call too). */
+/** /settings/instance: admins only (the server checks the role on every call too): sign-ups, and the blocked fediverse servers. */
 export function InstanceScreen() {
   const { data: me } = useMe();
   useDocumentTitle(t('instanceAccess.instanceTitle'));
@@ -17,6 +18,7 @@ export function InstanceScreen() {
         <h1 className={styles.title}>{t('instanceAccess.instance')}</h1>
       </header>
       <InstancePanel />
+      <ServerBlocksSection />
     </div>
   );
 }

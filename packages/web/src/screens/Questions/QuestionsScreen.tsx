@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type CSSProperties } from 'react';
 import { INBOX_FILTERS, type InboxFilter, type InboxSelection } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -81,13 +81,14 @@ export function QuestionsScreen() {
               type="search"
               className="input"
               placeholder={t('inbox.search')}
+              style={{ '--placeholder-ch': t('inbox.search').length } as CSSProperties}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
             />
           </>
         )}
         {items.length > 0 && !showsFiltered && (
-          <button type="button" className="btn btn-small btn-secondary" onClick={() => void onDeleteAll()}>
+          <button type="button" className={`btn btn-small btn-secondary ${styles.deleteAll}`} onClick={() => void onDeleteAll()}>
             {narrowed ? t('inbox.deleteAllShown') : t('inbox.deleteAll')}
           </button>
         )}
