@@ -118,12 +118,22 @@ await feedTimes(30); // warm-up
 const baseline = await feedTimes(reads);
 
 const statuses = new Map<number, number>();
+// a send that got no answer (status 0), by its error: the sender's own fetch, not our inbox
+const failures = new Map<string, number>();
+const failureOf = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+};
 const burstStart = performance.now();
 const burst = Promise.all(
   peers.map(async (peer, p) => {
     for (let i = 0; i < mentions / servers; i++) {
       const { inbox, activity } = status(peer, owners[(p + i) % owners.length]!, p * 1000 + i);
-      const code = await peer.send(inbox, activity).catch(() => 0);
+      const code = await peer.send(inbox, activity).catch((error: unknown) => {
+        const key = failureOf(error);
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+        return 0;
+      });
       statuses.set(code, (statuses.get(code) ?? 0) + 1);
     }
   }),
@@ -143,12 +153,15 @@ const during = await feedTimes(reads, () => drained);
 await drain;
 const handledSeconds = (performance.now() - burstStart) / 1000;
 
+const asked = (await queryRows<{ n: number }>(app.ctx.db, sql`select count(*)::int as n from remote_questions`))[0]!.n;
 const received = await Promise.all(owners.map(async (owner) => ((await apiAs(owner).get('/api/me/inbox')).json() as { items: unknown[] }).items.length));
 const p99 = (values: number[]) => percentile(values, 99);
 console.log(
   `fediverse mentions: ${mentions} posts from ${servers} servers in ${fixed(burstSeconds)} s (${fixed(mentions / burstSeconds)}/s); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
 );
+if (failures.size > 0) console.log(`sends without an answer, by error: ${JSON.stringify(Object.fromEntries(failures))}`);
 console.log(`every post handled by the inbox worker ${fixed(handledSeconds)} s after the burst began`);
+console.log(`questions stored: ${asked} (every post answered 202 is one)`);
 console.log(`inbox pages show ${received.reduce((a, b) => a + b, 0)} questions (first page per owner, 20 at most each)`);
 console.log(`home feed without: p50 ${fixed(percentile(baseline, 50))} ms, p99 ${fixed(p99(baseline))} ms (${baseline.length} reads)`);
 console.log(`home feed during:  p50 ${fixed(percentile(during, 50))} ms, p99 ${fixed(p99(during))} ms (${during.length} reads)`);
