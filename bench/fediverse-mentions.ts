@@ -83,13 +83,15 @@ for (const owner of owners) {
 const peers: HandBuiltPeer[] = [];
 for (let i = 0; i < servers; i++) peers.push(await startHandBuiltPeer());
 
-async function feedTimes(count: number, stopWhen?: () => boolean): Promise<number[]> {
+/** Feed read times, sorted; `started` (when given) gets each read's start time, in the order read. */
+async function feedTimes(count: number, stopWhen?: () => boolean, started?: { at: number; ms: number }[]): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count || (stopWhen && !stopWhen()); i++) {
     const start = performance.now();
     const response = await apiAs(reader).get('/api/feed');
     if (response.statusCode !== 200) throw new Error(`feed answered ${response.statusCode}`);
     times.push(performance.now() - start);
+    started?.push({ at: start, ms: performance.now() - start });
     if (stopWhen?.() && i >= count) break;
   }
   return times.sort((a, b) => a - b);
@@ -149,7 +151,8 @@ const drain = (async () => {
   }
   drained = true;
 })();
-const during = await feedTimes(reads, () => drained);
+const feedReads = [] as { at: number; ms: number }[];
+const during = await feedTimes(reads, () => drained, feedReads);
 await drain;
 const handledSeconds = (performance.now() - burstStart) / 1000;
 
@@ -165,6 +168,18 @@ console.log(`questions stored: ${asked} (every post answered 202 is one)`);
 console.log(`inbox pages show ${received.reduce((a, b) => a + b, 0)} questions (first page per owner, 20 at most each)`);
 console.log(`home feed without: p50 ${fixed(percentile(baseline, 50))} ms, p99 ${fixed(p99(baseline))} ms (${baseline.length} reads)`);
 console.log(`home feed during:  p50 ${fixed(percentile(during, 50))} ms, p99 ${fixed(p99(during))} ms (${during.length} reads)`);
+// the reads while the posts arrive (the inboxes' signature checks) and after, while the worker alone handles the queue
+const burstEnd = burstStart + burstSeconds * 1000;
+const arriving = feedReads
+  .filter((r) => r.at < burstEnd)
+  .map((r) => r.ms)
+  .sort((a, b) => a - b);
+const draining = feedReads
+  .filter((r) => r.at >= burstEnd)
+  .map((r) => r.ms)
+  .sort((a, b) => a - b);
+if (arriving.length > 0) console.log(`  while the posts arrive: p99 ${fixed(p99(arriving))} ms (${arriving.length} reads)`);
+if (draining.length > 0) console.log(`  after, while the worker drains the queue: p99 ${fixed(p99(draining))} ms (${draining.length} reads)`);
 console.log(
   `p99 ratio during/without: ${fixed(p99(during) / p99(baseline), 2)} (PostgreSQL, load average ${fixed(os.loadavg()[0]!)} on ${os.cpus().length} cores)`,
 );
