@@ -50,16 +50,15 @@ function recorder(outcomeOf: (row: IncomingRow) => OutboxOutcome = () => ({ done
     },
   };
 }
-const batch = (send: (row: IncomingRow) => Promise<OutboxOutcome>, leaseSeconds?: number) =>
+const batch = (send: (row: IncomingRow) => Promise<OutboxOutcome>, busy?: () => boolean) =>
   runOutboxBatch<IncomingRow>(
     {
       db: t.ctx.db,
       table: federationInbox,
       name: 'federation inbox',
       maxAttempts: MAX_ATTEMPTS,
-      leaseSeconds,
       deleteWhenFinished: true,
-      lanes: { column: 'signer', concurrency: INBOX_LANES },
+      lanes: { column: 'signer', concurrency: INBOX_LANES, busy },
     },
     send,
   );
@@ -75,6 +74,37 @@ describe('the inbox queue in batches', () => {
       expect(seen.handled.filter((body) => body.startsWith(`${signer} `))).toEqual([`${signer} 0`, `${signer} 1`, `${signer} 2`]);
     }
     expect(await pending()).toEqual([]);
+  });
+
+  it('while the app answers requests of its own, one activity at a time; all of them at the pace of the lanes again once it is idle', async () => {
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f']) await queue(signer, 2);
+    let appRequests = 1;
+    const seen = recorder();
+    const pass = batch(
+      (row) => {
+        // the app's request is answered meanwhile
+        if (seen.handled.length === 3) appRequests = 0;
+        return seen.send(row);
+      },
+      () => appRequests > 0,
+    );
+    expect(await pass).toBe(12);
+    expect(seen.handled).toHaveLength(12);
+    expect(seen.most()).toBe(INBOX_LANES);
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f'])
+      expect(seen.handled.filter((body) => body.startsWith(`${signer} `))).toEqual([`${signer} 0`, `${signer} 1`]);
+
+    await queue('g', 2);
+    await queue('h', 2);
+    await queue('i', 2);
+    const busy = recorder();
+    expect(
+      await batch(
+        (row) => busy.send(row),
+        () => true,
+      ),
+    ).toBe(6);
+    expect(busy.most()).toBe(1);
   });
 
   it("a sender's activity to be retried holds back its later ones; other senders go on", async () => {

@@ -47,7 +47,8 @@ export const INBOX_LANES = 4;
 /**
  * One pass of the inbox worker: claims received activities (FOR UPDATE SKIP LOCKED, several
  * instances never handle one twice) and hands them to Fedify's inbox listeners, the activities of
- * `INBOX_LANES` senders at once, each sender's in the order they arrived (a Like before its Undo,
+ * `INBOX_LANES` senders at once (one at a time while the app answers requests of its own), each
+ * sender's in the order they arrived (a Like before its Undo,
  * a Follow before its Undo), each on a turn of the event loop of its own so the app's requests
  * are read and started in between. A burst from many servers waits in the table instead of
  * crowding the event loop. A row goes once handled or refused; a failure (a remote actor that could
@@ -63,7 +64,7 @@ export function runInboxBatch(db: Db, options: WorkerOptions): Promise<number> {
       maxAttempts: options.maxAttempts,
       leaseSeconds: options.leaseSeconds,
       deleteWhenFinished: true,
-      lanes: { column: 'signer', concurrency: INBOX_LANES },
+      lanes: { column: 'signer', concurrency: INBOX_LANES, busy: options.appBusy },
       log: options.log,
     },
     async (row) => (await options.engine()).receive(row),

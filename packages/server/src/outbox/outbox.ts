@@ -33,6 +33,14 @@ export interface OutboxRow {
 export type OutboxOutcome = { done: true; note?: string } | { retry: string } | { refused: string };
 export const delivered: OutboxOutcome = { done: true };
 
+/** See `OutboxQueue.lanes`. */
+export interface Lanes {
+  column: string;
+  concurrency: number;
+  /** while true (the app's own requests are being answered), one row at a time: the others wait to start */
+  busy?: () => boolean;
+}
+
 export interface OutboxQueue {
   db: Db;
   table: PgTable;
@@ -50,7 +58,7 @@ export interface OutboxQueue {
    * is still pending and not due (held by another batch, or waiting for a retry), and a lane stops
    * at a row that is to be retried: the rows after it wait for it.
    */
-  lanes?: { column: string; concurrency: number };
+  lanes?: Lanes;
   log?: FastifyBaseLogger;
 }
 
@@ -164,16 +172,11 @@ export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, 
 }
 
 /**
- * The rows of each lane one after the other, in their order; up to `concurrency` lanes at once.
- * Each row starts on a turn of the event loop of its own (after the poll phase), so requests
- * that arrived meanwhile are read and started first.
+ * The rows of each lane one after the other, in their order; up to `concurrency` lanes at once,
+ * but one row at a time while `busy()`. Each row starts on a turn of the event loop of its own
+ * (after the poll phase), so requests that arrived meanwhile are read and started first.
  */
-async function runLanes<Row extends OutboxRow>(
-  rows: Row[],
-  lanes: { column: string; concurrency: number },
-  handle: (row: Row) => Promise<boolean>,
-  release: (later: Row[]) => Promise<void>,
-) {
+async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle: (row: Row) => Promise<boolean>, release: (later: Row[]) => Promise<void>) {
   const byLane = new Map<string, Row[]>();
   for (const row of rows) {
     const key = String((row as unknown as Record<string, unknown>)[lanes.column]);
@@ -182,11 +185,15 @@ async function runLanes<Row extends OutboxRow>(
     else byLane.set(key, [row]);
   }
   const waiting = [...byLane.values()];
+  let active = 0;
   const runner = async () => {
     for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
       for (const [i, row] of lane.entries()) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (await handle(row)) continue;
+        while (active > 0 && lanes.busy?.()) await new Promise((resolve) => setTimeout(resolve, 2));
+        active++;
+        const finished = await handle(row).finally(() => active--);
+        if (finished) continue;
         if (i + 1 < lane.length) await release(lane.slice(i + 1)).catch(() => undefined); // else their claims lapse: the same wait
         break;
       }
