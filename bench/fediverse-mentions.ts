@@ -83,13 +83,15 @@ for (const owner of owners) {
 const peers: HandBuiltPeer[] = [];
 for (let i = 0; i < servers; i++) peers.push(await startHandBuiltPeer());
 
-async function feedTimes(count: number, stopWhen?: () => boolean): Promise<number[]> {
+/** Feed read times, sorted; `started` (when given) gets each read's start time, in the order read. */
+async function feedTimes(count: number, stopWhen?: () => boolean, started?: { at: number; ms: number }[]): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count || (stopWhen && !stopWhen()); i++) {
     const start = performance.now();
     const response = await apiAs(reader).get('/api/feed');
     if (response.statusCode !== 200) throw new Error(`feed answered ${response.statusCode}`);
     times.push(performance.now() - start);
+    started?.push({ at: start, ms: performance.now() - start });
     if (stopWhen?.() && i >= count) break;
   }
   return times.sort((a, b) => a - b);
@@ -118,12 +120,22 @@ await feedTimes(30); // warm-up
 const baseline = await feedTimes(reads);
 
 const statuses = new Map<number, number>();
+// a send that got no answer (status 0), by its error: the sender's own fetch, not our inbox
+const failures = new Map<string, number>();
+const failureOf = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+};
 const burstStart = performance.now();
 const burst = Promise.all(
   peers.map(async (peer, p) => {
     for (let i = 0; i < mentions / servers; i++) {
       const { inbox, activity } = status(peer, owners[(p + i) % owners.length]!, p * 1000 + i);
-      const code = await peer.send(inbox, activity).catch(() => 0);
+      const code = await peer.send(inbox, activity).catch((error: unknown) => {
+        const key = failureOf(error);
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+        return 0;
+      });
       statuses.set(code, (statuses.get(code) ?? 0) + 1);
     }
   }),
@@ -139,19 +151,35 @@ const drain = (async () => {
   }
   drained = true;
 })();
-const during = await feedTimes(reads, () => drained);
+const feedReads = [] as { at: number; ms: number }[];
+const during = await feedTimes(reads, () => drained, feedReads);
 await drain;
 const handledSeconds = (performance.now() - burstStart) / 1000;
 
+const asked = (await queryRows<{ n: number }>(app.ctx.db, sql`select count(*)::int as n from remote_questions`))[0]!.n;
 const received = await Promise.all(owners.map(async (owner) => ((await apiAs(owner).get('/api/me/inbox')).json() as { items: unknown[] }).items.length));
 const p99 = (values: number[]) => percentile(values, 99);
 console.log(
   `fediverse mentions: ${mentions} posts from ${servers} servers in ${fixed(burstSeconds)} s (${fixed(mentions / burstSeconds)}/s); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
 );
+if (failures.size > 0) console.log(`sends without an answer, by error: ${JSON.stringify(Object.fromEntries(failures))}`);
 console.log(`every post handled by the inbox worker ${fixed(handledSeconds)} s after the burst began`);
+console.log(`questions stored: ${asked} (every post answered 202 is one)`);
 console.log(`inbox pages show ${received.reduce((a, b) => a + b, 0)} questions (first page per owner, 20 at most each)`);
 console.log(`home feed without: p50 ${fixed(percentile(baseline, 50))} ms, p99 ${fixed(p99(baseline))} ms (${baseline.length} reads)`);
 console.log(`home feed during:  p50 ${fixed(percentile(during, 50))} ms, p99 ${fixed(p99(during))} ms (${during.length} reads)`);
+// the reads while the posts arrive (the inboxes' signature checks) and after, while the worker alone handles the queue
+const burstEnd = burstStart + burstSeconds * 1000;
+const arriving = feedReads
+  .filter((r) => r.at < burstEnd)
+  .map((r) => r.ms)
+  .sort((a, b) => a - b);
+const draining = feedReads
+  .filter((r) => r.at >= burstEnd)
+  .map((r) => r.ms)
+  .sort((a, b) => a - b);
+if (arriving.length > 0) console.log(`  while the posts arrive: p99 ${fixed(p99(arriving))} ms (${arriving.length} reads)`);
+if (draining.length > 0) console.log(`  after, while the worker drains the queue: p99 ${fixed(p99(draining))} ms (${draining.length} reads)`);
 console.log(
   `p99 ratio during/without: ${fixed(p99(during) / p99(baseline), 2)} (PostgreSQL, load average ${fixed(os.loadavg()[0]!)} on ${os.cpus().length} cores)`,
 );

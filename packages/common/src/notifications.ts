@@ -62,9 +62,10 @@ export { liveEventTypes, type LiveEventType, type SessionEndEvent } from './live
  * 'Chloé and 9 others liked your answer'. Groups come newest first, paged by a keyset cursor.
  */
 export const activityGroupSchema = z.object({
-  /** `like:<answer id>:<day>` or `follow::<day>`; opens the full list of people. */
+  /** `like:<answer id>:<day>` or `follow::<day>`, which open the full list of people; `remoteLike:<answer id>:<day>`. */
   id: z.string(),
-  type: z.enum(['follow', 'like']),
+  /** `remoteLike`: likes from people on other servers (the fediverse), named by their handles */
+  type: z.enum(['follow', 'like', 'remoteLike']),
   /** The UTC day, YYYY-MM-DD. */
   day: z.string(),
   /** The newest follow or like of the group. */
@@ -72,6 +73,8 @@ export const activityGroupSchema = z.object({
   /** How many people; `users` holds the newest three. */
   count: z.number().int().positive(),
   users: z.array(userSummarySchema),
+  /** `remoteLike` only: the newest three, `@bob@remote.example` and their display name (no picture) */
+  remoteUsers: z.array(z.object({ handle: z.string(), name: z.string() })),
   post: z.object({ id: z.string(), answer: z.string() }).nullable(),
   unread: z.boolean(),
 });

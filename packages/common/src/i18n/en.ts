@@ -170,6 +170,10 @@ export const enFirst = {
   anonymous: 'Anonymous',
   like: 'Like',
   likeWithCount: 'Like ({{count}})',
+  // an answer's boosts from other servers (Announce), beside its likes; shown when there are any
+  boostsFromFediverse_one: '{{count}} boost from the fediverse',
+  boostsFromFediverse_many: '{{count}} boosts from the fediverse',
+  boostsFromFediverse_other: '{{count}} boosts from the fediverse',
   unlike: 'Unlike',
   sendAnswer: 'Send',
   yourAnswer: 'Your answer',

@@ -99,4 +99,46 @@ describe('questions from a hand-built, non-Fedify peer', () => {
     expect(await inbox(alice)).toEqual([]);
     expect(mo.received.length).toBe(receivedBefore);
   });
+
+  it("many senders' likes and take-backs queued together are handled per sender in the order they came", async () => {
+    const alice = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
+    await apiAs(t.app, alice).patch('/api/me/settings', { publicProfile: true });
+    const { id } = (await apiAs(t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'Tea or coffee?', isAnonymous: true })).json() as {
+      id: string;
+    };
+    await apiAs(t.app, alice).post(`/api/questions/${id}/answer`, { answer: 'Tea.' });
+    const answerUri = `${server.origin}/ap/answers/${id}`;
+    const inboxUrl = `${server.origin}/ap/inbox`;
+    const likeCount = async () => ((await apiAs(t.app, alice).get(`/api/users/${alice.username}/answers`)).json().items[0] as { likeCount: number }).likeCount;
+
+    // six servers, nothing handled while they send: each likes, takes it back, likes again and takes it back, then likes
+    const peers = await Promise.all(Array.from({ length: 6 }, () => startHandBuiltPeer()));
+    try {
+      await Promise.all(
+        peers.map(async (peer) => {
+          const like = (n: number) => ({
+            '@context': 'https://www.w3.org/ns/activitystreams',
+            id: `${peer.actorUri}#likes/${n}`,
+            type: 'Like',
+            actor: peer.actorUri,
+            object: answerUri,
+          });
+          const undo = (n: number) => ({
+            '@context': 'https://www.w3.org/ns/activitystreams',
+            id: `${peer.actorUri}#likes/${n}/undo`,
+            type: 'Undo',
+            actor: peer.actorUri,
+            object: like(n),
+          });
+          for (const activity of [like(1), undo(1), like(2), undo(2), like(3)]) expect(await peer.send(inboxUrl, activity)).toBe(202);
+        }),
+      );
+      expect(await likeCount()).toBe(0);
+      await t.ctx.federation!.receiveNow();
+      expect(await likeCount()).toBe(6);
+    } finally {
+      await Promise.all(peers.map((peer) => peer.close()));
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { federationInbox } from '../db/schema/index.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,15 +27,33 @@ export async function queueIncoming(db: Db, request: { path: string; headers: He
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  await db.insert(federationInbox).values({ id: crypto.randomUUID(), path: request.path, headers, body: request.body, signer: request.signer });
+  // a sender's activities are handled in the order of (created_at, id): the time of this statement,
+  // not of its transaction (the embedded database runs several in one), and within its millisecond the id
+  await db
+    .insert(federationInbox)
+    .values({ id: arrivalId(), path: request.path, headers, body: request.body, signer: request.signer, createdAt: sql`clock_timestamp()` });
 }
+
+let arrivals = 0;
+/** An id that sorts in the order this process received the activities: time, a counter, then randomness for other instances. */
+function arrivalId(): string {
+  arrivals = (arrivals + 1) % 0x1_0000_0000;
+  return `${Date.now().toString(16).padStart(12, '0')}-${arrivals.toString(16).padStart(8, '0')}-${crypto.randomBytes(8).toString('hex')}`;
+}
+
+/** How many senders' activities the inbox worker handles at once (each sender's in order). */
+export const INBOX_LANES = 4;
 
 /**
  * One pass of the inbox worker: claims received activities (FOR UPDATE SKIP LOCKED, several
- * instances never handle one twice) and hands them to Fedify's inbox listeners one at a time, so
- * a burst from many servers waits in the table instead of crowding the event loop the app's
- * requests share. A row goes once handled or refused; a failure (a remote actor that could not be
- * fetched) is retried with the outbox's backoff.
+ * instances never handle one twice) and hands them to Fedify's inbox listeners, the activities of
+ * `INBOX_LANES` senders at once (one at a time while the app answers requests of its own), each
+ * sender's in the order they arrived (a Like before its Undo,
+ * a Follow before its Undo), each on a turn of the event loop of its own so the app's requests
+ * are read and started in between. A burst from many servers waits in the table instead of
+ * crowding the event loop. A row goes once handled or refused; a failure (a remote actor that could
+ * not be fetched) is retried with the outbox's backoff, and its sender's later activities wait
+ * for it.
  */
 export function runInboxBatch(db: Db, options: WorkerOptions): Promise<number> {
   return runOutboxBatch<IncomingRow>(
@@ -45,6 +64,7 @@ export function runInboxBatch(db: Db, options: WorkerOptions): Promise<number> {
       maxAttempts: options.maxAttempts,
       leaseSeconds: options.leaseSeconds,
       deleteWhenFinished: true,
+      lanes: { column: 'signer', concurrency: INBOX_LANES, busy: options.appBusy },
       log: options.log,
     },
     async (row) => (await options.engine()).receive(row),

@@ -37,7 +37,21 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
     const { createFederationEngine } = await import('./engine.js');
     return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), received: () => void inboxWorker?.kick(), log: app.log });
   });
-  const options: WorkerOptions = { maxAttempts: config.federation.maxAttempts, leaseSeconds: config.outboxLeaseSeconds, engine: loadEngine, log: app.log };
+  // the app's own requests under way (federation's excluded): while there are, the inbox worker handles one activity at a time
+  const appRequests = new Set<unknown>();
+  const federationPath = /^\/(ap\/|\.well-known\/|nodeinfo\/)/;
+  app.addHook('onRequest', async (request) => {
+    if (!federationPath.test(request.url)) appRequests.add(request);
+  });
+  app.addHook('onResponse', async (request) => void appRequests.delete(request));
+  app.addHook('onRequestAbort', async (request) => void appRequests.delete(request));
+  const options: WorkerOptions = {
+    maxAttempts: config.federation.maxAttempts,
+    leaseSeconds: config.outboxLeaseSeconds,
+    engine: loadEngine,
+    log: app.log,
+    appBusy: () => appRequests.size > 0,
+  };
   if (config.federation.worker) {
     worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
     inboxWorker = createInboxWorker(ctx.db, { ...options, pollMs: config.federation.pollMs, log: app.log });

@@ -174,19 +174,47 @@ describe('questions from the fediverse', () => {
     const note = new URL(`${server.origin}/ap/answers/${question!.id}`);
     const likeCount = async () => ((await apiAs(t.app, user).get(`/api/users/${user.username}/answers`)).json().items[0] as { likeCount: number }).likeCount;
 
+    const activity = async () => (await apiAs(t.app, user).get('/api/notifications/activity/groups')).json().items as Record<string, unknown>[];
+    const unreadActivity = async () => (await apiAs(t.app, user).get('/api/me/counters')).json().unreadActivity as number;
+    await apiAs(t.app, user).post('/api/notifications/read', { tab: 'activity' });
     const like = new Like({ id: new URL(`${peer.origin}/likes/${crypto.randomUUID()}`), actor: bob(), object: note });
     await peer.send(actor, like);
     await peer.send(actor, like);
     expect(await likeCount()).toBe(1);
+    // in the Activity tab and its badge, named by handle as the push names them
+    expect(await activity()).toEqual([
+      expect.objectContaining({
+        type: 'remoteLike',
+        count: 1,
+        users: [],
+        remoteUsers: [{ handle: `@bob@${peerHost()}`, name: expect.any(String) }],
+        post: { id: question!.id, answer: 'yes' },
+        unread: true,
+      }),
+    ]);
+    expect(await unreadActivity()).toBe(1);
+    // blocking bob's server takes his like out of the tab (the count stays: it is the answer's)
+    await apiAs(t.app, user).post('/api/me/remote-blocks', { kind: 'domain', target: new URL(peer.origin).hostname });
+    expect(await activity()).toEqual([]);
+    expect(await unreadActivity()).toBe(0);
+    await apiAs(t.app, user).delete(`/api/me/remote-blocks?kind=domain&target=${new URL(peer.origin).hostname}`);
     await peer.send(actor, new Undo({ id: new URL(`${like.id!.href}/undo`), actor: bob(), object: like }));
     expect(await likeCount()).toBe(0);
+    expect(await activity()).toEqual([]);
+    expect(await unreadActivity()).toBe(0);
 
+    // a boost is counted on the answer, wherever it is shown
+    const boostCount = async () => ((await apiAs(t.app, user).get(`/api/users/${user.username}/answers`)).json().items[0] as { boostCount: number }).boostCount;
+    expect(await boostCount()).toBe(0);
+    const boost = new Announce({ id: new URL(`${peer.origin}/boosts/${crypto.randomUUID()}`), actor: bob(), object: note, to: PUBLIC_COLLECTION });
+    await peer.send(actor, boost);
+    await peer.send(actor, boost);
+    expect(await boostCount()).toBe(1);
+    await peer.send(actor, new Undo({ id: new URL(`${boost.id!.href}/undo`), actor: bob(), object: boost }));
+    expect(await boostCount()).toBe(0);
     await peer.send(actor, new Announce({ id: new URL(`${peer.origin}/boosts/${crypto.randomUUID()}`), actor: bob(), object: note, to: PUBLIC_COLLECTION }));
-    const boosts = await queryRows<{ n: number }>(
-      t.ctx.db,
-      sql`select count(*)::int as n from remote_reactions where question_id = ${question!.id} and kind = 'announce'`,
-    );
-    expect(boosts[0]!.n).toBe(1);
+    expect(await boostCount()).toBe(1);
+    expect(await activity()).toEqual([]);
 
     // Mastodon mentions the answer's author in a reply: still a reply, not a question
     await peer.send(actor, mentionPost(actor, `<p>@${user.username} nice answer</p>`, 'public', { replyTarget: note }));

@@ -15,6 +15,8 @@ export interface WorkerOptions {
   /** the engine that builds, signs and sends activities: loaded by the first row there is to send */
   engine: () => Promise<FederationEngine>;
   log?: FastifyBaseLogger;
+  /** true while the app answers requests of its own (not federation's): the inbox worker then handles one activity at a time */
+  appBusy?: () => boolean;
 }
 
 /**

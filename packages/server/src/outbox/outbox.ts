@@ -33,6 +33,14 @@ export interface OutboxRow {
 export type OutboxOutcome = { done: true; note?: string } | { retry: string } | { refused: string };
 export const delivered: OutboxOutcome = { done: true };
 
+/** See `OutboxQueue.lanes`. */
+export interface Lanes {
+  column: string;
+  concurrency: number;
+  /** while true (the app's own requests are being answered), one row at a time: the others wait to start */
+  busy?: () => boolean;
+}
+
 export interface OutboxQueue {
   db: Db;
   table: PgTable;
@@ -43,6 +51,14 @@ export interface OutboxQueue {
   batch?: number;
   /** rows that carry secrets (a deleted account's farewell) are deleted once finished instead of kept */
   deleteWhenFinished?: boolean;
+  /**
+   * Rows in lanes: the rows of one lane (the value of this column, e.g. an inbox's signer) are
+   * claimed and handled in the order they were written, one after the other, while up to
+   * `concurrency` lanes are handled at once. A row is not claimed while an older row of its lane
+   * is still pending and not due (held by another batch, or waiting for a retry), and a lane stops
+   * at a row that is to be retried: the rows after it wait for it.
+   */
+  lanes?: Lanes;
   log?: FastifyBaseLogger;
 }
 
@@ -53,20 +69,27 @@ export interface OutboxQueue {
 export async function claimDue<Row extends OutboxRow>(
   db: Db,
   table: PgTable,
-  options: { maxAttempts: number; batch?: number; leaseSeconds?: number; claim?: string },
+  options: { maxAttempts: number; batch?: number; leaseSeconds?: number; claim?: string; laneColumn?: string },
 ): Promise<Row[]> {
-  return queryRows<Row>(
-    db,
-    sql`update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds ?? LEASE_SECONDS}),
+  const lane = options.laneColumn ? sql.identifier(options.laneColumn) : null;
+  // a lane's row waits while an older row of its lane is pending but not due: held by another batch or backing off
+  const laneHead = lane
+    ? sql`and not exists (
+            select 1 from ${table} older
+            where older.${lane} = due.${lane} and not older.sent and older.attempts < ${options.maxAttempts}
+              and older.next_attempt_at > now() and (older.created_at, older.id) < (due.created_at, due.id))`
+    : sql``;
+  const claimed = sql`update ${table} set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${options.leaseSeconds ?? LEASE_SECONDS}),
           claimed_by = ${options.claim ?? crypto.randomUUID()}
         where id in (
-          select id from ${table}
-          where not sent and attempts < ${options.maxAttempts} and next_attempt_at <= now()
-          order by next_attempt_at
+          select id from ${table} due
+          where not sent and attempts < ${options.maxAttempts} and next_attempt_at <= now() ${laneHead}
+          order by ${lane ? sql`created_at, id` : sql`next_attempt_at`}
           limit ${options.batch ?? BATCH}
           for update skip locked)
-        returning *`,
-  );
+        returning *`;
+  // RETURNING follows no order: a lane's rows are handed over in the order they were written
+  return queryRows<Row>(db, lane ? sql`with claimed as (${claimed}) select * from claimed order by created_at, id` : claimed);
 }
 
 /**
@@ -81,7 +104,13 @@ export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, 
   const { db, table } = queue;
   const lease = queue.leaseSeconds ?? LEASE_SECONDS;
   const claim = crypto.randomUUID();
-  const rows = await claimDue<Row>(db, table, { maxAttempts: queue.maxAttempts, batch: queue.batch, leaseSeconds: lease, claim });
+  const rows = await claimDue<Row>(db, table, {
+    maxAttempts: queue.maxAttempts,
+    batch: queue.batch,
+    leaseSeconds: lease,
+    claim,
+    laneColumn: queue.lanes?.column,
+  });
   if (rows.length === 0) return 0;
   const held = new Set(rows.map((row) => row.id));
   const renew = (ids: string[]) =>
@@ -102,28 +131,75 @@ export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, 
     (lease * 1000) / 3,
   );
   heartbeat.unref();
-  try {
-    for (const row of rows) {
-      try {
-        if ((await renew([row.id])).length === 0) {
-          held.delete(row.id);
-          queue.log?.warn({ id: row.id }, `${queue.name}: claim lapsed before sending; left to the worker that holds the row now`);
-          continue;
-        }
-        const outcome = await send(row).catch((error: unknown) => ({ retry: error instanceof Error ? error.message : String(error) }));
-        await finish(queue, claim, row, outcome);
-      } catch (error) {
-        // the database went away between sending and recording: the claim lapses and the row comes
-        // back; the receiver sees the same Message-ID / Topic and drops the copy where it can
-        queue.log?.error({ id: row.id, err: error }, `${queue.name}: could not record the outcome of a row`);
-      } finally {
-        held.delete(row.id);
+  /** Sends one row and records how it went; true when the row is finished (done, refused, out of attempts). */
+  const handle = async (row: Row): Promise<boolean> => {
+    try {
+      if ((await renew([row.id])).length === 0) {
+        queue.log?.warn({ id: row.id }, `${queue.name}: claim lapsed before sending; left to the worker that holds the row now`);
+        return false;
       }
+      const outcome = await send(row).catch((error: unknown) => ({ retry: error instanceof Error ? error.message : String(error) }));
+      await finish(queue, claim, row, outcome);
+      return !('retry' in outcome) || row.attempts >= queue.maxAttempts;
+    } catch (error) {
+      // the database went away between sending and recording: the claim lapses and the row comes
+      // back; the receiver sees the same Message-ID / Topic and drops the copy where it can
+      queue.log?.error({ id: row.id, err: error }, `${queue.name}: could not record the outcome of a row`);
+      return false;
+    } finally {
+      held.delete(row.id);
     }
+  };
+  // the rest of a lane whose row is not finished goes back, unclaimed and its attempt not counted,
+  // to wait behind that row (claimDue's lane rule)
+  const release = async (later: Row[]) => {
+    for (const row of later) held.delete(row.id);
+    await db.execute(
+      sql`update ${table} set attempts = attempts - 1, next_attempt_at = now(), claimed_by = null
+          where id in (${sql.join(
+            later.map((row) => sql`${row.id}`),
+            sql`, `,
+          )}) and claimed_by = ${claim} and not sent`,
+    );
+  };
+  try {
+    if (queue.lanes) await runLanes(rows, queue.lanes, handle, release);
+    else for (const row of rows) await handle(row);
   } finally {
     clearInterval(heartbeat);
   }
   return rows.length;
+}
+
+/**
+ * The rows of each lane one after the other, in their order; up to `concurrency` lanes at once,
+ * but one row at a time while `busy()`. Each row starts on a turn of the event loop of its own
+ * (after the poll phase), so requests that arrived meanwhile are read and started first.
+ */
+async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle: (row: Row) => Promise<boolean>, release: (later: Row[]) => Promise<void>) {
+  const byLane = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = String((row as unknown as Record<string, unknown>)[lanes.column]);
+    const lane = byLane.get(key);
+    if (lane) lane.push(row);
+    else byLane.set(key, [row]);
+  }
+  const waiting = [...byLane.values()];
+  let active = 0;
+  const runner = async () => {
+    for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
+      for (const [i, row] of lane.entries()) {
+        await new Promise((resolve) => setImmediate(resolve));
+        while (active > 0 && lanes.busy?.()) await new Promise((resolve) => setTimeout(resolve, 2));
+        active++;
+        const finished = await handle(row).finally(() => active--);
+        if (finished) continue;
+        if (i + 1 < lane.length) await release(lane.slice(i + 1)).catch(() => undefined); // else their claims lapse: the same wait
+        break;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes.concurrency, waiting.length)) }, runner));
 }
 
 async function finish(queue: OutboxQueue, claim: string, row: OutboxRow, outcome: OutboxOutcome): Promise<void> {

@@ -7,7 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export interface Runner {
   start(): void;
-  /** Runs a pass now (also used by tests); concurrent calls share the running one. */
+  /**
+   * Runs a pass now (also used by tests); concurrent calls share the running one, which then
+   * runs once more, so what was written before the call is handled when it resolves.
+   */
   kick(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -19,13 +22,23 @@ export interface Runner {
  */
 export function createRunner(options: { name: string; pollMs: number; log: FastifyBaseLogger; runPass(): Promise<number>; batch: number }): Runner {
   let running: Promise<void> | null = null;
+  // a kick during a pass: rows written after the pass claimed its own are claimed by another pass
+  let kickedAgain = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const kick = () => {
     if (stopped) return Promise.resolve();
-    running ??= (async () => {
+    if (running) {
+      kickedAgain = true;
+      return running;
+    }
+    running = (async () => {
       try {
-        while (!stopped && (await options.runPass()) >= options.batch);
+        for (;;) {
+          kickedAgain = false;
+          const taken = await options.runPass();
+          if (stopped || (taken < options.batch && !kickedAgain)) break;
+        }
       } catch (error) {
         options.log.error({ err: error }, `${options.name} pass failed; trying again at the next poll`);
       } finally {

@@ -26,6 +26,8 @@ export interface HydratedAnswerRow extends PictureColumns {
   createdAt: string;
   answeredAt: string | null;
   likeCount: number;
+  /** boosts from other servers (decision 303) */
+  boostCount: number;
   receiverId: string;
   receiverUsername: string;
   receiverFullname: string;
@@ -64,6 +66,7 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
         select p.id, p.text, p.answer, p.content_warning as "contentWarning", p.picture_url as "pictureUrl", p.picture_alt as "pictureAlt",
           p.picture_width as "pictureWidth", p.picture_height as "pictureHeight", p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
           ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount", p.pinned_at is not null as "pinned",
+          (select count(*)::int from remote_reactions rr where rr.question_id = p.id and rr.kind = 'announce') as "boostCount",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",
@@ -108,6 +111,7 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     publicProfile: Boolean(r.receiverPublicProfile),
     pinned: Boolean(r.pinned),
     likeCount: Number(r.likeCount),
+    boostCount: Number(r.boostCount),
     likedByViewer: Boolean(r.likedByViewer),
   };
 }

@@ -3,7 +3,7 @@ import { ACTIVITY_WINDOW_DAYS, activityWindowStart } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
-import { visibleUser } from '../visibility/index.js';
+import { remoteActorNotBlocked, visibleUser } from '../visibility/index.js';
 
 /** Groups per page; a week of activity rarely fills two. */
 export const GROUP_PAGE_SIZE = 20;
@@ -11,7 +11,11 @@ export const GROUP_PAGE_SIZE = 20;
 export const GROUP_FACES = 3;
 const PEOPLE_PAGE_SIZE = 20;
 
-/** The viewer's follows and likes received, inside the activity window, blocks in either direction left out. */
+/**
+ * The viewer's follows and likes received, inside the activity window, blocks in either direction
+ * left out; likes from other servers (`remoteLike`, the actor's URI as `actor_id`) too, unless the
+ * viewer blocked the account or its server.
+ */
 function activityEvents(viewerId: string, since: Date): SQL {
   const from = since.toISOString();
   return sql`select 'follow'::text as kind, ''::text as post_id, f.created_at as at, f.follower_id as actor_id
@@ -21,17 +25,29 @@ function activityEvents(viewerId: string, since: Date): SQL {
     select 'like', l.question_id, l.created_at, l.user_id
       from likes l join questions q on q.id = l.question_id
       where q.receiver_id = ${viewerId} and l.user_id <> ${viewerId} and l.created_at >= ${from}::timestamptz
-        and ${visibleUser(viewerId, sql`l.user_id`)}`;
+        and ${visibleUser(viewerId, sql`l.user_id`)}
+    union all
+    select 'remoteLike', r.question_id, r.created_at, r.actor_uri
+      from remote_reactions r join questions q on q.id = r.question_id join remote_actors a on a.uri = r.actor_uri
+      where q.receiver_id = ${viewerId} and r.kind = 'like' and r.created_at >= ${from}::timestamptz
+        and ${remoteActorNotBlocked(viewerId, sql`a.uri`, sql`a.domain`)}`;
 }
 
 export interface GroupRow {
   id: string;
-  kind: 'follow' | 'like';
+  kind: 'follow' | 'like' | 'remoteLike';
   post_id: string;
   day: string;
   latest_at: string;
   count: number;
   actor_ids: string[];
+}
+
+/** Someone on another server, as shown: their handle and name, never their picture. */
+export interface RemotePersonRow {
+  uri: string;
+  handle: string;
+  name: string;
 }
 
 interface PersonRow {
@@ -67,15 +83,25 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
         limit ${GROUP_PAGE_SIZE + 1}`,
   );
   const page = toPage(rows, GROUP_PAGE_SIZE, (r) => r.latest_at);
-  const actorIds = [...new Set(page.rows.flatMap((r) => r.actor_ids))];
+  const actorIds = [...new Set(page.rows.filter((r) => r.kind !== 'remoteLike').flatMap((r) => r.actor_ids))];
+  const remoteIds = [...new Set(page.rows.filter((r) => r.kind === 'remoteLike').flatMap((r) => r.actor_ids))];
   const postIds = [...new Set(page.rows.map((r) => r.post_id).filter(Boolean))];
-  const [people, posts, read] = await Promise.all([
+  const [people, remotePeople, posts, read] = await Promise.all([
     actorIds.length === 0
       ? []
       : queryRows<PersonRow>(
           db,
           sql`select id, username, fullname, photo_url, badge from users where id in (${sql.join(
             actorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        ),
+    remoteIds.length === 0
+      ? []
+      : queryRows<RemotePersonRow>(
+          db,
+          sql`select uri, handle, name from remote_actors where uri in (${sql.join(
+            remoteIds.map((uri) => sql`${uri}`),
             sql`, `,
           )})`,
         ),
@@ -94,6 +120,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     rows: page.rows,
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
+    remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
     answers: new Map(posts.map((p) => [p.id, p.answer ?? ''])),
     lastRead: read[0]?.last_read ?? null,
   };

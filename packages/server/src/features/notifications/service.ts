@@ -6,7 +6,7 @@ import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
 import { events } from '../../events/emit.js';
-import { inInbox, visibleAuthor, visibleUser } from '../visibility/index.js';
+import { inInbox, remoteActorNotBlocked, visibleAuthor, visibleUser } from '../visibility/index.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
 const LIST_LIMIT = 100;
@@ -91,7 +91,11 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
                and ${visibleUser(userId, sql`f.follower_id`)})
           + (select count(*)::int from likes l join questions q on q.id = l.question_id, me
              where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at > me.lrn
-               and l.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`l.user_id`)}) as activity,
+               and l.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`l.user_id`)})
+          + (select count(*)::int from remote_reactions r join questions q on q.id = r.question_id
+               join remote_actors a on a.uri = r.actor_uri, me
+             where q.receiver_id = ${userId} and r.kind = 'like' and r.created_at > me.lrn
+               and r.created_at >= ${since.toISOString()}::timestamptz and ${remoteActorNotBlocked(userId, sql`a.uri`, sql`a.domain`)}) as activity,
           (select count(*)::int from questions q, me
              where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
                and ${visibleAuthor(userId, sql`q.receiver_id`)}) as answers`,

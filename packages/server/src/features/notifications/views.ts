@@ -33,10 +33,17 @@ export function answerNotification(row: AnswerRow, lastRead: Date): AnswerNotifi
 /** A group row: its newest people (in order), the liked answer, unread when its newest event is. */
 export function activityGroup(row: GroupRow, page: ActivityGroupsPage): ActivityGroup {
   const latestAt = isoFromPg(row.latest_at, 'us');
-  const users = row.actor_ids.flatMap((id) => {
+  const users = (row.kind === 'remoteLike' ? [] : row.actor_ids).flatMap((id) => {
     const person = page.people.get(id);
     return person ? [summaryOf(person, id)] : [];
   });
+  const remoteUsers =
+    row.kind === 'remoteLike'
+      ? row.actor_ids.flatMap((uri) => {
+          const person = page.remotePeople.get(uri);
+          return person ? [{ handle: person.handle, name: person.name }] : [];
+        })
+      : [];
   return {
     id: row.id,
     type: row.kind,
@@ -44,7 +51,8 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     latestAt: isoFromPg(row.latest_at),
     count: row.count,
     users,
-    post: row.kind === 'like' ? { id: row.post_id, answer: page.answers.get(row.post_id) ?? '' } : null,
+    remoteUsers,
+    post: row.kind === 'follow' ? null : { id: row.post_id, answer: page.answers.get(row.post_id) ?? '' },
     unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
   };
 }

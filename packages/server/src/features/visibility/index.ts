@@ -16,6 +16,7 @@ export {
   questionRefusal,
   receivedQuestion,
   receiverSeesQuestion,
+  remoteActorNotBlocked,
   remoteQuestionReaches,
   type QuestionDelivery,
   type QuestionRefusal,

@@ -202,3 +202,12 @@ export function notFromBlockedRemote(question: SQL): SQL {
     and ((b.kind = 'actor' and b.target = rq.actor_uri) or (b.kind = 'domain' and b.target = rq.domain))
     where rq.question_id = ${question}.id)`;
 }
+
+/**
+ * A WHERE fragment: the remote actor (`actorUri`, on host `domain`) is not one `viewerId` blocked,
+ * nor on a server they blocked (their likes leave the Activity tab with the block).
+ */
+export function remoteActorNotBlocked(viewerId: string | SQL, actorUri: SQL, domain: SQL): SQL {
+  return sql`not exists (select 1 from remote_blocks b where b.user_id = ${viewerId}
+    and ((b.kind = 'actor' and b.target = ${actorUri}) or (b.kind = 'domain' and b.target = ${domain})))`;
+}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Repeat2 } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
@@ -91,6 +92,12 @@ export function AnswerCard({
         </time>
         <span className={styles.actions}>
           <ActionsMenu actions={actions} />
+          {post.boostCount > 0 && (
+            <span className={`muted ${styles.boosts}`} role="img" aria-label={t('boostsFromFediverse', { count: post.boostCount })}>
+              <Repeat2 size={18} aria-hidden />
+              <span aria-hidden>{post.boostCount}</span>
+            </span>
+          )}
           <LikeButton post={post} />
         </span>
         {share.sheet}

@@ -35,6 +35,45 @@ export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
 }
 
 function GroupRow({ group }: { group: ActivityGroup }) {
+  if (group.type === 'remoteLike') return <RemoteLikeRow group={group} />;
+  return <LocalGroupRow group={group} />;
+}
+
+/**
+ * Likes from other servers: named as the push names them, by their handles ('@bob@remote.example
+ * liked your answer'), with their display name first as for local people; initials, never their
+ * picture (loading it would tell their server who looks), and no list to open.
+ */
+function RemoteLikeRow({ group }: { group: ActivityGroup }) {
+  const [first, second] = group.remoteUsers;
+  if (!first || !group.post) return null;
+  const nameOf = (person: { handle: string; name: string }) => person.name || person.handle;
+  return (
+    <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
+      <Link to={`/profile#post-${group.post.id}`} className={styles.row} data-testid="activity-group">
+        <span className={styles.avatar}>
+          <Avatar src="" name={nameOf(first)} seed={first.handle} size={44} />
+          <span className={`${styles.kind} ${styles.kindLike}`} aria-hidden>
+            <Heart size={12} fill="currentColor" />
+          </span>
+        </span>
+        <span className={styles.text}>
+          <span>
+            <strong>{whoDidIt(nameOf(first), group.count, second && nameOf(second))}</strong>{' '}
+            {group.count === 1 && first.name && <span className="muted">{first.handle} </span>}
+            {t('punctuation.colon', { label: t('likedYourAnswer', { count: group.count }) })}
+          </span>
+          <span className={styles.quote}>{quote(group.post.answer)}</span>
+          <time className={styles.time} dateTime={group.latestAt}>
+            {relativeTimeText(group.latestAt)}
+          </time>
+        </span>
+      </Link>
+    </div>
+  );
+}
+
+function LocalGroupRow({ group }: { group: ActivityGroup }) {
   const [open, setOpen] = useState(false);
   const peopleId = useId();
   const [first, second] = group.users;

@@ -15,6 +15,7 @@ const liked = (answer: string): ActivityGroup => ({
   latestAt: at,
   count: 1,
   users: [alice],
+  remoteUsers: [],
   post: { id: 'p1', answer },
   unread: false,
 });
@@ -34,6 +35,28 @@ describe('notification rows (decision 208)', () => {
     await setLocale('fr');
     expect(render(<ActivityGroups groups={[liked('Oui')]} />)).toContain('a aimé votre réponse\u00a0:«\u00a0Oui\u00a0»');
     expect(render(<ActivityGroups groups={[liked('x'.repeat(70))]} />)).toContain(`«\u00a0${'x'.repeat(60)}…\u00a0»`);
+  });
+
+  it('a like from another server names the liker by name and handle, as the push does, in both languages', async () => {
+    const remote = (count: number, remoteUsers: ActivityGroup['remoteUsers']): ActivityGroup => ({
+      ...liked('Oui'),
+      id: 'remoteLike:p1:2026-01-10',
+      type: 'remoteLike',
+      count,
+      users: [],
+      remoteUsers,
+    });
+    const bob = { handle: '@bob@remote.example', name: 'Bob' };
+    await setLocale('en');
+    expect(render(<ActivityGroups groups={[remote(1, [bob])]} />)).toContain('Bob @bob@remote.example liked your answer:“Oui”');
+    expect(render(<ActivityGroups groups={[remote(1, [{ handle: '@mo@elsewhere.example', name: '' }])]} />)).toContain(
+      '@mo@elsewhere.example liked your answer:“Oui”',
+    );
+    expect(render(<ActivityGroups groups={[remote(3, [bob, { handle: '@mo@elsewhere.example', name: 'Mo' }])]} />)).toContain(
+      'Bob and 2 others liked your answer:',
+    );
+    await setLocale('fr');
+    expect(render(<ActivityGroups groups={[remote(1, [bob])]} />)).toContain('Bob @bob@remote.example a aimé votre réponse\u00a0:«\u00a0Oui\u00a0»');
   });
 
   it('the anonymous tag of an answer notification is a word of its own', async () => {

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { federationInbox } from '../db/schema/index.js';
+import { queryRows } from '../db/sql.js';
+import { claimDue, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { INBOX_LANES, queueIncoming, type IncomingRow } from './inboxQueue.js';
+
+/**
+ * The inbox queue's batches (decision 329): several senders at once, each sender's activities in
+ * the order they arrived, a failure holding back its sender's later ones, and rows of a crashed
+ * worker handled again once their lease lapses. Rows are written as the inbox writes them; the
+ * handler records what it is handed instead of replaying it to Fedify (the replay itself is proven
+ * end to end by the federation tests).
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.ctx.db.delete(federationInbox);
+});
+
+const MAX_ATTEMPTS = 5;
+/** Queues `count` activities of `signer`, one statement each as the inbox does, numbered in the body. */
+async function queue(signer: string, count: number): Promise<void> {
+  for (let n = 0; n < count; n++) {
+    await queueIncoming(t.ctx.db, { path: '/ap/inbox', headers: new Headers(), body: `${signer} ${n}`, signer });
+  }
+}
+const pending = async () =>
+  (await queryRows<{ body: string }>(t.ctx.db, sql`select body from federation_inbox order by created_at, id`)).map((row) => row.body);
+
+function recorder(outcomeOf: (row: IncomingRow) => OutboxOutcome = () => ({ done: true })) {
+  const handled: string[] = [];
+  let running = 0;
+  let most = 0;
+  return {
+    handled,
+    most: () => most,
+    async send(row: IncomingRow): Promise<OutboxOutcome> {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      handled.push(row.body);
+      running--;
+      return outcomeOf(row);
+    },
+  };
+}
+const batch = (send: (row: IncomingRow) => Promise<OutboxOutcome>, busy?: () => boolean) =>
+  runOutboxBatch<IncomingRow>(
+    {
+      db: t.ctx.db,
+      table: federationInbox,
+      name: 'federation inbox',
+      maxAttempts: MAX_ATTEMPTS,
+      deleteWhenFinished: true,
+      lanes: { column: 'signer', concurrency: INBOX_LANES, busy },
+    },
+    send,
+  );
+
+describe('the inbox queue in batches', () => {
+  it('handles several senders at once, each sender in the order its activities arrived', async () => {
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f']) await queue(signer, 3);
+    const seen = recorder();
+    expect(await batch((row) => seen.send(row))).toBe(18);
+    expect(seen.handled).toHaveLength(18);
+    expect(seen.most()).toBe(INBOX_LANES);
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      expect(seen.handled.filter((body) => body.startsWith(`${signer} `))).toEqual([`${signer} 0`, `${signer} 1`, `${signer} 2`]);
+    }
+    expect(await pending()).toEqual([]);
+  });
+
+  it('while the app answers requests of its own, one activity at a time; all of them at the pace of the lanes again once it is idle', async () => {
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f']) await queue(signer, 2);
+    let appRequests = 1;
+    const seen = recorder();
+    const pass = batch(
+      (row) => {
+        // the app's request is answered meanwhile
+        if (seen.handled.length === 3) appRequests = 0;
+        return seen.send(row);
+      },
+      () => appRequests > 0,
+    );
+    expect(await pass).toBe(12);
+    expect(seen.handled).toHaveLength(12);
+    expect(seen.most()).toBe(INBOX_LANES);
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f'])
+      expect(seen.handled.filter((body) => body.startsWith(`${signer} `))).toEqual([`${signer} 0`, `${signer} 1`]);
+
+    await queue('g', 2);
+    await queue('h', 2);
+    await queue('i', 2);
+    const busy = recorder();
+    expect(
+      await batch(
+        (row) => busy.send(row),
+        () => true,
+      ),
+    ).toBe(6);
+    expect(busy.most()).toBe(1);
+  });
+
+  it("a sender's activity to be retried holds back its later ones; other senders go on", async () => {
+    await queue('a', 3);
+    await queue('b', 2);
+    const seen = recorder((row) => (row.body === 'a 0' ? { retry: 'their server answered 503' } : { done: true }));
+    await batch((row) => seen.send(row));
+    expect(seen.handled.sort()).toEqual(['a 0', 'b 0', 'b 1']);
+    expect(await pending()).toEqual(['a 0', 'a 1', 'a 2']);
+    // a's later ones were given back without an attempt counted, and wait behind 'a 0' and its backoff
+    const attempts = await queryRows<{ body: string; attempts: number }>(t.ctx.db, sql`select body, attempts from federation_inbox order by body`);
+    expect(attempts).toEqual([
+      { body: 'a 0', attempts: 1 },
+      { body: 'a 1', attempts: 0 },
+      { body: 'a 2', attempts: 0 },
+    ]);
+    expect(await batch((row) => seen.send(row))).toBe(0);
+
+    // once 'a 0' is due again and handled, the rest follow in order
+    await t.ctx.db.execute(sql`update federation_inbox set next_attempt_at = now() where body = 'a 0'`);
+    const again = recorder();
+    expect(await batch((row) => again.send(row))).toBe(3);
+    expect(again.handled).toEqual(['a 0', 'a 1', 'a 2']);
+    expect(await pending()).toEqual([]);
+  });
+
+  it("rows of a worker that crashed come back after the lease, and meanwhile their senders' later rows wait", async () => {
+    await queue('a', 2);
+    // a worker claims 'a 0' and dies before handling it
+    const [claimed] = await claimDue<IncomingRow>(t.ctx.db, federationInbox, { maxAttempts: MAX_ATTEMPTS, batch: 1, laneColumn: 'signer' });
+    expect(claimed!.body).toBe('a 0');
+    await queue('b', 1);
+    const seen = recorder();
+    await batch((row) => seen.send(row));
+    expect(seen.handled).toEqual(['b 0']);
+    expect(await pending()).toEqual(['a 0', 'a 1']);
+
+    // the lease lapses: 'a 0' is claimed again, then 'a 1'
+    await t.ctx.db.execute(sql`update federation_inbox set next_attempt_at = now() - interval '1 second' where body = 'a 0'`);
+    const after = recorder();
+    await batch((row) => after.send(row));
+    expect(after.handled).toEqual(['a 0', 'a 1']);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('two workers claiming at once never take the same row', async () => {
+    for (const signer of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) await queue(signer, 4);
+    const first = recorder();
+    const second = recorder();
+    await Promise.all([batch((row) => first.send(row)), batch((row) => second.send(row))]);
+    while ((await batch((row) => first.send(row))) > 0);
+    const all = [...first.handled, ...second.handled];
+    expect(all).toHaveLength(32);
+    expect(new Set(all).size).toBe(32);
+  });
+});
