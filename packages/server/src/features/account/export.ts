@@ -11,6 +11,23 @@ const sender = alias(users, 'sender');
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const person = (row: { username: string; fullname: string }) => ({ username: row.username, fullname: row.fullname });
 
+/** A question received (or kept in the Filtered folder), its sender only when `from` was joined. */
+function receivedQuestion(
+  q: { id: string; text: string; isAnonymous: boolean; isGlobal: boolean; createdAt: Date; answer: string | null; answeredAt: Date | null },
+  from: { username: string; fullname: string } | null,
+) {
+  return {
+    id: q.id,
+    from: from ? person(from) : null,
+    text: q.text,
+    isAnonymous: q.isAnonymous,
+    isGlobal: q.isGlobal,
+    createdAt: q.createdAt.toISOString(),
+    answer: q.answer,
+    answeredAt: iso(q.answeredAt),
+  };
+}
+
 /**
  * Everything the account holds, as one JSON document (decision 129). Other people appear by their
  * public handle and name only, and a question received names its sender only when it was not
@@ -137,27 +154,8 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       answeredAt: iso(answeredAt),
     })),
     globalQuestionsSent: globalSent.map((g) => ({ text: g.text, sentAt: g.sentAt.toISOString(), receivers: Number(g.receivers) })),
-    questionsReceived: received.map(({ q, from }) => ({
-      id: q.id,
-      from: from ? person(from) : null,
-      text: q.text,
-      isAnonymous: q.isAnonymous,
-      isGlobal: q.isGlobal,
-      createdAt: q.createdAt.toISOString(),
-      answer: q.answer,
-      answeredAt: iso(q.answeredAt),
-    })),
-    questionsFiltered: filtered.map(({ q, from }) => ({
-      id: q.id,
-      from: from ? person(from) : null,
-      text: q.text,
-      isAnonymous: q.isAnonymous,
-      isGlobal: q.isGlobal,
-      createdAt: q.createdAt.toISOString(),
-      answer: null,
-      answeredAt: null,
-      filtered: true as const,
-    })),
+    questionsReceived: received.map(({ q, from }) => receivedQuestion(q, from)),
+    questionsFiltered: filtered.map(({ q, from }) => ({ ...receivedQuestion({ ...q, answer: null, answeredAt: null }, from), filtered: true as const })),
     likes: liked.map((l) => ({ questionId: l.questionId, answeredBy: person(l.by), likedAt: l.at.toISOString() })),
     following: following.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     followers: followers.map((f) => ({ ...person(f), since: f.at.toISOString() })),
