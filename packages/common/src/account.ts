@@ -41,6 +41,19 @@ export const passwordResetRequestedSchema = z.object({ ok: z.literal(true) });
 const exportPerson = z.object({ username: z.string(), fullname: z.string() });
 const exportLink = exportPerson.extend({ since: z.string() });
 
+/** A question I received, in my export. */
+const receivedQuestionExport = z.object({
+  id: z.string(),
+  /** null when the question was anonymous (or global): the export never says who sent it */
+  from: exportPerson.nullable(),
+  text: z.string(),
+  isAnonymous: z.boolean(),
+  isGlobal: z.boolean(),
+  createdAt: z.string(),
+  answer: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+
 /**
  * "Export my data" (decision 129): everything of mine, nothing of others' that is not public.
  * A question I received says who sent it only when it was not anonymous, always.
@@ -81,19 +94,9 @@ export const accountExportSchema = z.object({
   ),
   /** The admin's global questions, one entry per send (the same text reached every user). */
   globalQuestionsSent: z.array(z.object({ text: z.string(), sentAt: z.string(), receivers: z.number().int() })),
-  questionsReceived: z.array(
-    z.object({
-      id: z.string(),
-      /** null when the question was anonymous (or global): the export never says who sent it */
-      from: exportPerson.nullable(),
-      text: z.string(),
-      isAnonymous: z.boolean(),
-      isGlobal: z.boolean(),
-      createdAt: z.string(),
-      answer: z.string().nullable(),
-      answeredAt: z.string().nullable(),
-    }),
-  ),
+  questionsReceived: z.array(receivedQuestionExport),
+  /** The Filtered folder (when kept): questions my muted words kept out, as received questions, marked `filtered`. */
+  questionsFiltered: z.array(receivedQuestionExport.extend({ filtered: z.literal(true) })),
   likes: z.array(z.object({ questionId: z.string(), answeredBy: exportPerson, likedAt: z.string() })),
   following: z.array(exportLink),
   followers: z.array(exportLink),

@@ -22,6 +22,7 @@ import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
 import { createRunner } from '../outbox/runner.js';
 import { endLapsedSuspensions } from '../features/moderation/suspension.js';
+import { sweepOrphanPictures } from '../features/answerExtras/service.js';
 import { purgeOldFilteredQuestions } from '../features/filtered/service.js';
 
 /** How often timed suspensions whose end passed are lifted (a sign-in lifts its own at once). */
@@ -98,7 +99,7 @@ export async function buildServerContext(
     leaseSeconds: lease,
     digestHourUtc: config.email.digestHourUtc,
     log,
-    sweeps: [(now: Date) => purgeOldFilteredQuestions(database.db, now)],
+    sweeps: [(now: Date) => purgeOldFilteredQuestions(database.db, now), () => sweepOrphanPictures(database.db, config)],
   };
   const emailWorker = config.email.worker ? createEmailWorker({ ...emailDeps, pollMs: config.email.pollMs }) : null;
 

@@ -48,7 +48,8 @@ export const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
  * The email outbox's worker (started with the server), queueing the daily digests that fell due on
  * each pass and, every RATE_LIMIT_SWEEP_MS, dropping the rate-limit counters whose window ended
  * and (with them) the spent proof-of-work challenges that have expired, and running the features'
- * own clean-ups (`sweeps`: the Filtered folder drops questions older than FILTERED_KEEP_DAYS).
+ * own clean-ups (`sweeps`: the Filtered folder drops questions older than FILTERED_KEEP_DAYS, the
+ * files of orphan answer pictures are deleted).
  */
 export function createEmailWorker(deps: EmailWorkerDeps & { pollMs: number; log: FastifyBaseLogger }): EmailWorker {
   let sweptAt = -Infinity;

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/open.js';
-import { questions, remoteQuestions, remoteReactions } from '../db/schema/index.js';
+import { filteredQuestions, questions, remoteQuestions, remoteReactions } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { RetryLaterError } from '../errors.js';
 import { events } from '../events/emit.js';
 import { consumeRateLimit } from '../rateLimit.js';
-import { remoteQuestionReaches } from '../features/visibility/index.js';
+import { remoteQuestionDelivery } from '../features/visibility/index.js';
 import { domainOf, saveRemoteActor, type RemoteActorClaims } from './remote.js';
 
 /**
@@ -35,8 +35,8 @@ export const remoteRateLimitKey = {
   server: (domain: string) => `remote-question-server:${domain}`,
 };
 
-/** 'asked', or 'dropped' for any reason the asker must not learn (nothing else differs). */
-export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): Promise<'asked' | 'dropped'> {
+/** 'asked', 'filtered' (kept in the receiver's Filtered folder) or 'dropped', for reasons the asker must not learn (nothing else differs). */
+export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): Promise<'asked' | 'filtered' | 'dropped'> {
   if (!post.text) return 'dropped';
   const domain = domainOf(post.asker.uri);
   try {
@@ -46,12 +46,25 @@ export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): 
     if (error instanceof RetryLaterError) return 'dropped';
     throw error;
   }
-  const reaches = await remoteQuestionReaches(ctx.db, { receiverId: post.receiverId, actorUri: post.asker.uri, domain, text: post.text }, ctx.clock.now());
-  if (!reaches) return 'dropped';
+  const goesTo = await remoteQuestionDelivery(ctx.db, { receiverId: post.receiverId, actorUri: post.asker.uri, domain, text: post.text }, ctx.clock.now());
+  if (goesTo === 'dropped') return 'dropped';
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const actor = await saveRemoteActor(tx, post.asker);
       if (!actor) throw new NotAsked();
+      if (goesTo === 'filtered') {
+        // kept for the receiver's review (decision 327), once: not when the post is in the inbox already
+        if (await remoteAskerOfPost(tx, post)) throw new NotAsked();
+        const remote = { remoteActorUri: actor.uri, remoteHandle: actor.handle, remoteName: actor.name, remoteDomain: domain };
+        const question = { id: crypto.randomUUID(), senderId: null, receiverId: post.receiverId, text: post.text, isAnonymous: false, createdAt: new Date() };
+        const [kept] = await tx
+          .insert(filteredQuestions)
+          .values({ ...question, ...remote, remotePostUri: post.postUri, remoteVisibility: post.visibility })
+          .onConflictDoNothing()
+          .returning({ id: filteredQuestions.id });
+        if (!kept) throw new NotAsked();
+        return 'filtered' as const;
+      }
       const id = crypto.randomUUID();
       const at = new Date();
       await tx.insert(questions).values({ id, senderId: null, receiverId: post.receiverId, text: post.text, isAnonymous: false, createdAt: at });
@@ -80,16 +93,26 @@ export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): 
         remoteAsker: { handle: actor.handle, name: actor.name },
         at,
       });
+      return 'asked' as const;
     });
   } catch (error) {
     if (error instanceof NotAsked) return 'dropped';
     throw error;
   }
-  return 'asked';
 }
 
 /** Rolls back a question that turned out not to be one (an actor not fit to keep, a post already received). */
 class NotAsked extends Error {}
+
+/** The question `post` asked `post.receiverId` already, if it did. */
+async function remoteAskerOfPost(db: DbOrTx, post: Pick<RemotePost, 'postUri' | 'receiverId'>) {
+  const [row] = await db
+    .select({ id: remoteQuestions.questionId })
+    .from(remoteQuestions)
+    .where(and(eq(remoteQuestions.postUri, post.postUri), eq(remoteQuestions.receiverId, post.receiverId)))
+    .limit(1);
+  return row ?? null;
+}
 
 /** Who asked a question from afar and where (null for a local question). */
 export async function remoteAskerOf(db: DbOrTx, questionId: string) {

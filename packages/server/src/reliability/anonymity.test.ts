@@ -20,6 +20,9 @@ import { testCertificate, testPrivateKey } from '../test/tls.js';
  * a question from the fediverse beside it, recording every response (status, headers, body), every live event and every decrypted push payload that anyone
  * but the sender receives. None may carry the anonymous sender's id, username, name or email (the
  * sender does nothing else in public here, so any mention at all would come from the question).
+ * Then worlds that differ only in who asked are compared byte for byte: a moderator's block of the
+ * sender, and 'Ask my followers' with the followers' inbox, badge, Filtered folder (and a move out
+ * of it), activity, feed, live events and push payloads.
  */
 let t: TestApp;
 let origin: string;
@@ -196,5 +199,72 @@ describe('moderation of an anonymous sender', () => {
     }
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).toBe(seen[0]);
+  });
+});
+
+describe("'Ask my followers' and the Filtered folder", () => {
+  it('give each follower the same bytes whichever of the people they follow asked anonymously', async () => {
+    const seen: string[] = [];
+    for (const world of [0, 1]) {
+      // two suspects both followed by two followers; only who asks differs between the worlds
+      const suspects = [await signUpUser(t.app, { username: `first_suspect_${world}x` }), await signUpUser(t.app, { username: `second_suspect_${world}x` })];
+      const plain = await signUpUser(t.app, { username: `plain_follower_${world}x` });
+      const keeping = await signUpUser(t.app, { username: `keeping_follower_${world}x` });
+      const followers = [plain, keeping];
+      const as = (user: TestUser, method: string, url: string, payload?: unknown) =>
+        t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { cookie: user.cookie } });
+      const device = makeSubscriptionKeys();
+      await as(plain, 'POST', '/api/push/subscriptions', { endpoint: `${pushOrigin}/followers-world-${world}`, keys: device.keys });
+      await as(keeping, 'PATCH', '/api/me/settings', { keepFilteredQuestions: true });
+      await as(keeping, 'POST', '/api/me/muted-words', { word: 'durian' });
+      for (const follower of followers) for (const suspect of suspects) await as(follower, 'POST', `/api/users/${suspect.username}/follow`);
+      const events: string[] = [];
+      const stops = followers.map((user) => listen(user.cookie, events));
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the streams are open
+
+      const asker = suspects[world]!;
+      const observed: string[] = [];
+      for (const text of ['Tea or coffee?', 'Durian or mango?']) {
+        observed.push(rawResponse(await as(asker, 'POST', '/api/me/followers/questions', { text, isAnonymous: true })));
+      }
+      const look = async () => {
+        for (const follower of followers) {
+          for (const url of ['/api/me/inbox', '/api/me/counters', '/api/me/filtered', '/api/notifications/activity', '/api/feed']) {
+            observed.push(`${follower === plain ? 'plain' : 'keeping'} ${url}: ${rawResponse(await as(follower, 'GET', url))}`);
+          }
+        }
+      };
+      await look();
+      // the kept question, moved to the inbox, is then the question it would have been
+      const kept = (await as(keeping, 'GET', '/api/me/filtered')).json().items as { id: string; text: string }[];
+      expect(kept.map((q) => q.text)).toEqual(['Durian or mango?']);
+      observed.push(rawResponse(await as(keeping, 'POST', `/api/me/filtered/${kept[0]!.id}/inbox`)));
+      await look();
+
+      const pushesBefore = pushBodies.length;
+      await runPushBatch({ db: t.ctx.db, vapid: t.ctx.push.vapid, transport: t.ctx.push.transport, maxAttempts: 6 });
+      const payloads = pushBodies
+        .slice(pushesBefore)
+        .filter((p) => p.path === `/followers-world-${world}`)
+        .map((p) => decrypt(p.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the last live events
+      for (const stop of stops) await stop();
+      expect(payloads).toHaveLength(2);
+
+      // each world's own people by role; the asker is named by which suspect they are, so any mention of them differs
+      const cast = { plain: plain.id, keeping: keeping.id, plainName: plain.username, keepingName: keeping.username };
+      const normalise = worldNormaliser({
+        ...cast,
+        first: suspects[0]!.id,
+        second: suspects[1]!.id,
+        firstName: suspects[0]!.username,
+        secondName: suspects[1]!.username,
+      });
+      seen.push(normalise([...observed, ...payloads, events.join('')].join('\n')));
+      for (const secret of [asker.id, asker.username, asker.fullname, asker.email]) {
+        expect([...observed, ...payloads, ...events].filter((text) => text.includes(secret))).toEqual([]);
+      }
+    }
+    expect(seen[1]).toBe(seen[0]);
   });
 });

@@ -100,3 +100,18 @@ export const likes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('likes_user').on(t.userId)],
 );
+
+/**
+ * Answer pictures whose question or answer is gone, or that were replaced: queued by triggers on
+ * `questions` (migration 0032) for every way a row goes, a cascade or another trigger included,
+ * and deleted from storage by sweepOrphanPictures (features/answerExtras). Files are not
+ * transactional: the queue commits with the deletion, the files go after.
+ */
+export const orphanPictures = pgTable(
+  'orphan_pictures',
+  {
+    url: text('url').primaryKey(),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('orphan_pictures_queued').on(t.queuedAt)],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -66,8 +66,22 @@ export const filteredQuestions = pgTable(
     text: text('text').notNull(),
     isAnonymous: boolean('is_anonymous').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // how it was asked, kept for the move to the inbox (as on `questions`): the admin's global
+    // question, 'Ask my followers', a visitor (their keyed hash, as in visitor_questions) or a
+    // post from another server (as in remote_questions; all remote_* null for a local question)
+    isGlobal: boolean('is_global').notNull().default(false),
+    toFollowers: boolean('to_followers').notNull().default(false),
+    visitorKey: text('visitor_key'),
+    remoteActorUri: text('remote_actor_uri'),
+    remoteHandle: text('remote_handle'),
+    remoteName: text('remote_name'),
+    remoteDomain: text('remote_domain'),
+    remotePostUri: text('remote_post_uri'),
+    remoteVisibility: text('remote_visibility', { enum: ['public', 'unlisted', 'followers', 'direct'] }),
   },
   (t) => [
+    // one post delivered twice (its author's inbox and the shared inbox) is kept once
+    uniqueIndex('filtered_questions_remote_post').on(t.remotePostUri, t.receiverId),
     // the folder, newest first
     index('filtered_questions_receiver').on(t.receiverId, t.createdAt.desc(), t.id.desc()),
     // the purge of rows older than FILTERED_KEEP_DAYS

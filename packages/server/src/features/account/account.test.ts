@@ -78,6 +78,47 @@ async function rowsMentioning(needles: string[]): Promise<string[]> {
 }
 
 describe('export my data', () => {
+  it('holds my Filtered folder as received questions marked filtered, an anonymous sender never named', async () => {
+    const me = await signUpUser(t.app);
+    const [friend, secret] = [await signUpUser(t.app, { fullname: 'Friend Two' }), await signUpUser(t.app, { fullname: 'Hidden Filtered Asker' })];
+    await apiAs(t.app, me).patch('/api/me/settings', { keepFilteredQuestions: true });
+    await apiAs(t.app, me).post('/api/me/muted-words', { word: 'durian' });
+    // kept out of the inbox: their ids are the asker's response's
+    const keep = async (from: TestUser, text: string, isAnonymous: boolean) =>
+      (await apiAs(t.app, from).post(`/api/users/${me.username}/questions`, { text, isAnonymous })).json().id as string;
+    const anonymous = await keep(secret, 'export: a durian, anonymously', true);
+    const named = await keep(friend, 'export: a durian, named', false);
+    const plain = await ask(friend, me, 'export: a plain question', false);
+    const res = await apiAs(t.app, me).get('/api/me/export');
+    const data = accountExportSchema.parse(res.json());
+    expect(data.questionsReceived.map((q) => q.id)).toEqual([plain]);
+    expect(data.questionsFiltered).toEqual([
+      {
+        id: anonymous,
+        from: null,
+        text: 'export: a durian, anonymously',
+        isAnonymous: true,
+        isGlobal: false,
+        createdAt: expect.any(String),
+        answer: null,
+        answeredAt: null,
+        filtered: true,
+      },
+      {
+        id: named,
+        from: { username: friend.username, fullname: 'Friend Two' },
+        text: 'export: a durian, named',
+        isAnonymous: false,
+        isGlobal: false,
+        createdAt: expect.any(String),
+        answer: null,
+        answeredAt: null,
+        filtered: true,
+      },
+    ]);
+    for (const trace of [secret.id, secret.username, secret.fullname, secret.email]) expect(res.body).not.toContain(trace);
+  });
+
   it('holds my profile, settings, questions asked (anonymous ones too), received, answers, likes, follows and blocks', async () => {
     const me = await signUpUser(t.app, { fullname: 'Ada Export' });
     const friend = await signUpUser(t.app, { fullname: 'Friend One' });

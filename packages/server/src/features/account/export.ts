@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { askerBlocks, blocks, follows, likes, mutedWords, questions, reports, sentQuestions, users } from '../../db/schema/index.js';
+import { askerBlocks, blocks, filteredQuestions, follows, likes, mutedWords, questions, reports, sentQuestions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
@@ -11,11 +11,29 @@ const sender = alias(users, 'sender');
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 const person = (row: { username: string; fullname: string }) => ({ username: row.username, fullname: row.fullname });
 
+/** A question received (or kept in the Filtered folder), its sender only when `from` was joined. */
+function receivedQuestion(
+  q: { id: string; text: string; isAnonymous: boolean; isGlobal: boolean; createdAt: Date; answer: string | null; answeredAt: Date | null },
+  from: { username: string; fullname: string } | null,
+) {
+  return {
+    id: q.id,
+    from: from ? person(from) : null,
+    text: q.text,
+    isAnonymous: q.isAnonymous,
+    isGlobal: q.isGlobal,
+    createdAt: q.createdAt.toISOString(),
+    answer: q.answer,
+    answeredAt: iso(q.answeredAt),
+  };
+}
+
 /**
  * Everything the account holds, as one JSON document (decision 129). Other people appear by their
  * public handle and name only, and a question received names its sender only when it was not
  * anonymous: the sender of an anonymous or global question is never even joined. The questions
  * asked come from the asker's record (decision 205): nothing in them tells a dropped question.
+ * The Filtered folder's questions are exported as received ones, marked `filtered`.
  */
 export async function exportAccount(ctx: AppContext, userId: string): Promise<AccountExport> {
   const db = ctx.db;
@@ -93,6 +111,13 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .where(eq(reports.reporterId, userId))
       .orderBy(asc(reports.createdAt), asc(reports.id)),
   ]);
+  // the Filtered folder, as the inbox: the sender of an anonymous or global question is never joined
+  const filtered = await db
+    .select({ q: filteredQuestions, from: { username: sender.username, fullname: sender.fullname } })
+    .from(filteredQuestions)
+    .leftJoin(sender, and(eq(sender.id, filteredQuestions.senderId), eq(filteredQuestions.isAnonymous, false), eq(filteredQuestions.isGlobal, false)))
+    .where(eq(filteredQuestions.receiverId, userId))
+    .orderBy(asc(filteredQuestions.createdAt), asc(filteredQuestions.id));
   // the number addressed, stored when sent: never recounted from rows receivers may have removed since
   const globalSent = await db
     .select({ text: sentQuestions.text, sentAt: sentQuestions.createdAt, receivers: sentQuestions.globalReceivers })
@@ -129,16 +154,8 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       answeredAt: iso(answeredAt),
     })),
     globalQuestionsSent: globalSent.map((g) => ({ text: g.text, sentAt: g.sentAt.toISOString(), receivers: Number(g.receivers) })),
-    questionsReceived: received.map(({ q, from }) => ({
-      id: q.id,
-      from: from ? person(from) : null,
-      text: q.text,
-      isAnonymous: q.isAnonymous,
-      isGlobal: q.isGlobal,
-      createdAt: q.createdAt.toISOString(),
-      answer: q.answer,
-      answeredAt: iso(q.answeredAt),
-    })),
+    questionsReceived: received.map(({ q, from }) => receivedQuestion(q, from)),
+    questionsFiltered: filtered.map(({ q, from }) => ({ ...receivedQuestion({ ...q, answer: null, answeredAt: null }, from), filtered: true as const })),
     likes: liked.map((l) => ({ questionId: l.questionId, answeredBy: person(l.by), likedAt: l.at.toISOString() })),
     following: following.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     followers: followers.map((f) => ({ ...person(f), since: f.at.toISOString() })),

@@ -30,8 +30,8 @@ export function globalQuestionIdPrefix(at: Date): string {
  * written by ONE set-based INSERT … SELECT inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
- * anonymous question it skips those who refuse them (and paused inboxes) and is dropped for those who muted one of its
- * words; the count is of everyone it was addressed to, so it tells the admin nothing private
+ * anonymous question it skips those who refuse them (and paused inboxes), and a muted word of it
+ * keeps it out of an inbox (dropped, or kept in the Filtered folder); the count is of everyone it was addressed to, so it tells the admin nothing private
  * (globalQuestionAudience). That count is kept once, on the admin's record of what they sent, for
  * their export: recounting rows later would tell who deleted it or muted one of its words.
  */
@@ -47,20 +47,30 @@ export async function sendGlobalQuestion(
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
     const audience = await globalQuestionAudience(tx, text, sql`u`, at);
+    // numbered among everyone addressed, before the muted words keep some out: a receiver's
+    // number must not count who muted a word of it; a kept one has the id it would have had
     const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
       tx,
-      sql`with inserted as (
+      sql`with addressed as (
+            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0') as id, u.id as receiver_id,
+                   ${audience.reaches} as reached, ${audience.keeps} as kept
+            from users u where ${audience.addressed}
+          ),
+          inserted as (
             insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
-            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(a.n), 12, '0'),
-                   ${adminId}, a.id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
-            -- numbered among everyone addressed, before the muted words drop some: a receiver's
-            -- number must not count who muted a word of it
-            from (select u.id, row_number() over (order by u.id) as n, ${audience.reaches} as reached from users u where ${audience.addressed}) a
-            where a.reached
-            order by a.id
+            select a.id, ${adminId}, a.receiver_id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
+            from addressed a where a.reached
+            order by a.receiver_id
+            returning 1
+          ),
+          -- kept in the Filtered folder of whoever keeps filtered questions (decision 327)
+          kept as (
+            insert into filtered_questions (id, sender_id, receiver_id, text, is_anonymous, is_global, created_at)
+            select a.id, ${adminId}, a.receiver_id, ${text}, true, true, ${at.toISOString()}::timestamptz
+            from addressed a where a.kept
             returning 1
           )
-          select (select count(*) from users u where ${audience.addressed})::int as addressed, (select count(*) from inserted)::int as inserted`,
+          select (select count(*) from addressed)::int as addressed, (select count(*) from inserted)::int as inserted`,
     );
     const addressed = Number(rows[0]?.addressed ?? 0);
     log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');

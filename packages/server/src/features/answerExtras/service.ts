@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PendingPicture } from '@askbox/common';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { questions } from '../../db/schema/index.js';
+import { orphanPictures, questions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { createStorage } from '../../storage/index.js';
@@ -66,12 +67,46 @@ export async function dropAnswerPicture(ctx: AppContext, receiverId: string, que
 }
 
 /**
- * Deletes the files of pictures whose questions or answers are gone (every width). Files are not
+ * Deletes the files of pictures whose questions or answers are gone (every width), right after
+ * the deletion committed, and takes them off the queue of orphan pictures. Files are not
  * transactional: this runs once the database has committed, and a leftover file is never linked.
  */
 export async function deleteAnswerPictures(ctx: AppContext, urls: (string | null | undefined)[]): Promise<void> {
   const storage = createStorage(ctx.config);
-  for (const url of urls) if (url) await deletePicture(storage, url).catch(() => undefined);
+  const deleted: string[] = [];
+  for (const url of urls) {
+    if (!url) continue;
+    await deletePicture(storage, url).then(
+      () => deleted.push(url),
+      () => undefined,
+    );
+  }
+  if (deleted.length > 0) await ctx.db.delete(orphanPictures).where(inArray(orphanPictures.url, deleted));
+}
+
+/** How many orphan pictures one sweep deletes at most. */
+const SWEEP_BATCH = 200;
+
+/**
+ * Deletes the files of queued orphan pictures (orphan_pictures: every question or answer gone with
+ * a picture, whichever way it went; every picture replaced), oldest first; a file storage fails to
+ * delete stays queued for the next sweep. The email worker's periodic sweep runs it, on one
+ * instance at a time per row (SKIP LOCKED). Returns how many were deleted.
+ */
+export async function sweepOrphanPictures(db: DbOrTx, config: Config): Promise<number> {
+  const storage = createStorage(config);
+  return db.transaction(async (tx) => {
+    const queued = await queryRows<{ url: string }>(tx, sql`select url from orphan_pictures order by queued_at limit ${SWEEP_BATCH} for update skip locked`);
+    const deleted: string[] = [];
+    for (const { url } of queued) {
+      await deletePicture(storage, url).then(
+        () => deleted.push(url),
+        () => undefined,
+      );
+    }
+    if (deleted.length > 0) await tx.delete(orphanPictures).where(inArray(orphanPictures.url, deleted));
+    return deleted.length;
+  });
 }
 
 /** The stored picture of an unanswered question about to be answered, read inside the answer's transaction. */

@@ -49,7 +49,16 @@ describe('the Filtered folder', () => {
     const kept = await folder(receiver);
     expect(texts(kept)).toEqual(['Named spoiler', 'Any spoilers?']);
     expect(kept.items[0].sender).toMatchObject({ username: asker.username });
-    expect(kept.items[1]).toEqual({ id: expect.any(String), text: 'Any spoilers?', isAnonymous: true, createdAt: expect.any(String), sender: null });
+    expect(kept.items[1]).toEqual({
+      id: expect.any(String),
+      text: 'Any spoilers?',
+      isAnonymous: true,
+      isGlobal: false,
+      toFollowers: false,
+      createdAt: expect.any(String),
+      sender: null,
+      remoteSender: null,
+    });
     expect((await apiAs(t.app, receiver).get('/api/me/counters')).json().unansweredQuestions).toBe(1);
     // one push and one email: for the plain question only
     expect(await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, receiver.id))).toHaveLength(1);

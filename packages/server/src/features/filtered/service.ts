@@ -1,42 +1,29 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FILTERED_KEEP_DAYS, PAGE_SIZE, type FilteredPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
-import { filteredQuestions, questions } from '../../db/schema/index.js';
+import { filteredQuestions, questions, remoteQuestions, visitorQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
-import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { notSuspended } from '../visibility/index.js';
-import { userSummary } from '../users/views.js';
+import { receivedQuestionView, senderCardColumns, type ReceivedQuestionRow } from '../questions/views.js';
 
 /**
  * The Filtered folder (decision 310): what a receiver who keeps filtered questions finds of the
- * questions their muted words kept out. features/visibility decides what goes here
- * (questionDelivery); askQuestion writes the row. Only the receiver reads it, here; nothing here
- * notifies, counts or emits an event, and the asker is never told either way.
+ * questions their muted words kept out, however they were asked (decision 327). features/visibility
+ * decides what goes here (deliveryFor); each way of asking writes the row with keepFilteredQuestion.
+ * Only the receiver reads it, here; nothing here notifies, counts or emits an event, and the asker
+ * is never told either way.
  */
 
-interface FilteredRow {
-  id: string;
-  text: string;
-  isAnonymous: boolean;
-  /** timestamptz as text */
-  createdAt: string;
-  /** the named sender's card; all null for an anonymous question (its sender is never joined) */
-  senderId: string | null;
-  senderUsername: string | null;
-  senderFullname: string | null;
-  senderPhotoUrl: string | null;
-  senderBadge: string | null;
-}
-
-/** The receiver's Filtered folder, newest first, 20 a page (index filtered_questions_receiver). */
+/** The receiver's Filtered folder, newest first, 20 a page (index filtered_questions_receiver), shown as the inbox shows a question. */
 export async function filteredPage(db: DbOrTx, receiverId: string, rawCursor?: string): Promise<FilteredPage> {
   const cursor = decodeCursor(rawCursor) ?? FIRST_PAGE;
-  const rows = await queryRows<FilteredRow>(
+  const rows = await queryRows<ReceivedQuestionRow>(
     db,
-    sql`select f.id, f.text, f.is_anonymous as "isAnonymous", f.created_at as "createdAt",
-          s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge"
+    sql`select f.id, f.text, f.is_anonymous as "isAnonymous", f.is_global as "isGlobal", f.to_followers as "toFollowers", f.created_at as "createdAt",
+          ${senderCardColumns(sql`s`)},
+          f.remote_actor_uri as "remoteActorUri", f.remote_handle as "remoteHandle", f.remote_name as "remoteName", f.remote_domain as "remoteDomain"
         from filtered_questions f
         left join users s on not f.is_anonymous and s.id = f.sender_id and ${notSuspended(sql`s.id`)}
         where f.receiver_id = ${receiverId}
@@ -45,26 +32,14 @@ export async function filteredPage(db: DbOrTx, receiverId: string, rawCursor?: s
         limit ${PAGE_SIZE + 1}`,
   );
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
-  return {
-    items: page.rows.map((r) => ({
-      id: r.id,
-      text: r.text,
-      isAnonymous: r.isAnonymous,
-      createdAt: isoFromPg(r.createdAt),
-      sender:
-        !r.isAnonymous && r.senderId
-          ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
-          : null,
-    })),
-    nextCursor: page.nextCursor,
-  };
+  return { items: page.rows.map(receivedQuestionView), nextCursor: page.nextCursor };
 }
 
-/** Keeps a question a muted word kept out (askQuestion calls it in its transaction, with the question's id). */
-export async function keepFilteredQuestion(
-  tx: DbOrTx,
-  question: { id: string; senderId: string; receiverId: string; text: string; isAnonymous: boolean; createdAt: Date },
-): Promise<void> {
+/** A question a muted word kept out, with how it was asked (the columns of filtered_questions). */
+export type FilteredQuestionRow = typeof filteredQuestions.$inferInsert;
+
+/** Keeps a question a muted word kept out, with the id it would have had in the inbox (a post from another server: federation/remoteQuestions.ts). */
+export async function keepFilteredQuestion(tx: DbOrTx, question: FilteredQuestionRow): Promise<void> {
   await tx.insert(filteredQuestions).values(question);
 }
 
@@ -79,8 +54,9 @@ export async function deleteFilteredQuestion(db: DbOrTx, receiverId: string, id:
 
 /**
  * The receiver moves a filtered question to their inbox: from then on a normal question, with its
- * id and time (so it sits where it would have, and the asker's record finds its answer). No
- * `questionAsked` event: nobody is notified after the fact, and the badge counts it from now on.
+ * id, time and origin (so it sits where it would have, shows as it would have, and the asker's
+ * record finds its answer). No `questionAsked` event: nobody is notified after the fact, and the
+ * badge counts it from now on.
  */
 export async function moveFilteredToInbox(db: DbOrTx, receiverId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -89,14 +65,29 @@ export async function moveFilteredToInbox(db: DbOrTx, receiverId: string, id: st
       .where(and(eq(filteredQuestions.id, id), eq(filteredQuestions.receiverId, receiverId)))
       .returning();
     if (!row) throw new AppError('not_found');
-    await tx.insert(questions).values({
-      id: row.id,
-      senderId: row.senderId,
-      receiverId: row.receiverId,
-      text: row.text,
-      isAnonymous: row.isAnonymous,
-      createdAt: row.createdAt,
-    });
+    const { visitorKey, remoteActorUri, remoteHandle, remoteName, remoteDomain, remotePostUri, remoteVisibility, ...question } = row;
+    if (remotePostUri) {
+      // the same post may have reached the inbox since (a muted word removed): it asks once
+      const [inInbox] = await tx
+        .select({ id: remoteQuestions.questionId })
+        .from(remoteQuestions)
+        .where(and(eq(remoteQuestions.postUri, remotePostUri), eq(remoteQuestions.receiverId, receiverId)));
+      if (inInbox) return;
+    }
+    await tx.insert(questions).values(question);
+    if (visitorKey) await tx.insert(visitorQuestions).values({ questionId: row.id, visitorKey });
+    if (remoteActorUri && remotePostUri && remoteVisibility) {
+      await tx.insert(remoteQuestions).values({
+        questionId: row.id,
+        receiverId,
+        actorUri: remoteActorUri,
+        handle: remoteHandle ?? '',
+        name: remoteName ?? '',
+        domain: remoteDomain ?? '',
+        postUri: remotePostUri,
+        visibility: remoteVisibility,
+      });
+    }
   });
 }
 

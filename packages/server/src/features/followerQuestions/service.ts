@@ -40,7 +40,7 @@ export async function askMyFollowers(ctx: AppContext, senderId: string, input: {
       if (!follower.accepts) continue;
       if (await questionRefusal(tx, { senderId, receiverId: follower.id, isAnonymous: input.isAnonymous }, now)) continue;
       const goesTo = await questionDelivery(tx, { senderId, receiverId: follower.id, text: input.text, isAnonymous: input.isAnonymous });
-      if (goesTo === 'filtered') await keepFilteredQuestion(tx, question);
+      if (goesTo === 'filtered') await keepFilteredQuestion(tx, { ...question, toFollowers: true });
       if (goesTo !== 'inbox') continue;
       await tx.insert(questions).values({ ...question, toFollowers: true });
       await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: follower.id, senderId, isAnonymous: input.isAnonymous, at });

@@ -7,12 +7,11 @@ import { questions, sentQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { inlined, run, statement } from '../../db/statements.js';
 import { queryRows } from '../../db/sql.js';
-import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
 import { askerBlockableColumn, inInbox, notSuspended, questionDelivery, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
-import { userSummary } from '../users/views.js';
+import { receivedQuestionView, senderCardColumns, type ReceivedQuestionRow } from './views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
 import { keepFilteredQuestion } from '../filtered/service.js';
@@ -101,26 +100,8 @@ export async function deleteInboxSelection(
   return { count: rows.length };
 }
 
-interface InboxRow {
-  id: string;
-  text: string;
-  isAnonymous: boolean;
-  isGlobal: boolean;
-  toFollowers: boolean;
-  /** timestamptz as text */
-  createdAt: string;
+interface InboxRow extends ReceivedQuestionRow {
   canBlockAsker: boolean;
-  /** the named sender's card; all null for an anonymous question (its sender is never joined) */
-  senderId: string | null;
-  senderUsername: string | null;
-  senderFullname: string | null;
-  senderPhotoUrl: string | null;
-  senderBadge: string | null;
-  /** asked from another server: who (all null otherwise) */
-  remoteActorUri: string | null;
-  remoteHandle: string | null;
-  remoteName: string | null;
-  remoteDomain: string | null;
 }
 
 /**
@@ -140,7 +121,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
         limit ${inlined(PAGE_SIZE + 1)}
       )
       select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.to_followers as "toFollowers", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
-        s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl", s.badge as "senderBadge",
+        ${senderCardColumns(sql`s`)},
         rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain"
       from page p
       left join users s on not p.is_anonymous and s.id = p.sender_id and ${notSuspended(sql`s.id`)}
@@ -153,20 +134,7 @@ export async function inboxPage(db: DbOrTx, receiverId: string, rawCursor?: stri
   const rows = await run(db, inboxStatement, { receiverId, at: cursor.at, id: cursor.id, filter: selection.filter, q: selection.q });
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
   return {
-    items: page.rows.map((r) => ({
-      id: r.id,
-      text: r.text,
-      isAnonymous: r.isAnonymous,
-      isGlobal: r.isGlobal,
-      toFollowers: r.toFollowers,
-      createdAt: isoFromPg(r.createdAt),
-      sender:
-        !r.isAnonymous && r.senderId
-          ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
-          : null,
-      canBlockAsker: r.canBlockAsker,
-      remoteSender: r.remoteActorUri ? { actorUri: r.remoteActorUri, handle: r.remoteHandle!, name: r.remoteName!, domain: r.remoteDomain! } : null,
-    })),
+    items: page.rows.map((r) => ({ ...receivedQuestionView(r), canBlockAsker: r.canBlockAsker })),
     nextCursor: page.nextCursor,
   };
 }

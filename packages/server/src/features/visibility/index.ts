@@ -9,6 +9,7 @@ export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export {
   askerBlockable,
   askerBlockableColumn,
+  deliveryFor,
   globalQuestionAudience,
   inInbox,
   notFromBlockedRemote,
@@ -17,9 +18,10 @@ export {
   receivedQuestion,
   receiverSeesQuestion,
   remoteActorNotBlocked,
-  remoteQuestionReaches,
+  remoteQuestionDelivery,
   type QuestionDelivery,
   type QuestionRefusal,
+  type ReceiverFilters,
 } from './questions.js';
 export {
   answerCount,
@@ -33,4 +35,4 @@ export {
   type PublicAnswer,
   type RemoteAsker,
 } from './public.js';
-export { visitorQuestionReaches, visitorReceiverByUsername } from './visitors.js';
+export { visitorQuestionDelivery, visitorReceiverByUsername } from './visitors.js';

@@ -111,18 +111,45 @@ export async function questionRefusal(
 /** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
 export type QuestionDelivery = 'inbox' | 'dropped' | 'filtered';
 
+/** The receiver's choices that decide where a question goes once it may be sent. */
+export interface ReceiverFilters {
+  mutedWords: readonly string[];
+  keepsFiltered: boolean;
+}
+
 /**
- * Whether a question the asker may send reaches the receiver at all: not an anonymous one when
- * the receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
- * questions, nor one containing one
- * of the receiver's muted words. A quiet block keeps out anonymous questions only: were a named
- * question from the blocked person dropped too, the receiver could ask a suspect for a named
- * question and learn from its absence who the anonymous asker was. A dropped question is never
- * written, so it is in no list, count, push, email or live event; the asker gets the same answer
- * as for a delivered one. A muted word's question goes to the Filtered folder instead when the
- * receiver keeps filtered questions (decision 310): still in no inbox, count, push, email or live
- * event, and the asker's answer is the same again. A quiet block still drops (checked first), so
- * the folder shows nothing the inbox would not.
+ * THE decision of where a question goes, for every way of asking (a profile, 'Ask my followers',
+ * the admin's global question, a visitor, a post from another server), so that no channel can
+ * treat a muted word differently again. `quietlyBlocked` is the channel's own quiet block (of
+ * this asker, a visitor, a remote account or server): it drops, checked first, so the Filtered
+ * folder shows nothing the inbox would not. A muted word goes to the Filtered folder when the
+ * receiver keeps filtered questions (decision 310), else nowhere. Either way nothing notifies or
+ * counts and the asker is answered as for a delivered question.
+ */
+export function deliveryFor(text: string, receiver: ReceiverFilters, quietlyBlocked = false): QuestionDelivery {
+  if (quietlyBlocked) return 'dropped';
+  if (findMutedWord(text, receiver.mutedWords) === null) return 'inbox';
+  return receiver.keepsFiltered ? 'filtered' : 'dropped';
+}
+
+/** The receiver's muted words and Filtered folder choice, as SQL columns `words` and `keepsFiltered` on the users row `user`. */
+export function filtersOf(user: SQL): SQL {
+  return sql`(select coalesce(array_agg(m.word), '{}') from muted_words m where m.user_id = ${user}.id) as words,
+    ${user}.keep_filtered_questions as "keepsFiltered"`;
+}
+
+export const receiverFilters = (row: { words: string[] | null; keepsFiltered: boolean | null }): ReceiverFilters => ({
+  mutedWords: row.words ?? [],
+  keepsFiltered: row.keepsFiltered === true,
+});
+
+/**
+ * Where a question the asker may send goes (deliveryFor): an anonymous one is dropped when the
+ * receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
+ * questions. A quiet block keeps out anonymous questions only: were a named question from the
+ * blocked person dropped too, the receiver could ask a suspect for a named question and learn from
+ * its absence who the anonymous asker was. A dropped question is never written, so it is in no
+ * list, count, push, email or live event; the asker gets the same answer as for a delivered one.
  */
 export async function questionDelivery(
   db: DbOrTx,
@@ -131,66 +158,71 @@ export async function questionDelivery(
   if (question.senderId === question.receiverId) return 'inbox';
   const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
-    sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = ${question.receiverId}) as "quietlyBlocked",
+    sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = u.id) as "quietlyBlocked",
           exists (select 1 from sender_blocks where blocked_id = ${question.senderId}) as "blockedEverywhere",
-          (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words,
-          (select keep_filtered_questions from users where id = ${question.receiverId}) as "keepsFiltered"`,
+          ${filtersOf(sql`u`)}
+        from users u where u.id = ${question.receiverId}`,
   );
   if (!row) return 'inbox';
   // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
-  if ((row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous) return 'dropped';
-  if (findMutedWord(question.text, row.words ?? []) === null) return 'inbox';
-  return row.keepsFiltered ? 'filtered' : 'dropped';
+  return deliveryFor(question.text, receiverFilters(row), (row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous);
 }
 
 /**
  * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
- * of those, whom it `reaches`. It is anonymous, so it is not addressed to anyone who refuses
+ * of those, whom it `reaches` and whose Filtered folder `keeps` it. It is anonymous, so it is not addressed to anyone who refuses
  * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
  * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
- * announcement, so it does not apply (decision 261). It is dropped unseen for whoever
- * muted one of its words (matched here in JS, as for every question). The count the admin is told
+ * announcement, so it does not apply (decision 261). A muted word of it keeps it out as any
+ * question (deliveryFor, matched here in JS for each user who muted words). The count the admin is told
  * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
  * receiver who stopped getting global questions after blocking an anonymous asker would learn
  * that the asker was the admin.
  */
-export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL }> {
-  const lists = await queryRows<{ userId: string; words: string[] }>(
+export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL; keeps: SQL }> {
+  const lists = await queryRows<{ userId: string; words: string[]; keepsFiltered: boolean }>(
     db,
-    sql`select user_id as "userId", array_agg(word) as words from muted_words group by user_id`,
+    sql`select u.id as "userId", ${filtersOf(sql`u`)} from users u where exists (select 1 from muted_words m where m.user_id = u.id)`,
   );
-  const muting = lists.filter((list) => findMutedWord(text, list.words) !== null).map((list) => list.userId);
+  const goesTo = (delivery: QuestionDelivery) =>
+    lists
+      .filter((list) => deliveryFor(text, receiverFilters(list)) === delivery)
+      .map((list) => list.userId)
+      .join(',');
   const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
+  const filtered = goesTo('filtered');
   return {
     addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
-    reaches: sql`${user}.id <> all(string_to_array(${muting.join(',')}, ','))`,
+    reaches: sql`${user}.id <> all(string_to_array(${`${goesTo('dropped')},${filtered}`}, ','))`,
+    keeps: sql`${user}.id = any(string_to_array(${filtered}, ','))`,
   };
 }
 
 /**
- * Whether a question asked from another server (a post mentioning the receiver, decision 300)
- * reaches the receiver. The remote asker is never told either way (their server gets the same 202
- * and no activity), so every rule simply drops: a paused inbox; a block of the account or of its
- * whole server; 'Who may ask me' other than everyone (a remote account is neither someone the
- * receiver follows here nor an account of known age, decision 302); a muted word. 'Refuse
- * anonymous questions' does not apply: a remote question is named.
+ * Where a question asked from another server (a post mentioning the receiver, decision 300) goes.
+ * The remote asker is never told either way (their server gets the same 202 and no activity), so
+ * every rule simply drops: a paused inbox; a block of the account or of its whole server; 'Who
+ * may ask me' other than everyone (a remote account is neither someone the receiver follows here
+ * nor an account of known age, decision 302). A muted word goes to the Filtered folder or nowhere
+ * as for any question (deliveryFor). 'Refuse anonymous questions' does not apply: a remote
+ * question is named.
  */
-export async function remoteQuestionReaches(
+export async function remoteQuestionDelivery(
   db: DbOrTx,
   question: { receiverId: string; actorUri: string; domain: string; text: string },
   now: Date,
-): Promise<boolean> {
-  const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null }>(
+): Promise<QuestionDelivery> {
+  const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
     sql`select not (u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))
              and u.who_may_ask = 'everyone' as open,
           exists (select 1 from remote_blocks b where b.user_id = u.id
                   and ((b.kind = 'actor' and b.target = ${question.actorUri}) or (b.kind = 'domain' and b.target = ${question.domain}))) as blocked,
-          (select array_agg(word) from muted_words where user_id = u.id) as words
+          ${filtersOf(sql`u`)}
         from users u where u.id = ${question.receiverId}`,
   );
-  if (!row || !row.open || row.blocked) return false;
-  return findMutedWord(question.text, row.words ?? []) === null;
+  if (!row) return 'dropped';
+  return deliveryFor(question.text, receiverFilters(row), !row.open || row.blocked);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { findMutedWord } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
+import { deliveryFor, filtersOf, receiverFilters, type QuestionDelivery } from './questions.js';
 
 /**
  * Questions from people without an account (decision 305). Who may receive them: a receiver
@@ -31,18 +31,19 @@ export async function visitorReceiverByUsername(db: DbOrTx, username: string): P
 }
 
 /**
- * Whether a visitor's question reaches the receiver: not when the receiver blocked this visitor
+ * Where a visitor's question goes (deliveryFor): dropped when the receiver blocked this visitor
  * ('Block this asker' on one of their questions, matched by the day's keyed hash) or a moderator
- * blocked them everywhere (decision 288, the same way), nor when it holds
- * one of the receiver's muted words. The visitor is answered the same either way.
+ * blocked them everywhere (decision 288, the same way); a muted word sends it to the Filtered
+ * folder or nowhere, as for any question. The visitor is answered the same either way.
  */
-export async function visitorQuestionReaches(db: DbOrTx, question: { receiverId: string; visitorKey: string; text: string }): Promise<boolean> {
-  const [row] = await queryRows<{ blocked: boolean; words: string[] | null }>(
+export async function visitorQuestionDelivery(db: DbOrTx, question: { receiverId: string; visitorKey: string; text: string }): Promise<QuestionDelivery> {
+  const [row] = await queryRows<{ blocked: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
-    sql`select exists (select 1 from asker_blocks where blocked_visitor_key = ${question.visitorKey} and blocker_id = ${question.receiverId})
+    sql`select exists (select 1 from asker_blocks where blocked_visitor_key = ${question.visitorKey} and blocker_id = u.id)
             or exists (select 1 from sender_blocks where blocked_visitor_key = ${question.visitorKey}) as blocked,
-          (select array_agg(word) from muted_words where user_id = ${question.receiverId}) as words`,
+          ${filtersOf(sql`u`)}
+        from users u where u.id = ${question.receiverId}`,
   );
-  if (!row || row.blocked) return false;
-  return findMutedWord(question.text, row.words ?? []) === null;
+  if (!row) return 'dropped';
+  return deliveryFor(question.text, receiverFilters(row), row.blocked);
 }

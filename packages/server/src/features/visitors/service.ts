@@ -6,7 +6,8 @@ import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { consumeRateLimit } from '../../rateLimit.js';
-import { publicAnswersPage, visitorQuestionReaches, visitorReceiverByUsername } from '../visibility/index.js';
+import { keepFilteredQuestion } from '../filtered/service.js';
+import { publicAnswersPage, visitorQuestionDelivery, visitorReceiverByUsername } from '../visibility/index.js';
 import { profileCounts } from '../profiles/service.js';
 import { renderVisitorPage, type VisitorPage } from './page.js';
 
@@ -50,7 +51,8 @@ export async function visitorPage(ctx: AppContext, username: string, acceptLangu
  * A visitor asks `receiver` (already found by visitorReceiver, the challenge already spent). A
  * paused inbox refuses, as it refuses everyone; the rate limits refuse with a 429. A question the
  * receiver's choices keep out (this visitor blocked, a muted word) makes the same writes as a
- * delivered one and rolls them back, so neither the answer nor its timing tells (decision 100).
+ * delivered one and rolls them back, so neither the answer nor its timing tells (decision 100); a
+ * muted word's question is kept in the Filtered folder when the receiver keeps filtered questions.
  */
 export async function askAsVisitor(ctx: AppContext, receiver: UserRow, visitorKey: string, text: string): Promise<void> {
   const [state] = await queryRows<{ paused: boolean }>(
@@ -62,19 +64,24 @@ export async function askAsVisitor(ctx: AppContext, receiver: UserRow, visitorKe
   if (state.paused) throw new AppError('inbox_paused');
   await consumeRateLimit(ctx.db, visitorRateLimitKey.visitor(visitorKey), VISITOR_QUESTIONS_PER_10_MIN, WINDOW_SECONDS);
   await consumeRateLimit(ctx.db, visitorRateLimitKey.receiver(receiver.id), VISITOR_QUESTIONS_PER_RECEIVER_PER_10_MIN, WINDOW_SECONDS);
-  const reaches = await visitorQuestionReaches(ctx.db, { receiverId: receiver.id, visitorKey, text });
+  const goesTo = await visitorQuestionDelivery(ctx.db, { receiverId: receiver.id, visitorKey, text });
   const id = crypto.randomUUID();
   const at = new Date();
-  await ctx.db
-    .transaction(async (tx) => {
-      await tx.insert(questions).values({ id, senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: at });
-      await tx.insert(visitorQuestions).values({ questionId: id, visitorKey });
-      await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: receiver.id, senderId: null, isAnonymous: true, at });
-      if (!reaches) throw new DroppedQuestion();
-    })
-    .catch((error: unknown) => {
+  await ctx.db.transaction(async (tx) => {
+    try {
+      await tx.transaction(async (delivery) => {
+        await delivery.insert(questions).values({ id, senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: at });
+        await delivery.insert(visitorQuestions).values({ questionId: id, visitorKey });
+        await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId: receiver.id, senderId: null, isAnonymous: true, at });
+        if (goesTo !== 'inbox') throw new DroppedQuestion();
+      });
+    } catch (error) {
       if (!(error instanceof DroppedQuestion)) throw error;
-    });
+      // kept for the receiver's review in their Filtered folder, where nothing notifies (decision 327)
+      if (goesTo === 'filtered')
+        await keepFilteredQuestion(tx, { id, senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: at, visitorKey });
+    }
+  });
 }
 
 /** Thrown to roll back the writes of a visitor's question the receiver's choices drop. */

@@ -1,5 +1,4 @@
 import { useId, useRef } from 'react';
-import { Link } from 'react-router';
 import { FILTERED_KEEP_DAYS, type FilteredQuestion } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
@@ -8,10 +7,9 @@ import { Loading } from '../../components/Loading';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
-import { MentionText } from '../answers/MentionText';
 import { useFilteredAction, useFilteredQuestions } from './api';
-import styles from './Filtered.module.css';
-import { relativeTimeText, t } from '../../i18n';
+import { ReceivedQuestionActions, ReceivedQuestionCard } from '../questions/ReceivedQuestionCard';
+import { t } from '../../i18n';
 
 /** The Questions screen's 'Filtered' view: what muted words kept out, each to delete or move to the inbox. */
 export function FilteredList() {
@@ -55,31 +53,15 @@ function FilteredItem({ question }: { question: FilteredQuestion }) {
   };
 
   return (
-    <article ref={card} className={`card ${styles.item}`} aria-labelledby={`${id}-q`}>
-      <p className={styles.from}>
-        {question.sender ? (
-          <Link to={`/u/${question.sender.username}`}>
-            {question.sender.fullname} <span className="muted">@{question.sender.username}</span>
-          </Link>
-        ) : (
-          <span className="muted">{t('anonymous')}</span>
-        )}
-        <time dateTime={question.createdAt} className="muted">
-          {' · '}
-          {relativeTimeText(question.createdAt)}
-        </time>
-      </p>
-      <p id={`${id}-q`} className={styles.text}>
-        <MentionText text={question.text} />
-      </p>
-      <div className={styles.actions}>
+    <ReceivedQuestionCard question={question} id={id} cardRef={card}>
+      <ReceivedQuestionActions>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={action.isPending}>
           {t('delete')}
         </button>
         <button type="button" className="btn btn-primary btn-small" onClick={onMove} disabled={action.isPending}>
           {t('filtered.moveToInbox')}
         </button>
-      </div>
-    </article>
+      </ReceivedQuestionActions>
+    </ReceivedQuestionCard>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { ErrorList, TextField, TextareaField } from '../../components/Field';
-import { settingsExplanation } from '../../components/SettingsSection';
+import { EditorForm, editorRow } from '../../components/EditorForm';
+import { TextField, TextareaField } from '../../components/Field';
 import { useAdminAnnouncement, useEndAnnouncement, useScheduleAnnouncement } from './api';
-import styles from './Instance.module.css';
 import { t } from '../../i18n';
 
 /** `datetime-local` speaks the device's local time, without a zone. */
@@ -22,18 +20,35 @@ export function AnnouncementEditor() {
   const failure = schedule.error ?? end.error;
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <EditorForm
+      explanation={t('instance.announcementHelp')}
+      onSubmit={() => {
         setStatus('');
         schedule.mutate(
           { textEn, textFr, startsAt: new Date(startsAt).toISOString(), endsAt: endsAt ? new Date(endsAt).toISOString() : null },
           { onSuccess: () => setStatus(t('instance.scheduled')) },
         );
       }}
+      failure={failure}
+      status={status}
+      actions={
+        <>
+          <button type="submit" className="btn btn-primary" disabled={schedule.isPending}>
+            {t('instance.schedule')}
+          </button>
+          {latest.data && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={end.isPending}
+              onClick={() => end.mutate(undefined, { onSuccess: () => setStatus(t('instance.ended')) })}
+            >
+              {t('instance.endNow')}
+            </button>
+          )}
+        </>
+      }
     >
-      <p className={settingsExplanation}>{t('instance.announcementHelp')}</p>
       {latest.data && <p className="muted">{t('instance.latest', { text: latest.data.textEn })}</p>}
       <TextareaField
         label={t('instance.textEn')}
@@ -43,34 +58,13 @@ export function AnnouncementEditor() {
         label={t('instance.textFr')}
         textareaProps={{ value: textFr, onChange: (e) => setTextFr(e.target.value), maxLength: 500, rows: 2, lang: 'fr' }}
       />
-      <div className={styles.row}>
+      <div className={editorRow}>
         <TextField
           label={t('instance.startsAt')}
           inputProps={{ type: 'datetime-local', value: startsAt, onChange: (e) => setStartsAt(e.target.value), required: true }}
         />
         <TextField label={t('instance.endsAt')} inputProps={{ type: 'datetime-local', value: endsAt, onChange: (e) => setEndsAt(e.target.value) }} />
       </div>
-      <ErrorList errors={failure ? [errorMessage(failure)] : null} />
-      {status && (
-        <p className={styles.status} role="status">
-          {status}
-        </p>
-      )}
-      <div className={styles.row}>
-        <button type="submit" className="btn btn-primary" disabled={schedule.isPending}>
-          {t('instance.schedule')}
-        </button>
-        {latest.data && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={end.isPending}
-            onClick={() => end.mutate(undefined, { onSuccess: () => setStatus(t('instance.ended')) })}
-          >
-            {t('instance.endNow')}
-          </button>
-        )}
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { INSTANCE_PAGES, type InstancePageSlug } from '@askbox/common';
-import { errorMessage } from '../../api/client';
-import { ErrorList, TextareaField } from '../../components/Field';
+import { EditorForm } from '../../components/EditorForm';
+import { TextareaField } from '../../components/Field';
 import { useInstancePage, useSaveInstancePage } from './api';
 import { INSTANCE_PAGE_PATHS } from './paths';
 import styles from './Instance.module.css';
@@ -20,13 +20,21 @@ export function PageEditor() {
   }, [page.data]);
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <EditorForm
+      onSubmit={() => {
         setSaved(false);
         save.mutate(text, { onSuccess: () => setSaved(true) });
       }}
+      failure={save.isError ? save.error : null}
+      status={saved ? t('instance.saved') : ''}
+      actions={
+        <>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || !page.data}>
+            {t('instance.save')}
+          </button>
+          <Link to={INSTANCE_PAGE_PATHS.find((p) => p.slug === slug)!.path}>{t('instance.viewPage')}</Link>
+        </>
+      }
     >
       <div className="field">
         <label htmlFor="instance-page">{t('instance.pageToEdit')}</label>
@@ -51,18 +59,6 @@ export function PageEditor() {
         hint={page.data?.isDefault ? `${t('instance.markdownHelp')} ${t('instance.defaultInUse')}` : t('instance.markdownHelp')}
         textareaProps={{ className: `textarea ${styles.editor}`, value: text, onChange: (event) => setText(event.target.value), disabled: !page.data }}
       />
-      <ErrorList errors={save.isError ? [errorMessage(save.error)] : null} />
-      {saved && (
-        <p className={styles.status} role="status">
-          {t('instance.saved')}
-        </p>
-      )}
-      <div className={styles.row}>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending || !page.data}>
-          {t('instance.save')}
-        </button>
-        <Link to={INSTANCE_PAGE_PATHS.find((p) => p.slug === slug)!.path}>{t('instance.viewPage')}</Link>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { LOCALES, MAX_TEXT_LENGTH, type Locale } from '@askbox/common';
-import { errorMessage } from '../../api/client';
-import { ErrorList, TextField, TextareaField } from '../../components/Field';
-import { settingsExplanation } from '../../components/SettingsSection';
+import { EditorForm } from '../../components/EditorForm';
+import { TextField, TextareaField } from '../../components/Field';
 import { useAddPrompt, useAdminPrompts, useRemovePrompt } from './api';
 import styles from './Prompts.module.css';
 import { t } from '../../i18n';
@@ -19,10 +18,9 @@ export function PromptEditor() {
   const failure = add.error ?? remove.error;
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <EditorForm
+      explanation={t('promptsAdmin.help')}
+      onSubmit={() => {
         setStatus('');
         add.mutate(
           { locale, text, day: day === '' ? null : day },
@@ -35,8 +33,14 @@ export function PromptEditor() {
           },
         );
       }}
+      failure={failure}
+      status={status}
+      actions={
+        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+          {t('promptsAdmin.add')}
+        </button>
+      }
     >
-      <p className={settingsExplanation}>{t('promptsAdmin.help')}</p>
       {list.data && list.data.length === 0 && <p className="muted">{t('promptsAdmin.none')}</p>}
       {list.data && list.data.length > 0 && (
         <ul className={styles.adminList}>
@@ -72,17 +76,6 @@ export function PromptEditor() {
         textareaProps={{ value: text, onChange: (e) => setText(e.target.value), required: true, maxLength: MAX_TEXT_LENGTH, rows: 2, lang: locale }}
       />
       <TextField label={t('promptsAdmin.day')} inputProps={{ type: 'date', value: day, onChange: (e) => setDay(e.target.value) }} />
-      <ErrorList errors={failure ? [errorMessage(failure)] : null} />
-      {status && (
-        <p className={styles.status} role="status">
-          {status}
-        </p>
-      )}
-      <div className={styles.row}>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {t('promptsAdmin.add')}
-        </button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

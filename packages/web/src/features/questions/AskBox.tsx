@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { clampText, isBlankText } from '@askbox/common';
 import { errorMessage } from '../../api/client';
-import { RemainingCharacters } from '../../components/RemainingCharacters';
+import { AskAnonymouslyRow } from '../../components/AskAnonymouslyRow';
 import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
@@ -77,17 +77,12 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
           </div>
         )}
       </div>
-      <div className={styles.row}>
-        {anonymousAllowed ? (
-          <label className={styles.check}>
-            <input type="checkbox" checked={isAnonymous} onChange={(e) => setIsAnonymous(e.target.checked)} />
-            {t('askAnonymously')}
-          </label>
-        ) : (
-          <span />
-        )}
-        <RemainingCharacters id={`${id}-count`} text={text} max={maxTextLength} />
-      </div>
+      <AskAnonymouslyRow
+        countId={`${id}-count`}
+        text={text}
+        max={maxTextLength}
+        anonymous={anonymousAllowed ? { checked: isAnonymous, onChange: setIsAnonymous } : null}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
         {t('ask')}
       </button>

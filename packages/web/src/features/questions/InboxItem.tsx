@@ -1,13 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { clampText, isBlankText, type InboxQuestion } from '@askbox/common';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusAfterRemoval } from '../../components/focusAfterAction';
 import { collapseAway } from '../../components/leaving';
-import { MentionText } from '../answers/MentionText';
-import { questionTint } from '../../components/questionHue';
 import { BlockAskerButton } from '../safety/BlockAskerButton';
 import { RemoteAskerBlock } from '../federation/RemoteAskerBlock';
 import { ReportButton } from '../moderation/ReportButton';
@@ -15,8 +12,9 @@ import { announceAnswered } from '../sharing/api';
 import { ApiError, errorMessage } from '../../api/client';
 import { AnswerExtrasFields, answerExtrasBody, answerExtrasReady, emptyAnswerExtras, type AnswerExtrasDraft } from '../answerExtras/AnswerExtrasFields';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
-import styles from './InboxItem.module.css';
-import { relativeTimeText, t } from '../../i18n';
+import { ReceivedQuestionActions, ReceivedQuestionCard } from './ReceivedQuestionCard';
+import styles from './ReceivedQuestion.module.css';
+import { t } from '../../i18n';
 
 const PICTURE_REFUSALS = new Set(['invalid_image', 'file_too_large', 'no_file', 'rate_limited']);
 
@@ -65,37 +63,18 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   };
 
   return (
-    <article ref={card} className={`card ${styles.item}`} style={questionTint(question)} aria-labelledby={`${id}-q`}>
-      <p className={styles.from}>
-        {question.sender ? (
-          <Link to={`/u/${question.sender.username}`}>
-            {question.sender.fullname} <span className="muted">@{question.sender.username}</span>
-          </Link>
-        ) : question.remoteSender ? (
-          // someone on another server: their name and handle as text (no link, no picture: decision 300)
-          <span>
-            {question.remoteSender.name || question.remoteSender.handle} <span className="muted">{question.remoteSender.handle}</span>
-            <span className="visually-hidden"> {t('remoteAsker')}</span>
-          </span>
-        ) : (
-          <span className="muted">{t('anonymous')}</span>
-        )}
-        <time dateTime={question.createdAt} className="muted">
-          {' · '}
-          {relativeTimeText(question.createdAt)}
-        </time>
-        {question.toFollowers && (
-          <span className="muted">
-            {' · '}
-            {t('askFollowers.badge')}
-          </span>
-        )}
-        {question.canBlockAsker && <BlockAskerButton questionId={question.id} />}
-        {question.remoteSender && <RemoteAskerBlock asker={question.remoteSender} />}
-      </p>
-      <p id={`${id}-q`} className={styles.text}>
-        <MentionText text={question.text} />
-      </p>
+    <ReceivedQuestionCard
+      question={question}
+      id={id}
+      cardRef={card}
+      tinted
+      fromActions={
+        <>
+          {question.canBlockAsker && <BlockAskerButton questionId={question.id} />}
+          {question.remoteSender && <RemoteAskerBlock asker={question.remoteSender} />}
+        </>
+      }
+    >
       {answering ? (
         <form
           onSubmit={onAnswer}
@@ -120,17 +99,17 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           />
           <RemainingCharacters id={`${id}-count`} text={answer} max={maxTextLength} />
           <AnswerExtrasFields id={id} draft={extras} onChange={setExtras} />
-          <div className={styles.actions}>
+          <ReceivedQuestionActions>
             <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
               {t('cancel')}
             </button>
             <button type="submit" className="btn btn-primary btn-small" disabled={blank || !answerExtrasReady(extras) || answerQuestion.isPending}>
               {t('sendAnswer')}
             </button>
-          </div>
+          </ReceivedQuestionActions>
         </form>
       ) : (
-        <div className={styles.actions}>
+        <ReceivedQuestionActions>
           <ReportButton kind="question" target={question.id} look="text" />
           <button type="button" className="btn btn-secondary btn-small" onClick={() => void onDelete()} disabled={deleteQuestion.isPending}>
             {t('delete')}
@@ -138,8 +117,8 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           <button ref={answerButton} type="button" className="btn btn-primary btn-small" onClick={() => setAnswering(true)}>
             {t('answer')}
           </button>
-        </div>
+        </ReceivedQuestionActions>
       )}
-    </article>
+    </ReceivedQuestionCard>
   );
 }
