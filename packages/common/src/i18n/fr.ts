@@ -712,6 +712,12 @@ export const fr: Catalog = {
     pagesLabel: 'À propos de cette instance',
     acceptRulesPrefix: 'En vous inscrivant, vous acceptez les',
     acceptRulesLink: 'règles',
+    announcement: 'Annonce',
+    dismiss: 'Fermer l’annonce',
+    ruleReason: 'Enfreint une règle : {{rule}}',
+  },
+  // the admin's editor of the instance's pages and announcement
+  instanceEditor: {
     editorLink: 'Pages de l’instance et annonce',
     editorTitle: 'Pages de l’instance',
     pageToEdit: 'Page à modifier',
@@ -722,7 +728,6 @@ export const fr: Catalog = {
     save: 'Enregistrer la page',
     saved: 'Page enregistrée.',
     viewPage: 'Voir la page',
-    announcement: 'Annonce',
     announcementHelp: 'Affichée en haut de l’app de son début à sa fin ; chacun peut la fermer.',
     textEn: 'Texte en anglais',
     textFr: 'Texte en français (facultatif)',
@@ -733,8 +738,6 @@ export const fr: Catalog = {
     endNow: 'Terminer l’annonce maintenant',
     ended: 'Annonce terminée.',
     latest: 'Dernière : « {{text}} »',
-    dismiss: 'Fermer l’annonce',
-    ruleReason: 'Enfreint une règle : {{rule}}',
   },
   moderation: {
     report: 'Signaler',
@@ -748,6 +751,9 @@ export const fr: Catalog = {
     reportSent: 'Merci. Votre signalement a été envoyé aux modérateurs.',
     alreadyReported: 'Vous avez déjà signalé ce contenu. Les modérateurs vont l’examiner.',
     done: 'Terminé',
+  },
+  // the moderators' screen: reports, suspensions (not in the spec: worded to match it)
+  moderationQueue: {
     moderation: 'Modération',
     moderationIntro: 'Signalements ouverts, les plus anciens d’abord. Traitez chacun en le rejetant, en supprimant le contenu ou en suspendant le compte.',
     noReports: 'Aucun signalement ouvert.',

@@ -37,7 +37,7 @@ export function AdminCard() {
       <InstanceLink className={`${settingsRow} ${styles.adminRow}`} labelClassName={styles.rowLabel ?? ''} />
       <Link className={`${settingsRow} ${styles.adminRow}`} to="/settings/pages">
         <FileText size={20} aria-hidden />
-        <span className={styles.rowLabel}>{t('instance.editorLink')}</span>
+        <span className={styles.rowLabel}>{t('instanceEditor.editorLink')}</span>
         <ChevronRight size={18} aria-hidden />
       </Link>
       <Link to="/settings/team" className={`${settingsRow} ${styles.adminRow}`}>

@@ -21,12 +21,12 @@ export function AnnouncementEditor() {
 
   return (
     <EditorForm
-      explanation={t('instance.announcementHelp')}
+      explanation={t('instanceEditor.announcementHelp')}
       onSubmit={() => {
         setStatus('');
         schedule.mutate(
           { textEn, textFr, startsAt: new Date(startsAt).toISOString(), endsAt: endsAt ? new Date(endsAt).toISOString() : null },
-          { onSuccess: () => setStatus(t('instance.scheduled')) },
+          { onSuccess: () => setStatus(t('instanceEditor.scheduled')) },
         );
       }}
       failure={failure}
@@ -34,36 +34,36 @@ export function AnnouncementEditor() {
       actions={
         <>
           <button type="submit" className="btn btn-primary" disabled={schedule.isPending}>
-            {t('instance.schedule')}
+            {t('instanceEditor.schedule')}
           </button>
           {latest.data && (
             <button
               type="button"
               className="btn btn-secondary"
               disabled={end.isPending}
-              onClick={() => end.mutate(undefined, { onSuccess: () => setStatus(t('instance.ended')) })}
+              onClick={() => end.mutate(undefined, { onSuccess: () => setStatus(t('instanceEditor.ended')) })}
             >
-              {t('instance.endNow')}
+              {t('instanceEditor.endNow')}
             </button>
           )}
         </>
       }
     >
-      {latest.data && <p className="muted">{t('instance.latest', { text: latest.data.textEn })}</p>}
+      {latest.data && <p className="muted">{t('instanceEditor.latest', { text: latest.data.textEn })}</p>}
       <TextareaField
-        label={t('instance.textEn')}
+        label={t('instanceEditor.textEn')}
         textareaProps={{ value: textEn, onChange: (e) => setTextEn(e.target.value), required: true, maxLength: 500, rows: 2 }}
       />
       <TextareaField
-        label={t('instance.textFr')}
+        label={t('instanceEditor.textFr')}
         textareaProps={{ value: textFr, onChange: (e) => setTextFr(e.target.value), maxLength: 500, rows: 2, lang: 'fr' }}
       />
       <div className={editorRow}>
         <TextField
-          label={t('instance.startsAt')}
+          label={t('instanceEditor.startsAt')}
           inputProps={{ type: 'datetime-local', value: startsAt, onChange: (e) => setStartsAt(e.target.value), required: true }}
         />
-        <TextField label={t('instance.endsAt')} inputProps={{ type: 'datetime-local', value: endsAt, onChange: (e) => setEndsAt(e.target.value) }} />
+        <TextField label={t('instanceEditor.endsAt')} inputProps={{ type: 'datetime-local', value: endsAt, onChange: (e) => setEndsAt(e.target.value) }} />
       </div>
     </EditorForm>
   );

@@ -26,18 +26,18 @@ export function PageEditor() {
         save.mutate(text, { onSuccess: () => setSaved(true) });
       }}
       failure={save.isError ? save.error : null}
-      status={saved ? t('instance.saved') : ''}
+      status={saved ? t('instanceEditor.saved') : ''}
       actions={
         <>
           <button type="submit" className="btn btn-primary" disabled={save.isPending || !page.data}>
-            {t('instance.save')}
+            {t('instanceEditor.save')}
           </button>
-          <Link to={INSTANCE_PAGE_PATHS.find((p) => p.slug === slug)!.path}>{t('instance.viewPage')}</Link>
+          <Link to={INSTANCE_PAGE_PATHS.find((p) => p.slug === slug)!.path}>{t('instanceEditor.viewPage')}</Link>
         </>
       }
     >
       <div className="field">
-        <label htmlFor="instance-page">{t('instance.pageToEdit')}</label>
+        <label htmlFor="instance-page">{t('instanceEditor.pageToEdit')}</label>
         <select
           id="instance-page"
           className="input"
@@ -55,8 +55,8 @@ export function PageEditor() {
         </select>
       </div>
       <TextareaField
-        label={t('instance.markdownLabel')}
-        hint={page.data?.isDefault ? `${t('instance.markdownHelp')} ${t('instance.defaultInUse')}` : t('instance.markdownHelp')}
+        label={t('instanceEditor.markdownLabel')}
+        hint={page.data?.isDefault ? `${t('instanceEditor.markdownHelp')} ${t('instanceEditor.defaultInUse')}` : t('instanceEditor.markdownHelp')}
         textareaProps={{ className: `textarea ${styles.editor}`, value: text, onChange: (event) => setText(event.target.value), disabled: !page.data }}
       />
     </EditorForm>

@@ -12,7 +12,7 @@ export function ModerationLink({ className, labelClassName }: { className: strin
     <Link to="/settings/moderation" className={className}>
       <ShieldAlert size={20} aria-hidden />
       <span className={labelClassName}>
-        {t('moderation.moderation')}
+        {t('moderationQueue.moderation')}
         {open > 0 && <span className="muted">{` (${open}${more})`}</span>}
       </span>
       <ChevronRight size={18} aria-hidden />

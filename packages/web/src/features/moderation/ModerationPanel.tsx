@@ -24,15 +24,15 @@ export function ModerationPanel() {
   const queue = useModerationQueue();
   return (
     <>
-      <p className="muted">{t('moderation.moderationIntro')}</p>
+      <p className="muted">{t('moderationQueue.moderationIntro')}</p>
       {queue.isPending ? (
-        <Spinner label={t('moderation.moderation')} />
+        <Spinner label={t('moderationQueue.moderation')} />
       ) : queue.isError ? (
-        <LoadError error={queue.error} fallback={t('moderation.reportsLoadError')} onRetry={() => void queue.refetch()} />
+        <LoadError error={queue.error} fallback={t('moderationQueue.reportsLoadError')} onRetry={() => void queue.refetch()} />
       ) : queue.data.items.length === 0 ? (
-        <EmptyState title={t('moderation.noReports')} />
+        <EmptyState title={t('moderationQueue.noReports')} />
       ) : (
-        <ul className={styles.list} aria-label={t('moderation.moderation')}>
+        <ul className={styles.list} aria-label={t('moderationQueue.moderation')}>
           {queue.data.items.map((report) => (
             <li key={report.id}>
               <ReportCard report={report} />
@@ -61,7 +61,8 @@ function ReportCard({ report }: { report: ModerationReport }) {
   const onError = (error: unknown) => void dialogs.alert(errorMessage(error));
 
   const act = async (action: ReportAction, item: HTMLElement | null, terms?: { reason: string; until: string | null }) => {
-    if (action === 'delete' && !(await dialogs.confirm(t('moderation.confirmDelete'), { confirmLabel: t('moderation.deleteContent'), danger: true }))) return;
+    if (action === 'delete' && !(await dialogs.confirm(t('moderationQueue.confirmDelete'), { confirmLabel: t('moderationQueue.deleteContent'), danger: true })))
+      return;
     // resolved, the report leaves the queue
     focusAfterRemoval(item);
     resolve.mutate({ id: report.id, action, ...terms }, { onError });
@@ -87,27 +88,27 @@ function ReportCard({ report }: { report: ModerationReport }) {
   return (
     <article
       className={`card ${styles.report}`}
-      aria-label={`${t('punctuation.colon', { label: t(`moderation.kindLabel.${content.kind}`) })} ${reasonText(report)}`}
+      aria-label={`${t('punctuation.colon', { label: t(`moderationQueue.kindLabel.${content.kind}`) })} ${reasonText(report)}`}
     >
       <p className={styles.meta}>
         <strong className={styles.reasonTag}>{reasonText(report)}</strong>
         <span className="muted">
-          {t(`moderation.kindLabel.${content.kind}`)} · {report.reporter ? t('moderation.reportedBy', { username: report.reporter.username }) : ''} ·{' '}
+          {t(`moderationQueue.kindLabel.${content.kind}`)} · {report.reporter ? t('moderationQueue.reportedBy', { username: report.reporter.username }) : ''} ·{' '}
           <time dateTime={report.createdAt}>{relativeTimeText(report.createdAt)}</time>
         </span>
       </p>
       {report.details && <p className={styles.details}>{t('punctuation.quoted', { text: report.details })}</p>}
       <div className={styles.content}>
         {!content.exists ? (
-          <p className="muted">{t('moderation.contentGone')}</p>
+          <p className="muted">{t('moderationQueue.contentGone')}</p>
         ) : content.kind === 'profile' ? (
           content.owner && <UserLink user={content.owner} />
         ) : (
           <>
             <p className={styles.line}>
-              <span className="muted">{t('punctuation.colon', { label: t('moderation.from') })} </span>
+              <span className="muted">{t('punctuation.colon', { label: t('moderationQueue.from') })} </span>
               {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
-              <span className="muted"> · {t('punctuation.colon', { label: t('moderation.to') })} </span>
+              <span className="muted"> · {t('punctuation.colon', { label: t('moderationQueue.to') })} </span>
               {content.owner && <UserLink user={content.owner} />}
             </p>
             <p className={styles.question}>{content.question}</p>
@@ -117,11 +118,11 @@ function ReportCard({ report }: { report: ModerationReport }) {
       </div>
       {account && (
         <p className={styles.line}>
-          <span className="muted">{t('punctuation.colon', { label: t('moderation.account') })} </span>
-          <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{t('moderation.suspendedTag')}</span>}
+          <span className="muted">{t('punctuation.colon', { label: t('moderationQueue.account') })} </span>
+          <UserLink user={account} /> {account.suspended && <span className={styles.suspendedTag}>{t('moderationQueue.suspendedTag')}</span>}
         </p>
       )}
-      {report.sameItemOpen > 0 && <p className="muted">{t('moderation.otherReports', { count: report.sameItemOpen })}</p>}
+      {report.sameItemOpen > 0 && <p className="muted">{t('moderationQueue.otherReports', { count: report.sameItemOpen })}</p>}
       <div className={styles.actions}>
         <button
           type="button"
@@ -129,7 +130,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
           onClick={(event) => void act('dismiss', event.currentTarget.closest('li'))}
           disabled={resolve.isPending}
         >
-          {t('moderation.dismiss')}
+          {t('moderationQueue.dismiss')}
         </button>
         {canDelete && (
           <button
@@ -138,7 +139,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
             onClick={(event) => void act('delete', event.currentTarget.closest('li'))}
             disabled={resolve.isPending}
           >
-            {t('moderation.deleteContent')}
+            {t('moderationQueue.deleteContent')}
           </button>
         )}
         {canBlockSender && (
@@ -153,7 +154,7 @@ function ReportCard({ report }: { report: ModerationReport }) {
         )}
         {canSuspend && (
           <button type="button" className="btn btn-danger btn-small" onClick={(event) => setSuspending(event.currentTarget.closest('li'))} disabled={busy}>
-            {t('moderation.suspendAccount')}
+            {t('moderationQueue.suspendAccount')}
           </button>
         )}
       </div>
@@ -187,12 +188,12 @@ function SuspendedAccounts() {
   return (
     <section aria-labelledby="moderation-suspended" className={styles.suspended}>
       <h2 id="moderation-suspended" className="section-title">
-        {t('moderation.suspendedAccounts')}
+        {t('moderationQueue.suspendedAccounts')}
       </h2>
       {suspended.isPending ? (
-        <Spinner size={20} label={t('moderation.suspendedAccounts')} />
+        <Spinner size={20} label={t('moderationQueue.suspendedAccounts')} />
       ) : !suspended.data || suspended.data.length === 0 ? (
-        <p className="muted">{t('moderation.noSuspended')}</p>
+        <p className="muted">{t('moderationQueue.noSuspended')}</p>
       ) : (
         <ul className={styles.list}>
           {suspended.data.map((user) => (
@@ -207,14 +208,17 @@ function SuspendedAccounts() {
                 className="btn btn-secondary btn-small"
                 disabled={restore.isPending}
                 onClick={async () => {
-                  if (!(await dialogs.confirm(t('moderation.confirmRestore', { username: user.username }), { confirmLabel: t('moderation.restore') }))) return;
+                  if (
+                    !(await dialogs.confirm(t('moderationQueue.confirmRestore', { username: user.username }), { confirmLabel: t('moderationQueue.restore') }))
+                  )
+                    return;
                   restore.mutate(user.username, {
-                    onSuccess: () => void dialogs.alert(t('moderation.restored', { username: user.username })),
+                    onSuccess: () => void dialogs.alert(t('moderationQueue.restored', { username: user.username })),
                     onError: (error) => void dialogs.alert(errorMessage(error)),
                   });
                 }}
               >
-                {t('moderation.restore')}
+                {t('moderationQueue.restore')}
               </button>
             </li>
           ))}

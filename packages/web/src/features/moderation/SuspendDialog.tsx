@@ -49,7 +49,7 @@ export function SuspendDialog({ username, onClose, onSuspend }: { username: stri
             {t('cancel')}
           </button>
           <button type="submit" className="btn btn-danger">
-            {t('moderation.suspendAccount')}
+            {t('moderationQueue.suspendAccount')}
           </button>
         </div>
       </form>

@@ -17,9 +17,9 @@ export function InstancePagesScreen() {
     <div className="screen">
       <header className={styles.header}>
         <BackButton fallback="/settings" />
-        <h1 className={styles.title}>{t('instance.editorTitle')}</h1>
+        <h1 className={styles.title}>{t('instanceEditor.editorTitle')}</h1>
       </header>
-      <SettingsSection id="instance-pages" title={t('instance.editorTitle')}>
+      <SettingsSection id="instance-pages" title={t('instanceEditor.editorTitle')}>
         <PageEditor />
       </SettingsSection>
       <SettingsSection id="instance-announcement" title={t('instance.announcement')}>
