@@ -10,7 +10,7 @@ import { OfflineBanner } from './features/pwa/OfflineBanner';
 import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, keepOfflineCache, registerServiceWorker } from './features/pwa/api';
 import { applySavedTheme } from './features/theme/api';
-import { signOutWhenSessionEnds } from './features/session/api';
+import { appConfigQuery, meQuery, signOutWhenSessionEnds } from './features/session/api';
 import { SessionEndedNotice } from './features/session/SessionEndedNotice';
 import { firstLocaleReady } from './i18n';
 // the brand's typeface and an emoji font from the registry, served by the app itself: every
@@ -38,7 +38,10 @@ keepOfflineCache(queryClient);
 // a session the server ended (logout elsewhere, new password, suspension) signs out on screen
 signOutWhenSessionEnds(queryClient);
 
-// the first screen's code starts loading now, beside the session request, while the splash shows
+// the session and the instance's settings are asked for now, not after the first render (the
+// first screen waits on them), and the first screen's code starts loading beside them
+void queryClient.prefetchQuery(meQuery);
+void queryClient.prefetchQuery(appConfigQuery);
 preloadScreenFor(window.location.pathname);
 
 // a French browser's catalog is a separate chunk: render once it is there (the HTML splash shows).

@@ -14,8 +14,8 @@ import { StartError } from './StartError';
  */
 export function AppGate({ children }: { children: ReactNode }) {
   const me = useMe();
-  // the instance's settings (text limit, federation, …) asked for with the session, not when a
-  // screen first needs them: what they add to a screen is there when it mounts, nothing moves after
+  // the instance's settings (text limit, federation, …), asked for with the session (main.tsx), stay
+  // observed: what they add to a screen is there when it mounts, nothing moves after
   useAppConfig();
   const [minimumShown, setMinimumShown] = useState(false);
   const [gone, setGone] = useState(false);

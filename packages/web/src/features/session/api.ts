@@ -8,13 +8,16 @@ export const sessionKeys = {
   config: ['app-config'] as const,
 };
 
+/** The session's query: started by main.tsx before the first render, read by every screen through useMe. */
+export const meQuery = {
+  queryKey: sessionKeys.me,
+  queryFn: async () => (await api.get<MeResponse>('/api/me')).user,
+  staleTime: 60_000,
+};
+
 /** The signed-in user (null when signed out). Every screen reads it from this one cache entry. */
 export function useMe() {
-  return useQuery({
-    queryKey: sessionKeys.me,
-    queryFn: async () => (await api.get<MeResponse>('/api/me')).user,
-    staleTime: 60_000,
-  });
+  return useQuery(meQuery);
 }
 
 /** The signed-in user where a protected route guarantees one. */
@@ -24,8 +27,11 @@ export function useViewer(): Me {
   return data;
 }
 
+/** The instance's settings (text limit, federation, sign-ups…): they change only with a restart. */
+export const appConfigQuery = { queryKey: sessionKeys.config, queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity };
+
 export function useAppConfig() {
-  return useQuery({ queryKey: sessionKeys.config, queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity });
+  return useQuery(appConfigQuery);
 }
 
 /** The longest question or answer on this instance: 300 (the spec's) until /api/config says otherwise. */
