@@ -1,4 +1,4 @@
-import { askQuestionSchema } from '@askbox/common';
+import { askQuestionSchemaFor } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
@@ -12,7 +12,7 @@ export async function followerQuestionRoutes(app: AppInstance, ctx: AppContext):
       schema: {
         tags: ['questions'],
         summary: 'Ask all your followers one question (3 a day); each follower’s own rules apply, and you are told nothing per follower',
-        body: askQuestionSchema,
+        body: askQuestionSchemaFor(ctx.config.maxTextLength),
       },
     },
     async (request, reply) => {

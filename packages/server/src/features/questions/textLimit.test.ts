@@ -46,6 +46,13 @@ describe('an instance that raised MAX_TEXT_LENGTH to 2000', () => {
     expect(over.answered.json().error).toMatchObject({ code: 'answer_too_long', params: { max: 2000 } });
     expect((await t.app.inject({ url: '/api/config' })).json().maxTextLength).toBe(2000);
   });
+
+  it('holds for a question to all followers too', async () => {
+    const asker = await signUpUser(t.app);
+    const toFollowers = (length: number) => apiAs(t.app, asker).post('/api/me/followers/questions', { text: 'f'.repeat(length), isAnonymous: true });
+    expect((await toFollowers(2000)).statusCode).toBe(204);
+    expect((await toFollowers(2001)).json().error).toMatchObject({ code: 'question_too_long', params: { max: 2000 } });
+  });
 });
 
 describe('MAX_TEXT_LENGTH at config load', () => {

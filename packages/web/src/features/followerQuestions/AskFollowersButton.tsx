@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { FOLLOWER_QUESTIONS_PER_DAY, MAX_TEXT_LENGTH } from '@askbox/common';
+import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { AskAnonymouslyRow } from '../../components/AskAnonymouslyRow';
 import { QuestionFormModal } from '../../components/QuestionFormModal';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
+import { useMaxTextLength } from '../session/api';
 import { useAskFollowers } from './api';
 import { t } from '../../i18n';
 
@@ -26,6 +27,7 @@ export function AskFollowersDialog({ onClose, initialText = '' }: { onClose(): v
   const [isAnonymous, setIsAnonymous] = useState(true);
   const send = useAskFollowers();
   const dialogs = useDialogs();
+  const maxTextLength = useMaxTextLength();
 
   const onSend = () =>
     send.mutate(
@@ -47,7 +49,7 @@ export function AskFollowersDialog({ onClose, initialText = '' }: { onClose(): v
       submitLabel={t('askFollowers.send')}
       text={text}
       onTextChange={setText}
-      max={MAX_TEXT_LENGTH}
+      max={maxTextLength}
       pending={send.isPending}
       onSend={onSend}
       onClose={onClose}
