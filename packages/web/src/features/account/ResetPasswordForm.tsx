@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorBox } from '../../components/ErrorBox';
 import { ApiError, errorMessage } from '../../api/client';
@@ -9,19 +9,22 @@ import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /**
  * The token of a reset link: the emails put it in the fragment (`#token=`, never sent to a server
- * nor kept in access logs); `?token=` works too. Read once, then taken out of the address bar.
+ * nor kept in access logs); `?token=` works too. Only read here: a render React throws away and
+ * starts again must still find it (the form takes it out of the address bar once on screen).
  */
-function takeToken(): string {
+function tokenInAddress(): string {
   const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
   const fromQuery = new URLSearchParams(window.location.search).get('token');
-  const token = fromHash ?? fromQuery ?? '';
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+  return fromHash ?? fromQuery ?? '';
 }
 
 /** /reset-password: choose a new password with the link's token, then log in with it. */
 export function ResetPasswordForm({ titleClassName }: { titleClassName?: string }) {
-  const [token] = useState(takeToken);
+  const [token] = useState(tokenInAddress);
+  // out of the address bar (and the history) once the form is on screen
+  useEffect(() => {
+    if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, [token]);
   const newPassword = useNewPassword();
   const [error, setError] = useState<{ text: string; linkDead: boolean } | null>(null);
   const reset = useResetPassword();
