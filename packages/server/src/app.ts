@@ -14,6 +14,7 @@ import { redactedErrorSerializer, redactPaths } from './http/logRedaction.js';
 import { installRouteTable } from './http/routeTable.js';
 import type { AppInstance } from './http/types.js';
 import { serveWebApp } from './http/webShell.js';
+import { hasSessionCookie } from './features/auth/sessions.js';
 
 export interface BuildOptions extends ContextOptions {
   /** Tests only: where the logs go instead of stdout. */
@@ -56,6 +57,6 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await installApiDocs(app);
   installHealthChecks(app, ctx.db);
   await registerRoutes(app, ctx);
-  serveWebApp(app, ctx.webShell);
+  serveWebApp(app, ctx.webShell, hasSessionCookie);
   return app;
 }

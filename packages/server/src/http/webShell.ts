@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from './errors.js';
+import { firstScreenFor, loadFirstScreenHints } from './firstScreen.js';
 import type { AppInstance } from './types.js';
 
 /**
@@ -14,8 +15,12 @@ export interface WebShell {
   readonly distDir: string;
   /** Whether the web app is built (tests run without it unless they point WEB_DIST_DIR at one). */
   readonly available: boolean;
-  /** Sends index.html, with `head` (trusted, already escaped markup) inserted before </head>. */
-  sendPage(reply: FastifyReply, head?: string): FastifyReply;
+  /**
+   * Sends index.html for the page at `pathname`, with the hints that fetch its first screen's code
+   * for a browser that is (or is not) signed in, and `head` (trusted, already escaped markup)
+   * inserted before </head>.
+   */
+  sendPage(reply: FastifyReply, page: { pathname: string; signedIn: boolean; head?: string }): FastifyReply;
   /**
    * Sends visitor.html, the signed-out profile's own small page (features/visitors), with the
    * server-rendered `head` and `body` (trusted, already escaped markup) in place; index.html when
@@ -29,17 +34,20 @@ export function loadWebShell(distDir: string): WebShell {
   const html = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   const visitorFile = path.join(distDir, 'visitor.html');
   const visitorHtml = fs.existsSync(visitorFile) ? fs.readFileSync(visitorFile, 'utf8') : null;
+  const hintsFor = loadFirstScreenHints(distDir);
   return {
     distDir,
     available: html !== null,
-    sendPage(reply, head) {
+    sendPage(reply, { pathname, signedIn, head }) {
       if (html === null) return sendError(reply, 'web_app_not_built');
+      const added = [hintsFor(firstScreenFor(pathname, signedIn)), head].filter(Boolean).join('\n    ');
       // a function, not a string: a `$` in the head (a question's text) must not be read as a replacement pattern
-      const page = head ? html.replace('</head>', () => `    ${head}\n  </head>`) : html;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const page = added ? html.replace('</head>', () => `    ${added}\n  </head>`) : html;
+      // the hints depend on the session cookie, so a cache keeps one copy per cookie
+      return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
     },
     sendVisitorPage(reply, { lang, head, body }) {
-      if (visitorHtml === null) return this.sendPage(reply);
+      if (visitorHtml === null) return this.sendPage(reply, { pathname: '', signedIn: false });
       // functions, not strings: a `$` in user text must not be read as a replacement pattern
       const page = visitorHtml
         .replace('<html lang="en">', () => `<html lang="${lang}">`)
@@ -52,8 +60,12 @@ export function loadWebShell(distDir: string): WebShell {
   };
 }
 
-/** Serves the built PWA's files with an SPA fallback; API 404s stay JSON. */
-export function serveWebApp(app: AppInstance, shell: WebShell): void {
+/**
+ * Serves the built PWA's files with an SPA fallback; API 404s stay JSON. `hasSession` says whether
+ * a request carries a session cookie (not whether it is still valid, which would ask the
+ * database for every page): only the first screen's hints depend on it.
+ */
+export function serveWebApp(app: AppInstance, shell: WebShell, hasSession: (request: FastifyRequest) => boolean): void {
   if (shell.available) {
     // chunks of the builds before this one stay reachable for tabs opened before a deploy (scripts/keep-previous-assets.mjs)
     const previous = `${shell.distDir.replace(/[\\/]$/, '')}-previous`;
@@ -76,7 +88,7 @@ export function serveWebApp(app: AppInstance, shell: WebShell): void {
     const url = request.url.split('?')[0] ?? '/';
     const isPage = !url.startsWith('/api/') && !path.extname(url);
     if (!isPage || !shell.available) return sendError(reply, 'route_not_found', { method: request.method, url });
-    return shell.sendPage(reply);
+    return shell.sendPage(reply, { pathname: url, signedIn: hasSession(request) });
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, 'route_not_found', { method: request.method, url: request.url.split('?')[0] ?? '/' }));
 }

@@ -30,6 +30,9 @@ const sessionUserStatement = statement<Record<string, unknown>, { id: string }>(
 );
 const userFromRow = tableRow(users, withoutHash);
 
+/** Whether a request carries a session cookie, valid or not (a page's first-screen hints, http/webShell.ts). */
+export const hasSessionCookie = (request: FastifyRequest): boolean => request.cookies[SESSION_COOKIE] !== undefined;
+
 /** The viewer of a request, from its session cookie: what app.ts gives the HTTP layer's viewer hook. */
 export function sessionViewer(db: DbOrTx): (request: FastifyRequest) => Promise<{ user: UserRowWithoutHash; sessionId: string } | null> {
   return async (request) => {

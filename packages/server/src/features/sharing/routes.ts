@@ -27,7 +27,7 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, username: string, head?: string) => {
     const visitors = request.viewer ? null : await visitorPage(ctx, username, request.headers['accept-language']);
     if (visitors) return ctx.webShell.sendVisitorPage(reply, { ...visitors, head: `${visitors.head}\n    ${head ?? ''}` });
-    return ctx.webShell.sendPage(reply, head);
+    return ctx.webShell.sendPage(reply, { pathname: request.url.split('?')[0] ?? '', signedIn: request.viewer !== null, head });
   };
 
   app.get<{ Params: ProfileParams }>('/u/:username', page, async (request, reply) => {
