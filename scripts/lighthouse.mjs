@@ -7,7 +7,7 @@
  * decision 230), then prints the four scores per page: of the median of `--runs` runs (3) by performance.
  * Scores depend on the machine: on a busy one, performance reads low (docs/benchmarks.md).
  *
- *   npm run build && npm run lighthouse [-- --out DIR] [-- --summary FILE] [-- --runs N]
+ *   npm run build && npm run lighthouse [-- --out DIR] [-- --summary FILE] [-- --runs N] [-- --pages home,shared-answer]
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -25,6 +25,8 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(root, 'lighthouse-report') },
     summary: { type: 'string', default: path.join(root, 'docs/benchmarks/lighthouse.json') },
     runs: { type: 'string', default: '3' },
+    // some of the pages only (by name: onboarding, home, profile, shared-answer), to compare one change quickly
+    pages: { type: 'string' },
   },
 });
 
@@ -131,7 +133,8 @@ try {
     { name: 'shared-answer', url: `/u/lh_author/answers/${sharedAnswerId}`, cookie: null },
   ];
   const summary = [];
-  for (const page of pages) {
+  const wanted = options.pages?.split(',');
+  for (const page of pages.filter((p) => !wanted || wanted.includes(p.name))) {
     // the default config is the mobile preset (Moto G Power, simulated slow 4G and 4× CPU); one run
     // swings with the machine's load, so each page runs `--runs` times and the median run is kept
     const runs = [];

@@ -11,6 +11,7 @@ import { UpdateBanner } from './features/pwa/UpdateBanner';
 import { captureInstallPrompt, keepOfflineCache, registerServiceWorker } from './features/pwa/api';
 import { applySavedTheme } from './features/theme/api';
 import { appConfigQuery, meQuery, signOutWhenSessionEnds } from './features/session/api';
+import { prefetchFeedAtBoot } from './features/feed/api';
 import { SessionEndedNotice } from './features/session/SessionEndedNotice';
 import { firstLocaleReady } from './i18n';
 // the brand's typeface and an emoji font from the registry, served by the app itself: every
@@ -40,9 +41,13 @@ signOutWhenSessionEnds(queryClient);
 
 // the session and the instance's settings are asked for now, not after the first render (the
 // first screen waits on them), and the first screen's code starts loading beside them
-void queryClient.prefetchQuery(meQuery);
+const signedIn = queryClient.fetchQuery(meQuery).then(
+  (user) => user !== null,
+  () => false,
+);
 void queryClient.prefetchQuery(appConfigQuery);
-preloadScreenFor(window.location.pathname);
+if (window.location.pathname === '/home' && navigator.onLine) prefetchFeedAtBoot(queryClient);
+preloadScreenFor(window.location.pathname, signedIn);
 
 // a French browser's catalog is a separate chunk: render once it is there (the HTML splash shows).
 // As a transition, React renders in slices that yield to the browser instead of one long task

@@ -125,8 +125,12 @@ export const NotFoundScreen = screen(
   (m) => m.NotFoundScreen,
 );
 
-/** The screen a URL opens first, started while the splash shows. */
-export function preloadScreenFor(pathname: string): void {
+/**
+ * The screen a URL opens first, started while the splash shows (the server's page also names its
+ * code in hints, so it downloads beside the entry: server/src/http/firstScreen.ts). `signedIn`
+ * settles once the session is known.
+ */
+export function preloadScreenFor(pathname: string, signedIn: Promise<boolean>): void {
   const first: Record<string, { preload(): unknown }> = {
     '/home': HomeScreen,
     '/onboarding': OnboardingScreen,
@@ -143,8 +147,14 @@ export function preloadScreenFor(pathname: string): void {
     '/settings': SettingsScreen,
   };
   const instancePage = ['/about', '/rules', '/terms', '/privacy'].includes(pathname) ? InstancePageScreen : undefined;
-  // a profile's link: the small signed-out screen first, the profile's screen beside it (the session is not known yet)
-  if (pathname.startsWith('/u/')) void SignedOutProfileScreen.preload();
-  const target = pathname.startsWith('/u/') ? PublicProfileScreen : (instancePage ?? first[pathname]);
-  void target?.preload();
+  // a profile's link: the small signed-out screen at once, the profile's screen once someone is
+  // known to be signed in (a shared link's visitor mostly is not, and loads only the small one)
+  if (pathname.startsWith('/u/')) {
+    void SignedOutProfileScreen.preload();
+    void signedIn.then((yes) => {
+      if (yes) void PublicProfileScreen.preload();
+    });
+    return;
+  }
+  void (instancePage ?? first[pathname])?.preload();
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { FeedNewCount, AnswerPage } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
@@ -19,8 +19,8 @@ export const feedKeys = {
   newCount: (since: string) => [...newCounts, since] as const,
 };
 
-export function useFeed(asOf: string) {
-  return useInfiniteQuery({
+const feedQuery = (asOf: string) =>
+  infiniteQueryOptions({
     queryKey: feedKeys.list(asOf),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ until: asOf });
@@ -30,6 +30,30 @@ export function useFeed(asOf: string) {
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+export function useFeed(asOf: string) {
+  return useInfiniteQuery(feedQuery(asOf));
+}
+
+let bootAsOf: string | null = null;
+
+/**
+ * /home opened: its first page is asked for beside the session, not once the screen has mounted
+ * under the splash (decision 334). Signed out, it answers 401 before anyone is known, which
+ * changes nothing.
+ */
+export function prefetchFeedAtBoot(queryClient: QueryClient): void {
+  bootAsOf = new Date().toISOString();
+  void queryClient.prefetchInfiniteQuery(feedQuery(bootAsOf));
+}
+
+/** The moment the boot's first page is pinned to, for the first /home only; later visits start a fresh list. */
+export function bootFeedAsOf(): string | null {
+  return bootAsOf;
+}
+
+export function forgetBootFeed(): void {
+  bootAsOf = null;
 }
 
 /** Answers that arrived in the feed since the list was loaded (the pill's count). */

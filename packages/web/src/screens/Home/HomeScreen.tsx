@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Answer } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -7,7 +7,7 @@ import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { Loading } from '../../components/Loading';
 import { useInfiniteScroll } from '../../components/useInfiniteScroll';
 import { AnswerCard } from '../../features/answers/AnswerCard';
-import { useFeed } from '../../features/feed/api';
+import { bootFeedAsOf, forgetBootFeed, useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
 import { t, useDocumentTitle } from '../../i18n';
@@ -19,8 +19,10 @@ const EmptyFeed = lazy(() => import('../../features/feed/EmptyFeed').then((m) =>
 export function HomeScreen() {
   useDocumentTitle(t('titles.home'));
   const queryClient = useQueryClient();
-  // offline, the list kept on this device (its own `asOf`), else a fresh one pinned to now
-  const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || new Date().toISOString());
+  // offline, the list kept on this device (its own `asOf`), else the one asked for as the app
+  // started, else a fresh one pinned to now
+  const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || bootFeedAsOf() || new Date().toISOString());
+  useEffect(forgetBootFeed, []);
   const feed = useFeed(asOf);
   const { items: posts, pending } = useInfiniteScroll(feed);
   // when the pill is taken, the answers newer than the newest one shown slide in under it
