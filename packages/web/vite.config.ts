@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -57,7 +58,47 @@ export default defineConfig({
       input: { index: 'index.html', visitor: 'visitor.html' },
       // each language but English in a chunk of its own, loaded only by those who read it: left to
       // itself the bundler also puts shared helpers there, which every screen then loads
-      output: { codeSplitting: { groups: [{ name: (id: string) => /[\\/]i18n[\\/](fr)\.ts$/.exec(id)?.[0] && 'catalog-fr' }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: (id: string) => /[\\/]i18n[\\/](fr)\.ts$/.exec(id)?.[0] && 'catalog-fr' },
+            // the code of the first screens that the entry does not carry, in one chunk each
+            // instead of one per shared module: on a slow network each chunk costs a round trip
+            // (decision 334)
+            { name: firstScreenChunk, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
 });
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+const source = (file: string) => path.resolve(import.meta.dirname, file);
+// in this order: a module goes to the first screen here that imports it (the signed-out profile's
+// few first, so a shared link's visitor never downloads the profile's screen)
+const firstScreens: [string, string][] = [
+  ['SignedOutProfileScreen', source('src/screens/PublicProfile/SignedOutProfileScreen.tsx')],
+  ['HomeScreen', source('src/screens/Home/HomeScreen.tsx')],
+  ['PublicProfileScreen', source('src/screens/PublicProfile/PublicProfileScreen.tsx')],
+];
+let chunkOf: Map<string, string> | null = null;
+
+/** Which first screen's chunk a module goes to: the first screen that imports it statically, unless an entry does. */
+function firstScreenChunk(id: string, graph: ModuleGraph): string | null {
+  const staticClosure = (from: string, into = new Set<string>()) => {
+    if (into.has(from)) return into;
+    into.add(from);
+    for (const child of graph.getModuleInfo(from)?.importedIds ?? []) staticClosure(child, into);
+    return into;
+  };
+  if (!chunkOf) {
+    const entries = staticClosure(source('src/main.tsx'), staticClosure(source('src/visitor/main.ts')));
+    chunkOf = new Map();
+    for (const [name, screen] of firstScreens) {
+      for (const module of staticClosure(screen)) if (!entries.has(module) && !chunkOf.has(module)) chunkOf.set(module, name);
+    }
+  }
+  return chunkOf.get(id) ?? null;
+}
