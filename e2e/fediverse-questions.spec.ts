@@ -119,3 +119,71 @@ test('a mention from another server is a named question in the inbox, filtered a
   await expect(page.getByRole('button', { name: 'Bloquer cette personne' })).toBeVisible();
   await screenshots(page, 'inbox-fr-dark');
 });
+
+test("a direct post's question offers 'Also publish my answer to my followers', off by default; a public post's does not", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const alice = newUser('alice');
+  const { id } = await signUpViaApi(page, alice);
+  expect((await page.request.patch('/api/me/settings', { data: { publicProfile: true } })).status()).toBe(200);
+  const actor = `${baseURL}/ap/actors/${id}`;
+  // mo follows alice: the public copy of a published answer reaches his server's shared inbox
+  const follow = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#follows/${id}`, type: 'Follow', actor: mo.actorUri, object: actor };
+  expect(await mo.send(`${actor}/inbox`, follow)).toBe(202);
+  const ask = async (n: number, text: string, to: string[]) => {
+    const note = `${mo.origin}/users/mo/statuses/${id}-${n}`;
+    const body = {
+      id: note,
+      type: 'Note',
+      attributedTo: mo.actorUri,
+      to,
+      content: `<p>@${alice.username} ${text}</p>`,
+      tag: [{ type: 'Mention', href: actor }],
+    };
+    expect(
+      await mo.send(`${actor}/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${note}/activity`,
+        type: 'Create',
+        actor: mo.actorUri,
+        to,
+        object: body,
+      }),
+    ).toBe(202);
+    return note;
+  };
+  await ask(1, 'Asked in public: your favourite tree?', ['https://www.w3.org/ns/activitystreams#Public']);
+  const direct = await ask(2, 'Asked in private: your favourite river?', [actor]);
+  await expect.poll(async () => ((await (await page.request.get('/api/me/inbox')).json()) as { items: unknown[] }).items.length, { timeout: 45_000 }).toBe(2);
+
+  await page.goto('/questions');
+  const open = async (text: string) => {
+    const card = page.getByRole('article').filter({ hasText: text });
+    await card.getByRole('button', { name: 'Answer' }).click();
+    return card;
+  };
+  const publicCard = await open('your favourite tree?');
+  await expect(publicCard.getByRole('checkbox', { name: 'Also publish my answer to my followers' })).toHaveCount(0);
+  await publicCard.getByRole('button', { name: 'Cancel' }).click();
+
+  const privateCard = await open('your favourite river?');
+  const publish = privateCard.getByRole('checkbox', { name: 'Also publish my answer to my followers' });
+  await expect(publish).toBeVisible();
+  await expect(publish).not.toBeChecked();
+  await expect(publish).toHaveAccessibleDescription(/without the name of who asked/);
+  await privateCard.getByRole('textbox', { name: 'Your answer' }).fill('The one near home.');
+  await publish.focus();
+  await page.keyboard.press('Space');
+  await expect(publish).toBeChecked();
+  await privateCard.getByRole('button', { name: 'Send' }).click();
+  await expect(privateCard).toHaveCount(0);
+
+  // mo gets the private reply to his post at his own inbox, and the public copy, which names nobody
+  const creates = () => mo.received.map((r) => r.activity).filter((a) => a.type === 'Create') as { object: Record<string, unknown> }[];
+  await expect.poll(() => creates().filter((a) => String(a.object.content).includes('The one near home.')).length, { timeout: 30_000 }).toBe(2);
+  const [reply, copy] = ['reply', 'copy'].map((kind) =>
+    creates().find((a) => String(a.object.content).includes('The one near home.') && (kind === 'reply') === 'inReplyTo' in a.object),
+  );
+  expect(reply!.object.inReplyTo).toBe(direct);
+  expect(String(copy!.object.id)).toMatch(/\.public$/);
+  expect(JSON.stringify(copy)).not.toContain(mo.actorUri);
+});

@@ -27,6 +27,12 @@ export const answerQuestionSchemaFor = (max: number) =>
     answer: postText('answer', max),
     contentWarning: contentWarningInput.optional(),
     picture: z.object({ alt: pictureAltInput }).optional(),
+    /**
+     * Only for a question from a followers-only or direct fediverse post (`remoteSender.privatePost`):
+     * also publish the answer to the receiver's followers, the asker not named (decision 332).
+     * True for any other question is refused (`not_private_remote_question`).
+     */
+    publishToFollowers: z.boolean().default(false),
   });
 export const answerQuestionSchema = answerQuestionSchemaFor(MAX_TEXT_LENGTH);
 export type AnswerQuestionInput = z.input<typeof answerQuestionSchema>;
@@ -65,7 +71,16 @@ export const inboxQuestionSchema = z.object({
   /** 'Block this asker' is offered: an anonymous question someone else sent (decision 270). */
   canBlockAsker: z.boolean(),
   /** Asked from another server by mentioning the receiver (decision 300); `sender` is then null. */
-  remoteSender: z.object({ actorUri: z.string(), handle: z.string(), name: z.string(), domain: z.string() }).nullable(),
+  remoteSender: z
+    .object({
+      actorUri: z.string(),
+      handle: z.string(),
+      name: z.string(),
+      domain: z.string(),
+      /** The post was followers-only or direct: the answer goes to the asker alone unless `publishToFollowers` (decision 332). */
+      privatePost: z.boolean(),
+    })
+    .nullable(),
 });
 export type InboxQuestion = z.infer<typeof inboxQuestionSchema>;
 

@@ -453,6 +453,7 @@ export const enFirst = {
     picture_alt_required: 'Describe the picture (alt text) for those who cannot see it',
     picture_alt_too_long: 'Alt text must be at most {{max}} characters',
     picture_missing: 'The picture was not uploaded. Add it again.',
+    not_private_remote_question: 'Only an answer to a followers-only or direct fediverse post can also be published to your followers.',
     bio_too_long: 'Bio must be at most {{max}} characters',
     website_too_long: 'Website must be at most {{max}} characters',
     website_invalid: 'Website must be a link starting with http:// or https://',

@@ -10,6 +10,9 @@ export const enLater = {
   removePicture: 'Remove the picture',
   pictureAlt: 'Alt text',
   pictureAltPlaceholder: 'Describe the picture for those who cannot see it',
+  // the answer form, for a question from a followers-only or direct fediverse post (decision 332)
+  publishToFollowers: 'Also publish my answer to my followers',
+  publishToFollowersHint: 'This question was asked of you alone. Your followers would see it with your answer, without the name of who asked.',
   // 'Ask my followers' (the Questions screen) and the mark on the questions it sends
   askFollowers: {
     button: 'Ask my followers',

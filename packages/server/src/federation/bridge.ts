@@ -4,7 +4,7 @@ import { publicAnswer, publicUserByUsername } from '../features/visibility/index
 import { sendError } from '../http/errors.js';
 import type { AppInstance } from '../http/types.js';
 import type { FederationEngine } from './engine.js';
-import { apUris, isFederationPath } from './uris.js';
+import { apUris, isFederationPath, publicCopyNoteId } from './uris.js';
 
 /**
  * Hands ActivityPub requests from Fastify to the federation engine (Fedify's `federation.fetch`):
@@ -28,10 +28,13 @@ export function installFederationBridge(app: AppInstance, options: { engine: () 
     if (!match) return undefined;
     const user = await publicUserByUsername(db, decodeURIComponent(match[1]!));
     const answerId = match[2] ? decodeURIComponent(match[2]) : null;
-    const found = user && (!answerId || (await publicAnswer(db, user.id, answerId)));
+    const answer = user && answerId ? await publicAnswer(db, user.id, answerId) : null;
     reply.header('vary', 'Accept');
-    if (!user || !found) return sendError(reply, 'not_found');
-    return reply.redirect(answerId ? apUris.note(origin, answerId) : apUris.actor(origin, user.id), 302);
+    if (!user || (answerId && !answer)) return sendError(reply, 'not_found');
+    if (!answer) return reply.redirect(apUris.actor(origin, user.id), 302);
+    // a published answer to a followers-only or direct post: its public copy, which names nobody (decision 332)
+    const published = answer.publishToFollowers && (answer.remote?.visibility === 'followers' || answer.remote?.visibility === 'direct');
+    return reply.redirect(apUris.note(origin, published ? publicCopyNoteId(answer.id) : answer.id), 302);
   }
 }
 

@@ -6,7 +6,7 @@ import { isPublicProfile, publicAnswer } from '../features/visibility/index.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { OutboundAddressError } from '../net/outboundAddress.js';
 import { isServerBlocked } from './serverBlocks.js';
-import { createActivity, deleteActivity, followAnswer, updateActivity } from './vocab.js';
+import { createActivity, createPublicCopyActivity, deleteActivity, followAnswer, hasPublicCopy, updateActivity } from './vocab.js';
 
 /** A claimed row of federation_deliveries. */
 export interface DeliveryRow {
@@ -15,7 +15,8 @@ export interface DeliveryRow {
   inbox_url: string;
   kind: 'create' | 'delete' | 'update' | 'accept' | 'reject';
   object_id: string | null;
-  payload: { followId: string; actorUri: string } | null;
+  /** accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's public copy (outbox.ts) */
+  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | null;
   attempts: number;
 }
 
@@ -95,11 +96,16 @@ async function postSigned(
 }
 
 async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Promise<Activity | null> {
-  if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id) : null;
-  if (row.kind === 'accept' || row.kind === 'reject') return row.payload ? followAnswer(fctx, row.kind, row.user_id, row.id, row.payload) : null;
+  const publicCopy = row.payload !== null && 'note' in row.payload && row.payload.note === 'publicCopy';
+  if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id, publicCopy ? 'publicCopy' : 'answer') : null;
+  if (row.kind === 'accept' || row.kind === 'reject')
+    return row.payload && 'followId' in row.payload ? followAnswer(fctx, row.kind, row.user_id, row.id, row.payload) : null;
   const [user] = await db.select().from(users).where(eq(users.id, row.user_id));
   if (!user || !isPublicProfile(user)) return null;
   if (row.kind === 'update') return updateActivity(fctx, user, row.id);
   const answer = row.object_id ? await publicAnswer(db, user.id, row.object_id) : null;
-  return answer ? createActivity(fctx, user, answer) : null;
+  if (!answer) return null;
+  // the public copy (decision 332) goes only while the answer is still published that way
+  if (publicCopy) return hasPublicCopy(answer) ? createPublicCopyActivity(fctx, user, answer) : null;
+  return createActivity(fctx, user, answer);
 }

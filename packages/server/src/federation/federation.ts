@@ -10,9 +10,9 @@ import { keyPairOf } from './keys.js';
 import type { PostgresKvStore } from './kv.js';
 import { outboundLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
-import { apPaths } from './uris.js';
+import { answerOfNoteId, apPaths } from './uris.js';
 import { registrationMode } from '../features/instanceAccess/views.js';
-import { createActivity, toNote, toPerson } from './vocab.js';
+import { hasPublicCopy, isPrivateRemoteAnswer, outboxActivity, toNote, toPerson, toPublicCopyNote } from './vocab.js';
 
 /**
  * Askbox as an ActivityPub server, with Fedify: WebFinger, NodeInfo, one Person per PUBLIC
@@ -57,20 +57,26 @@ export function createAskboxFederation(
     });
 
   federation.setObjectDispatcher(Note, apPaths.note, async (fctx, { id }) => {
-    const found = await publicAnswerWithOwner(db, id);
-    return found ? toNote(fctx, found.user, found.answer) : null;
+    const { answerId, publicCopy } = answerOfNoteId(id);
+    const found = await publicAnswerWithOwner(db, answerId);
+    if (!found) return null;
+    if (publicCopy) return hasPublicCopy(found.answer) ? toPublicCopyNote(fctx, found.user, found.answer) : null;
+    // the reply to a followers-only or direct post names its asker: only the asker's own signed fetch reads it (decision 332)
+    if (isPrivateRemoteAnswer(found.answer) && (await fctx.getSignedKeyOwner())?.id?.href !== found.answer.remote!.actorUri) return null;
+    return toNote(fctx, found.user, found.answer);
   });
 
   federation
     .setOutboxDispatcher(apPaths.outbox, async (fctx, identifier, cursor) => {
       const user = await publicUserById(db, identifier);
       if (!user || cursor === null) return null;
-      const page = await publicAnswersPage(db, user.id, cursor || null).catch(() => null); // a foreign cursor: no such page
+      // a foreign cursor: no such page
+      const page = await publicAnswersPage(db, user.id, cursor || null, { addressedToEveryone: true }).catch(() => null);
       if (!page) return null;
-      return { items: page.items.map((answer) => createActivity(fctx, user, answer)), nextCursor: page.nextCursor };
+      return { items: page.items.map((answer) => outboxActivity(fctx, user, answer)), nextCursor: page.nextCursor };
     })
     .setFirstCursor(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? '' : null))
-    .setCounter(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? answerCount(db, identifier) : null));
+    .setCounter(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? answerCount(db, identifier, { addressedToEveryone: true }) : null));
 
   // followers: the count only (local and remote); who follows someone is not shown outside Askbox
   federation

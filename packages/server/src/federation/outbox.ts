@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
 import { federationDeliveries } from '../db/schema/index.js';
 import { apUris } from './uris.js';
@@ -30,23 +30,60 @@ const answerInboxes = (userId: string, questionId: string) => sql`
   union
   select a.inbox_url from remote_questions rq join remote_actors a on a.uri = rq.actor_uri where rq.question_id = ${questionId}`;
 
-/** A new answer: Create(Note) to every inbox it goes to, when the profile is public. */
+/**
+ * The rows of an answer's public copy (decision 332) carry this payload; the answer's own Note
+ * has none. The public copy exists only for an answer to a followers-only or direct post that
+ * its author also published to their followers.
+ */
+export const PUBLIC_COPY_PAYLOAD = { note: 'publicCopy' } as const;
+const publicCopyPayload = sql`${JSON.stringify(PUBLIC_COPY_PAYLOAD)}::jsonb`;
+const isPublicCopyRow = (row: SQL) => sql`coalesce(${row}.payload->>'note', '') = 'publicCopy'`;
+
+/** The answer `questionId` has a public copy: published to the followers though its post was followers-only or direct. */
+const hasPublicCopy = (questionId: string | SQL) => sql`exists (select 1 from questions q join remote_questions rq on rq.question_id = q.id
+  where q.id = ${questionId} and q.publish_to_followers and rq.visibility in ('followers', 'direct'))`;
+
+/**
+ * A new answer, when the profile is public: Create(Note) to every inbox it goes to, and, when it
+ * was published to the followers, Create of its public copy to every follower inbox.
+ */
 export async function queueAnswerCreated(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
     select gen_random_uuid()::text, ${userId}, i.inbox, 'create', ${questionId}
     from (${answerInboxes(userId, questionId)}) i
     where ${isPublic(userId)}`);
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'create', ${questionId}, ${publicCopyPayload}
+    from (${followerInboxes(userId)}) i
+    where ${isPublic(userId)} and ${hasPublicCopy(questionId)}`);
 }
 
-/** An answer deleted: Delete(Note) to every inbox it went to, when the profile is public (a private one already sent them). */
+/** The inboxes a Create of the answer's Note (or of its public copy) was sent to, or is being sent to. */
+const createdAt = (userId: string, questionId: string, publicCopy: boolean) => sql`
+  select d.inbox_url as inbox from federation_deliveries d
+  where d.user_id = ${userId} and d.object_id = ${questionId} and d.kind = 'create'
+    and ${publicCopy ? isPublicCopyRow(sql`d`) : sql`not ${isPublicCopyRow(sql`d`)}`}`;
+
+/**
+ * An answer deleted, when the profile is public (a private one already sent them): Delete(Note)
+ * to every inbox its Create went to (the asker's too: the question and how it was asked are gone
+ * by now) and to the follower inboxes; and, when it had a public copy, that copy's Delete to the
+ * inboxes that got it and the followers'. Unsent Creates are dropped first: nobody needs their Delete.
+ */
 export async function queueAnswerDeleted(tx: DbOrTx, userId: string, questionId: string): Promise<void> {
   await dropUnsent(tx, userId, ['create'], questionId);
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id)
     select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', ${questionId}
-    from (${answerInboxes(userId, questionId)}) i
+    from (${followerInboxes(userId)} union ${createdAt(userId, questionId, false)}) i
     where ${isPublic(userId)}`);
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', ${questionId}, ${publicCopyPayload}
+    from (${followerInboxes(userId)} union ${createdAt(userId, questionId, true)}) i
+    where ${isPublic(userId)} and exists (${createdAt(userId, questionId, true)})`);
 }
 
 /** Name, bio, website or pictures changed: Update(Person), once per inbox until it is sent. */
@@ -81,6 +118,13 @@ export async function queueEverythingDeleted(tx: DbOrTx, userId: string): Promis
     join remote_actors a on a.uri = rq.actor_uri
     where q.receiver_id = ${userId} and q.answered
       and a.inbox_url not in (${followerInboxes(userId)})`);
+  // and the public copies of answers published to the followers (decision 332)
+  await tx.execute(sql`
+    insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
+    select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', q.id, ${publicCopyPayload}
+    from (${followerInboxes(userId)}) i
+    cross join questions q
+    where q.receiver_id = ${userId} and q.answered and ${hasPublicCopy(sql`q.id`)}`);
 }
 
 /**

@@ -12,6 +12,20 @@ export const apPaths = {
   nodeInfo: '/nodeinfo/2.1',
 } as const;
 
+/**
+ * The Note ids of an answer: its own (`/ap/answers/<id>`), and the public copy of an answer to a
+ * followers-only or direct post that its author also published (`/ap/answers/<id>.public`,
+ * decision 332). A question id never holds a dot.
+ */
+export const PUBLIC_COPY_SUFFIX = '.public';
+export const publicCopyNoteId = (answerId: string) => `${answerId}${PUBLIC_COPY_SUFFIX}`;
+/** The answer a Note id names, and whether it is the public copy. */
+export function answerOfNoteId(noteId: string): { answerId: string; publicCopy: boolean } {
+  return noteId.endsWith(PUBLIC_COPY_SUFFIX)
+    ? { answerId: noteId.slice(0, -PUBLIC_COPY_SUFFIX.length), publicCopy: true }
+    : { answerId: noteId, publicCopy: false };
+}
+
 /** Absolute URIs on `origin` (PUBLIC_URL), for code that runs outside a Fedify context. */
 export const apUris = {
   actor: (origin: string, userId: string) => `${origin}/ap/actors/${encodeURIComponent(userId)}`,

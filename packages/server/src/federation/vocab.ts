@@ -20,6 +20,7 @@ import { Temporal } from '@js-temporal/polyfill';
 import type { UserRow } from '../db/schema/index.js';
 import type { PublicAnswer } from '../features/visibility/index.js';
 import { answerHtml, answerPictureUrl, askerLabel, escapeMarkup, paragraphsHtml, pictureUrl, publicLinks } from '../features/sharing/views.js';
+import { publicCopyNoteId } from './uris.js';
 
 /**
  * How Askbox speaks ActivityStreams: a public profile is a Person, an answer is a Note that
@@ -36,6 +37,44 @@ const addressing = (ctx: Context<void>, userId: string) => ({ to: PUBLIC_COLLECT
 export function noteUri(ctx: Context<void>, answerId: string): URL {
   return ctx.getObjectUri(Note, { id: answerId });
 }
+
+/** The public copy's Note id (decision 332): an address of its own, so the asker's private reply keeps its own. */
+export function publicCopyNoteUri(ctx: Context<void>, answerId: string): URL {
+  return ctx.getObjectUri(Note, { id: publicCopyNoteId(answerId) });
+}
+
+/** An answer to a followers-only or direct post from another server: it goes to its asker alone unless published too. */
+export const isPrivateRemoteAnswer = (answer: Pick<PublicAnswer, 'remote'>) =>
+  answer.remote?.visibility === 'followers' || answer.remote?.visibility === 'direct';
+
+/** Whether the answer has a public copy (decision 332). */
+export const hasPublicCopy = (answer: Pick<PublicAnswer, 'remote' | 'publishToFollowers'>) => isPrivateRemoteAnswer(answer) && answer.publishToFollowers;
+
+/**
+ * The public copy of an answer to a followers-only or direct post (decision 332): the answer as
+ * it would read had the question been asked here and its asker not named: no `inReplyTo`, no
+ * Mention, addressed to everyone and the followers. Nothing of the asker (handle, actor, post) is
+ * in it; `askerUsername` is already null for such a post.
+ */
+export function toPublicCopyNote(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Note {
+  const unnamed: PublicAnswer = { ...answer, askerUsername: null, remote: null };
+  return toNote(ctx, user, unnamed).clone({ id: publicCopyNoteUri(ctx, answer.id) });
+}
+
+export function createPublicCopyActivity(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Create {
+  const note = toPublicCopyNote(ctx, user, answer);
+  return new Create({
+    id: new URL(`${note.id!.href}#create`),
+    actor: ctx.getActorUri(user.id),
+    object: note,
+    published: note.published,
+    ...addressing(ctx, user.id),
+  });
+}
+
+/** What the outbox collection lists of an answer: the public copy of a published private one, the answer itself otherwise. */
+export const outboxActivity = (ctx: Context<void>, user: UserRow, answer: PublicAnswer): Create =>
+  hasPublicCopy(answer) ? createPublicCopyActivity(ctx, user, answer) : createActivity(ctx, user, answer);
 
 /**
  * Who an answer goes to (decision 301). An answer to a local question, or to a public post from
@@ -135,8 +174,9 @@ export function createActivity(ctx: Context<void>, user: UserRow, answer: Public
   });
 }
 
-export function deleteActivity(ctx: Context<void>, userId: string, answerId: string): Delete {
-  const id = noteUri(ctx, answerId);
+/** The Delete of an answer's Note, or of its public copy (decision 332). */
+export function deleteActivity(ctx: Context<void>, userId: string, answerId: string, note: 'answer' | 'publicCopy' = 'answer'): Delete {
+  const id = note === 'publicCopy' ? publicCopyNoteUri(ctx, answerId) : noteUri(ctx, answerId);
   return new Delete({
     id: new URL(`${id.href}#delete`),
     actor: ctx.getActorUri(userId),

@@ -27,6 +27,9 @@ export const questions = pgTable(
     pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
     // the answer shown collapsed behind this short text (decision 315); null = no warning
     contentWarning: text('content_warning'),
+    // an answer to a followers-only or direct post from another server, published to the
+    // receiver's followers too, without naming the asker (decision 332); false = to the asker alone
+    publishToFollowers: boolean('publish_to_followers').notNull().default(false),
     // one picture with the answer (decision 316): its largest stored width, alt text and size (for
     // the reserved aspect ratio); stored before the answer is sent, kept only with an alt text
     pictureUrl: text('picture_url'),

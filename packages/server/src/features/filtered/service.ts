@@ -23,7 +23,7 @@ export async function filteredPage(db: DbOrTx, receiverId: string, rawCursor?: s
     db,
     sql`select f.id, f.text, f.is_anonymous as "isAnonymous", f.is_global as "isGlobal", f.to_followers as "toFollowers", f.created_at as "createdAt",
           ${senderCardColumns(sql`s`)},
-          f.remote_actor_uri as "remoteActorUri", f.remote_handle as "remoteHandle", f.remote_name as "remoteName", f.remote_domain as "remoteDomain"
+          f.remote_actor_uri as "remoteActorUri", f.remote_handle as "remoteHandle", f.remote_name as "remoteName", f.remote_domain as "remoteDomain", f.remote_visibility as "remoteVisibility"
         from filtered_questions f
         left join users s on not f.is_anonymous and s.id = f.sender_id and ${notSuspended(sql`s.id`)}
         where f.receiver_id = ${receiverId}

@@ -10,7 +10,16 @@ import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
-import { askerBlockableColumn, inInbox, notSuspended, questionDelivery, questionRefusal, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
+import {
+  askerBlockableColumn,
+  inInbox,
+  isFromPrivateRemotePost,
+  notSuspended,
+  questionDelivery,
+  questionRefusal,
+  receivedQuestion,
+  type QuestionRefusal,
+} from '../visibility/index.js';
 import { receivedQuestionView, senderCardColumns, type ReceivedQuestionRow } from './views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
@@ -122,7 +131,7 @@ const inboxStatement = statement<InboxRow, { receiverId: string; at: string; id:
       )
       select p.id, p.text, p.is_anonymous as "isAnonymous", p.is_global as "isGlobal", p.to_followers as "toFollowers", p.created_at as "createdAt", p.can_block_asker as "canBlockAsker",
         ${senderCardColumns(sql`s`)},
-        rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain"
+        rq.actor_uri as "remoteActorUri", rq.handle as "remoteHandle", rq.name as "remoteName", rq.domain as "remoteDomain", rq.visibility as "remoteVisibility"
       from page p
       left join users s on not p.is_anonymous and s.id = p.sender_id and ${notSuspended(sql`s.id`)}
       left join remote_questions rq on not p.is_anonymous and rq.question_id = p.id
@@ -155,10 +164,13 @@ export async function answerQuestion(
   ctx: AppContext,
   receiverId: string,
   questionId: string,
-  input: { answer: string; contentWarning?: string | null; picture?: { alt: string } },
+  input: { answer: string; contentWarning?: string | null; picture?: { alt: string }; publishToFollowers?: boolean },
   record?: RecordResult<void>,
 ): Promise<void> {
   await questionOfReceiver(ctx.db, questionId, receiverId);
+  // only an answer that would go to its asker alone has a wider choice to make (decision 332)
+  const publishToFollowers = input.publishToFollowers ?? false;
+  if (publishToFollowers && !(await isFromPrivateRemotePost(ctx.db, questionId))) throw new AppError('not_private_remote_question');
   const at = new Date();
   const dropped = await ctx.db.transaction(async (tx) => {
     const stored = await pendingPictureUrl(tx, questionId, receiverId);
@@ -166,7 +178,7 @@ export async function answerQuestion(
     const picture = input.picture ? { pictureAlt: input.picture.alt } : { pictureUrl: null, pictureWidth: null, pictureHeight: null, pictureAlt: null };
     const [updated] = await tx
       .update(questions)
-      .set({ answered: true, answer: input.answer, contentWarning: input.contentWarning ?? null, answeredAt: at, ...picture })
+      .set({ answered: true, answer: input.answer, contentWarning: input.contentWarning ?? null, publishToFollowers, answeredAt: at, ...picture })
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');

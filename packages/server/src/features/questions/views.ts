@@ -25,6 +25,8 @@ export interface ReceivedQuestionRow {
   remoteHandle: string | null;
   remoteName: string | null;
   remoteDomain: string | null;
+  /** how the remote post was addressed (null for a local question) */
+  remoteVisibility: 'public' | 'unlisted' | 'followers' | 'direct' | null;
 }
 
 /** What the receiver is shown of a received question, in the inbox and in the Filtered folder alike. */
@@ -40,7 +42,15 @@ export function receivedQuestionView(r: ReceivedQuestionRow): Omit<InboxQuestion
       !r.isAnonymous && r.senderId
         ? userSummary({ id: r.senderId, username: r.senderUsername!, fullname: r.senderFullname!, photoUrl: r.senderPhotoUrl, badge: r.senderBadge! })
         : null,
-    remoteSender: r.remoteActorUri ? { actorUri: r.remoteActorUri, handle: r.remoteHandle!, name: r.remoteName!, domain: r.remoteDomain! } : null,
+    remoteSender: r.remoteActorUri
+      ? {
+          actorUri: r.remoteActorUri,
+          handle: r.remoteHandle!,
+          name: r.remoteName!,
+          domain: r.remoteDomain!,
+          privatePost: r.remoteVisibility === 'followers' || r.remoteVisibility === 'direct',
+        }
+      : null,
   };
 }
 

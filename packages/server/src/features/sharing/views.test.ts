@@ -12,6 +12,7 @@ describe('an answer as HTML outside Askbox (Atom, ActivityPub)', () => {
         picture: null,
         askerUsername: null,
         remote: null,
+        publishToFollowers: false,
         answeredAt: '2026-01-01T00:00:00.000Z',
         createdAt: '2026-01-01T00:00:00.000Z',
       },

@@ -25,6 +25,7 @@ export {
 } from './questions.js';
 export {
   answerCount,
+  isFromPrivateRemotePost,
   isPublicProfile,
   publicAnswer,
   publicAnswersPage,

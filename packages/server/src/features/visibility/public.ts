@@ -61,6 +61,11 @@ export interface PublicAnswer {
    * handle is `askerUsername` (user@host) only when their post was public (decision 301).
    */
   remote: RemoteAsker | null;
+  /**
+   * An answer to a followers-only or direct post that its author also published to their
+   * followers (decision 332): a second, public Note that never names the asker.
+   */
+  publishToFollowers: boolean;
 }
 
 export interface RemoteAsker {
@@ -80,7 +85,7 @@ type PublicAnswerRow = Omit<PublicAnswer, 'remote' | 'picture'> &
 const publicAnswerColumns = sql`q.id, q.text as question, q.answer, q.content_warning as "contentWarning",
   q.picture_url as "pictureUrl", q.picture_alt as "pictureAlt", q.picture_width as "pictureWidth", q.picture_height as "pictureHeight",
   coalesce(s.username, case when rq.visibility = 'public' then ltrim(rq.handle, '@') end) as "askerUsername",
-  q.answered_at as "answeredAt", q.created_at as "createdAt",
+  q.answered_at as "answeredAt", q.created_at as "createdAt", q.publish_to_followers as "publishToFollowers",
   rq.actor_uri as "remoteActorUri", rq.post_uri as "remotePostUri", rq.visibility as "remoteVisibility"`;
 
 // the sender is joined only for named questions, and only when their own profile is public and not suspended
@@ -100,14 +105,40 @@ export function shownRemoteAskerJoin(question: SQL, viewerId: ViewerRef): SQL {
       and ((rb.kind = 'actor' and rb.target = shown_rq.actor_uri) or (rb.kind = 'domain' and rb.target = shown_rq.domain)))`;
 }
 
-/** A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index). */
-export async function publicAnswersPage(db: DbOrTx, userId: string, rawCursor?: string | null): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {
+/** A followers-only or direct post from another server asked the question under `question` (its answer goes to the asker alone, decision 301). */
+const fromPrivateRemotePost = (question: SQL) =>
+  sql`exists (select 1 from remote_questions prq where prq.question_id = ${question}.id and prq.visibility in ('followers', 'direct'))`;
+
+/** Whether the question `questionId` came from a followers-only or direct fediverse post (decision 332). */
+export async function isFromPrivateRemotePost(db: DbOrTx, questionId: string): Promise<boolean> {
+  const [row] = await queryRows<{ yes: boolean }>(db, sql`select ${fromPrivateRemotePost(sql`q`)} as yes from questions q where q.id = ${questionId}`);
+  return row?.yes === true;
+}
+
+/**
+ * Answers that went to everyone on the fediverse: all but those to followers-only or direct posts
+ * their author did not publish to their followers (those went to the asker alone). The outbox
+ * collection lists these, as Mastodon's lists only public posts.
+ */
+const addressedToEveryone = (question: SQL) => sql`(${question}.publish_to_followers or not ${fromPrivateRemotePost(question)})`;
+
+/**
+ * A public profile's answers, newest first, `PAGE_SIZE` a page (keyset on the receiver index);
+ * `addressedToEveryone`: only those that went to everyone on the fediverse (the outbox collection).
+ */
+export async function publicAnswersPage(
+  db: DbOrTx,
+  userId: string,
+  rawCursor?: string | null,
+  options: { addressedToEveryone?: boolean } = {},
+): Promise<{ items: PublicAnswer[]; nextCursor: string | null }> {
   const cursor = decodeCursor(rawCursor ?? undefined);
   const rows = await queryRows<PublicAnswerRow>(
     db,
     sql`select ${publicAnswerColumns}
         from questions q ${askerJoin}
         where q.receiver_id = ${userId} and q.answered
+          and ${options.addressedToEveryone ? addressedToEveryone(sql`q`) : sql`true`}
           and ${beforeCursor(sql`q.answered_at`, sql`q.id`, cursor)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}
         limit ${PAGE_SIZE + 1}`,
@@ -127,9 +158,13 @@ export async function publicAnswer(db: DbOrTx, userId: string, questionId: strin
   return row ? formatted(row) : null;
 }
 
-/** How many answers a profile has (the share card and the outbox's totalItems). */
-export async function answerCount(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from questions where receiver_id = ${userId} and answered`);
+/** How many answers a profile has (the share card); `addressedToEveryone`: as publicAnswersPage (the outbox's totalItems). */
+export async function answerCount(db: DbOrTx, userId: string, options: { addressedToEveryone?: boolean } = {}): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from questions q
+        where q.receiver_id = ${userId} and q.answered and ${options.addressedToEveryone ? addressedToEveryone(sql`q`) : sql`true`}`,
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -11,6 +11,7 @@ import { ReportButton } from '../moderation/ReportButton';
 import { announceAnswered } from '../sharing/api';
 import { ApiError, errorMessage } from '../../api/client';
 import { AnswerExtrasFields, answerExtrasBody, answerExtrasReady, emptyAnswerExtras, type AnswerExtrasDraft } from '../answerExtras/AnswerExtrasFields';
+import { PublishToFollowersField } from '../answerExtras/PublishToFollowersField';
 import { useAnswerQuestion, useDeleteQuestion } from './api';
 import { ReceivedQuestionActions, ReceivedQuestionCard } from './ReceivedQuestionCard';
 import styles from './ReceivedQuestion.module.css';
@@ -24,6 +25,9 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
   const [answer, setAnswer] = useState('');
   const maxTextLength = useMaxTextLength();
   const [extras, setExtras] = useState<AnswerExtrasDraft>(emptyAnswerExtras);
+  // a followers-only or direct fediverse post: the answer goes to its asker alone unless published too (decision 332)
+  const canPublish = question.remoteSender?.privatePost === true;
+  const [publishToFollowers, setPublishToFollowers] = useState(false);
   const answerQuestion = useAnswerQuestion();
   const deleteQuestion = useDeleteQuestion();
   const dialogs = useDialogs();
@@ -43,7 +47,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
     // answered, the question leaves the inbox: focus goes on to the next one
     focusAfterRemoval(card.current);
     answerQuestion.mutate(
-      { id: question.id, answer, ...answerExtrasBody(extras) },
+      { id: question.id, answer, ...answerExtrasBody(extras), ...(canPublish && publishToFollowers ? { publishToFollowers: true } : {}) },
       {
         onSuccess: () => {
           collapseAway(card.current);
@@ -99,6 +103,7 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           />
           <RemainingCharacters id={`${id}-count`} text={answer} max={maxTextLength} />
           <AnswerExtrasFields id={id} draft={extras} onChange={setExtras} />
+          {canPublish && <PublishToFollowersField id={id} checked={publishToFollowers} onChange={setPublishToFollowers} />}
           <ReceivedQuestionActions>
             <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
               {t('cancel')}

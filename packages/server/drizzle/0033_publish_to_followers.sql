@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "publish_to_followers" boolean DEFAULT false NOT NULL;
