@@ -1,27 +1,41 @@
 /**
  * `npm run bench:mentions`: 1,000 posts mentioning Askbox users, from 100 remote servers (each a
  * hand-built peer on loopback with its own key, signing as Mastodon does), sent in one burst; the
- * home feed's p99 while they arrive against its p99 without them, reported as a ratio. A script, not
- * a test: it prints numbers. On a throw-away database of the PostgreSQL at TEST_DATABASE_URL
- * (default: the local one).
+ * home feed's p99 while they arrive against its p99 without them, reported as a ratio. The server
+ * runs in this process, the 100 senders in another (lib/mentionSenders.ts), so the server's event
+ * loop carries only the server's work. A script, not a test: it prints numbers. On a throw-away
+ * database of the PostgreSQL at TEST_DATABASE_URL (default: the local one). `--cpu-prof DIR`: a
+ * CPU profile of the server's thread from the burst's start until the queue is empty, summarised.
  * Every mention is processed in full (limits raised): the worst case, not the rate-limited one.
  */
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../packages/server/src/app.js';
 import { testConfig } from '../packages/server/src/config.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { createThrowawayPostgres } from '../packages/server/src/db/throwaway.js';
 import type { AppInstance } from '../packages/server/src/http/types.js';
-import { startHandBuiltPeer, type HandBuiltPeer } from '../packages/server/src/test/handBuiltPeer.js';
 import { startTlsServer, testCertificate, trustTestCertificate } from '../packages/server/src/test/tls.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../packages/server/src/db/sql.js';
 import { fixed, percentile } from './lib/stats.js';
+import { describeProfile } from './lib/cpuProfile.js';
+import type { BurstRequest, SenderMessage } from './lib/mentionSenders.js';
 
 const { values: args } = parseArgs({
-  options: { servers: { type: 'string', default: '100' }, mentions: { type: 'string', default: '1000' }, reads: { type: 'string', default: '300' } },
+  options: {
+    servers: { type: 'string', default: '100' },
+    mentions: { type: 'string', default: '1000' },
+    reads: { type: 'string', default: '300' },
+    'cpu-prof': { type: 'string' },
+  },
 });
 const servers = Number(args.servers);
 const mentions = Number(args.mentions);
@@ -80,8 +94,19 @@ for (const owner of owners) {
   }
 }
 
-const peers: HandBuiltPeer[] = [];
-for (let i = 0; i < servers; i++) peers.push(await startHandBuiltPeer());
+// the 100 remote servers run in a process of their own: their signing and HTTP clients are not the server's work
+const senders = fork(fileURLToPath(new URL('./lib/mentionSenders.ts', import.meta.url)), [String(servers)], { execArgv: ['--import', 'tsx'] });
+const fromSenders = <T extends SenderMessage['type']>(type: T) =>
+  new Promise<Extract<SenderMessage, { type: T }>>((resolve, reject) => {
+    const onMessage = (message: SenderMessage) => {
+      if (message.type !== type) return;
+      senders.off('message', onMessage);
+      resolve(message as Extract<SenderMessage, { type: T }>);
+    };
+    senders.on('message', onMessage);
+    senders.once('exit', (code) => reject(new Error(`the senders' process exited (${code})`)));
+  });
+await fromSenders('ready');
 
 /** Feed read times, sorted; `started` (when given) gets each read's start time, in the order read. */
 async function feedTimes(count: number, stopWhen?: () => boolean, started?: { at: number; ms: number }[]): Promise<number[]> {
@@ -97,54 +122,46 @@ async function feedTimes(count: number, stopWhen?: () => boolean, started?: { at
   return times.sort((a, b) => a - b);
 }
 
-const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
-function status(peer: HandBuiltPeer, owner: TestUser, n: number) {
-  const actor = `${tls.origin}/ap/actors/${owner.id}`;
-  const id = `${peer.origin}/users/mo/statuses/${n}`;
-  const note = {
-    id,
-    type: 'Note',
-    attributedTo: peer.actorUri,
-    to: [PUBLIC],
-    cc: [actor],
-    content: `<p>@${owner.username} burst question ${n}?</p>`,
-    tag: [{ type: 'Mention', href: actor }],
-  };
-  return {
-    inbox: `${actor}/inbox`,
-    activity: { '@context': 'https://www.w3.org/ns/activitystreams', id: `${id}/activity`, type: 'Create', actor: peer.actorUri, to: [PUBLIC], object: note },
-  };
-}
-
 await feedTimes(30); // warm-up
+// a server that federates has loaded Fedify long before a burst (it is loaded on first use: decision 195)
+const actorDocument = await app.inject({ method: 'GET', url: `/ap/actors/${owners[0]!.id}`, headers: { accept: 'application/activity+json' } });
+if (actorDocument.statusCode !== 200) throw new Error(`actor document answered ${actorDocument.statusCode}`);
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+let usage = process.resourceUsage();
+let usageAt = performance.now();
 const baseline = await feedTimes(reads);
-
-const statuses = new Map<number, number>();
-// a send that got no answer (status 0), by its error: the sender's own fetch, not our inbox
-const failures = new Map<string, number>();
-const failureOf = (error: unknown): string => {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+/** This process's CPU time and involuntary context switches (preempted: another process took its core) per second since the last call. */
+const usageSince = () => {
+  const now = process.resourceUsage();
+  const seconds = (performance.now() - usageAt) / 1000;
+  const rates = {
+    cpu: (now.userCPUTime + now.systemCPUTime - usage.userCPUTime - usage.systemCPUTime) / 1000 / seconds / 1000,
+    preempted: (now.involuntaryContextSwitches - usage.involuntaryContextSwitches) / seconds,
+  };
+  usage = now;
+  usageAt = performance.now();
+  return rates;
 };
+const usageWithout = usageSince();
+const loopDelayWithout = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+loopDelay.reset();
+
+const profiler = args['cpu-prof'] ? new inspector.Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const burstStart = performance.now();
-const burst = Promise.all(
-  peers.map(async (peer, p) => {
-    for (let i = 0; i < mentions / servers; i++) {
-      const { inbox, activity } = status(peer, owners[(p + i) % owners.length]!, p * 1000 + i);
-      const code = await peer.send(inbox, activity).catch((error: unknown) => {
-        const key = failureOf(error);
-        failures.set(key, (failures.get(key) ?? 0) + 1);
-        return 0;
-      });
-      statuses.set(code, (statuses.get(code) ?? 0) + 1);
-    }
-  }),
-);
+senders.send({ type: 'burst', origin: tls.origin, owners: owners.map(({ id, username }) => ({ id, username })), mentions } satisfies BurstRequest);
+const burst = fromSenders('sent');
 // "during" lasts until every post is answered AND the inbox queue has handled them all
 let drained = false;
 let burstSeconds = 0;
+let sent: Extract<SenderMessage, { type: 'sent' }> | undefined;
 const drain = (async () => {
-  await burst;
+  sent = await burst;
   burstSeconds = (performance.now() - burstStart) / 1000;
   while ((await queryRows<{ n: number }>(app.ctx.db, sql`select count(*)::int as n from federation_inbox`))[0]!.n > 0) {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -155,14 +172,40 @@ const feedReads = [] as { at: number; ms: number }[];
 const during = await feedTimes(reads, () => drained, feedReads);
 await drain;
 const handledSeconds = (performance.now() - burstStart) / 1000;
+const usageDuring = usageSince();
+const loopDelayDuring = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+loopDelay.disable();
+let profileLines: string[] = [];
+/** What the server's thread does during the burst, each counted with everything it calls. */
+const PROFILED: Record<string, RegExp> = {
+  "inbox requests (the bridge's handler: signature check, queueing)": /^handleWithFedify /,
+  '  the HTTP Signature check (Fedify verifyRequest)': /^verifyRequest /,
+  '  the signer is the actor (checkOwner)': /^checkOwner /,
+  '  storing the activity (queueIncoming)': /^queueIncoming /,
+  'the inbox worker (one activity: read, replayed to the listeners)': /^receive .*federation\/engine\.ts/,
+  'the home feed reads (inject)': /^inject /,
+  'JSON-LD (jsonld.js), wherever called': /node_modules\/jsonld\//,
+  'Fedify vocabulary fromJsonLd, wherever called': /^(fromJsonLd|__fromJsonLd__\w*) /,
+  'the PostgreSQL client (pg, pg-protocol)': /node_modules\/pg(-protocol|-pool)?\//,
+  'TLS and HTTP (node internals)': /node:(_tls|tls|https|_http|http)/,
+  'garbage collection': /^\(garbage collector\) /,
+};
+if (profiler && args['cpu-prof']) {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  fs.mkdirSync(args['cpu-prof'], { recursive: true });
+  const file = path.join(args['cpu-prof'], `mentions-${Date.now()}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  profileLines = describeProfile(file, PROFILED);
+}
 
 const asked = (await queryRows<{ n: number }>(app.ctx.db, sql`select count(*)::int as n from remote_questions`))[0]!.n;
 const received = await Promise.all(owners.map(async (owner) => ((await apiAs(owner).get('/api/me/inbox')).json() as { items: unknown[] }).items.length));
 const p99 = (values: number[]) => percentile(values, 99);
 console.log(
-  `fediverse mentions: ${mentions} posts from ${servers} servers in ${fixed(burstSeconds)} s (${fixed(mentions / burstSeconds)}/s); statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  `fediverse mentions: ${mentions} posts from ${servers} servers (in a process of their own) in ${fixed(burstSeconds)} s (${fixed(mentions / burstSeconds)}/s); statuses ${JSON.stringify(sent!.statuses)}`,
 );
-if (failures.size > 0) console.log(`sends without an answer, by error: ${JSON.stringify(Object.fromEntries(failures))}`);
+if (Object.keys(sent!.failures).length > 0) console.log(`sends without an answer, by error: ${JSON.stringify(sent!.failures)}`);
 console.log(`every post handled by the inbox worker ${fixed(handledSeconds)} s after the burst began`);
 console.log(`questions stored: ${asked} (every post answered 202 is one)`);
 console.log(`inbox pages show ${received.reduce((a, b) => a + b, 0)} questions (first page per owner, 20 at most each)`);
@@ -181,10 +224,17 @@ const draining = feedReads
 if (arriving.length > 0) console.log(`  while the posts arrive: p99 ${fixed(p99(arriving))} ms (${arriving.length} reads)`);
 if (draining.length > 0) console.log(`  after, while the worker drains the queue: p99 ${fixed(p99(draining))} ms (${draining.length} reads)`);
 console.log(
+  `the server's event loop delay: p99 ${fixed(loopDelayWithout.p99)} ms without (max ${fixed(loopDelayWithout.max)}), ${fixed(loopDelayDuring.p99)} ms during (max ${fixed(loopDelayDuring.max)})`,
+);
+console.log(
+  `the server's process: ${fixed(usageWithout.cpu * 100, 0)} % of a core and ${fixed(usageWithout.preempted, 0)} preemptions/s without, ${fixed(usageDuring.cpu * 100, 0)} % and ${fixed(usageDuring.preempted, 0)}/s during; the senders' process: ${fixed((sent!.cpuSeconds / burstSeconds) * 100, 0)} % of a core while sending`,
+);
+for (const line of profileLines) console.log(line);
+console.log(
   `p99 ratio during/without: ${fixed(p99(during) / p99(baseline), 2)} (PostgreSQL, load average ${fixed(os.loadavg()[0]!)} on ${os.cpus().length} cores)`,
 );
 
-for (const peer of peers) await peer.close();
+senders.send({ type: 'close' });
 await app.close();
 await database.drop();
 await tls.close();

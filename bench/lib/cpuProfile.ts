@@ -81,3 +81,52 @@ export function summariseCpuProfile(file: string, window: { windowMs: number; ta
     packages: [...packages.entries()].map(([name, ms]) => ({ name, ms, share: ms / busy })).sort((a, b) => b.ms - a.ms),
   };
 }
+
+/**
+ * Time of the samples with a frame matching each pattern somewhere in their stack (inclusive time,
+ * the frame and everything it called), from a V8 .cpuprofile; a pattern matches `function url`.
+ */
+export function inclusiveMs(file: string, patterns: Record<string, RegExp>): { totalMs: number; idleMs: number; under: Record<string, number> } {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const labelsOf = new Map<number, string[]>();
+  const labels = (id: number): string[] => {
+    const known = labelsOf.get(id);
+    if (known) return known;
+    const { functionName, url } = byId.get(id)!.callFrame;
+    const own = Object.entries(patterns)
+      .filter(([, pattern]) => pattern.test(`${functionName} ${url}`))
+      .map(([label]) => label);
+    const up = parent.has(id) ? labels(parent.get(id)!) : [];
+    const all = [...new Set([...own, ...up])];
+    labelsOf.set(id, all);
+    return all;
+  };
+  const under: Record<string, number> = Object.fromEntries(Object.keys(patterns).map((label) => [label, 0]));
+  let idleMs = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    if (byId.get(id)!.callFrame.functionName === '(idle)') idleMs += ms;
+    for (const label of labels(id)) under[label]! += ms;
+  });
+  return { totalMs: (profile.endTime - profile.startTime) / 1000, idleMs, under };
+}
+
+/** Where the server's thread spent a profile: busy time, by package, top functions, and inclusive time under `patterns`. */
+export function describeProfile(file: string, patterns: Record<string, RegExp>): string[] {
+  const summary = summariseCpuProfile(file, { windowMs: Number.MAX_SAFE_INTEGER / 2000, tailMs: 0 }, 15);
+  const inclusive = inclusiveMs(file, patterns);
+  const busy = inclusive.totalMs - inclusive.idleMs;
+  const pct = (ms: number) => `${((ms / busy) * 100).toFixed(1).padStart(5)} %`;
+  return [
+    `CPU profile of the server's thread (${file}): busy ${(busy / 1000).toFixed(1)} s of ${(inclusive.totalMs / 1000).toFixed(1)} s`,
+    '  under (inclusive, share of busy time):',
+    ...Object.entries(inclusive.under).map(([label, ms]) => `    ${pct(ms)}  ${(ms / 1000).toFixed(1).padStart(6)} s  ${label}`),
+    '  by package (self time):',
+    ...summary.packages.slice(0, 12).map((p) => `    ${pct(p.ms)}  ${p.name}`),
+    '  top functions (self time):',
+    ...summary.functions.map((f) => `    ${pct(f.ms)}  ${f.name}  (${f.where})`),
+  ];
+}

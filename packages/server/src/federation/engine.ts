@@ -30,6 +30,8 @@ export interface EngineOptions {
   queued: () => void;
   /** called when an inbox stored an activity for the inbox worker */
   received: () => void;
+  /** true while the app answers requests of its own (not federation's) */
+  appBusy?: () => boolean;
   log: FastifyBaseLogger;
 }
 
@@ -45,7 +47,7 @@ export function createFederationEngine(ctx: AppContext, options: EngineOptions):
   const origin = new URL(ctx.config.publicUrl).origin;
   const fctx = federation.createContext(new URL(ctx.config.publicUrl), undefined);
   return {
-    handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin, received: options.received }),
+    handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin, received: options.received, appBusy: options.appBusy }),
     async receive(row) {
       // the actor Fedify reads from the activity is the one whose key signed it at receipt
       const activity = await Activity.fromJsonLd(JSON.parse(row.body), fctx).catch(() => null);

@@ -1,19 +1,11 @@
-import {
-  Activity,
-  CryptographicKey,
-  doesActorOwnKey,
-  Multikey,
-  verifyRequest,
-  type Federation,
-  type KeyCache,
-  type KvStore,
-  type RequestContext,
-} from '@fedify/fedify';
+import { Activity, CryptographicKey, doesActorOwnKey, verifyRequest, type Federation, type KvStore, type RequestContext } from '@fedify/fedify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { publicLinks } from '../features/sharing/views.js';
 import { queueIncoming } from './inboxQueue.js';
+import { SharedKeyCache, VerifiedKeys } from './keyCache.js';
+import { createReceiptGate } from './receiptGate.js';
 import { hostOf, isServerBlocked } from './serverBlocks.js';
 import { nestsDeeperThan, parseJsonWithinDepth } from './jsonDepth.js';
 import { apPaths } from './uris.js';
@@ -25,9 +17,19 @@ const MAX_INBOX_BYTES = 256 * 1024;
  * Answers a request Fastify handed over (WebFinger, NodeInfo, everything under /ap/) with
  * `federation.fetch`. Part of the federation engine, loaded on first use (engine.ts).
  */
-export function fedifyHandler(options: { federation: Federation<void>; kv: KvStore; db: Db; origin: string; received: () => void }) {
+export function fedifyHandler(options: {
+  federation: Federation<void>;
+  kv: KvStore;
+  db: Db;
+  origin: string;
+  received: () => void;
+  /** true while the app answers requests of its own: the inboxes then check and store one activity at a time */
+  appBusy?: () => boolean;
+}) {
   const { federation, db, origin } = options;
-  const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx);
+  const throughGate = createReceiptGate(options.appBusy);
+  const verifiedKeys = new VerifiedKeys();
+  const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx, verifiedKeys);
 
   async function handleWithFedify(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     let body: Buffer | undefined;
@@ -52,16 +54,7 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
       // hostile nesting is refused before any parser recurses into it
       const text = body!.toString('utf8');
       if (nestsDeeperThan(text)) return reply.status(400).type('text/plain').send('Invalid JSON: nested too deep.');
-      // a server the operator blocked: dropped before its key is even fetched, answered like any other
-      const keyId = /keyId="([^"]*)"/i.exec(webRequest.headers.get('signature') ?? '')?.[1];
-      if (keyId && hostOf(keyId) && (await isServerBlocked(db, keyId))) return reply.status(202).type('text/plain').send('Activity is queued.');
-      const key = await verifiedKey(webRequest);
-      if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
-      const json = parseJsonWithinDepth(text);
-      if (!isJsonObject(json)) return reply.status(400).type('text/plain').send('Invalid JSON.');
-      const signed = await checkOwner(webRequest, key, json);
-      if ('refusal' in signed) return reply.status(401).type('text/plain').send(signed.refusal);
-      return receiveActivity(path, webRequest, body!, signed.signer, reply);
+      return throughGate(() => receive(path, webRequest, body!, text, reply));
     }
     if (!['GET', 'HEAD'].includes(request.method)) return reply.status(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
     const response = await federation.fetch(webRequest, {
@@ -75,15 +68,39 @@ export function fedifyHandler(options: { federation: Federation<void>; kv: KvSto
     return reply.send(Buffer.from(await response.arrayBuffer()));
   }
 
+  /** A POST to an inbox, its body within the limits: its signature and signer checked, then queued (receiveActivity). */
+  async function receive(path: string, webRequest: Request, body: Buffer, text: string, reply: FastifyReply): Promise<FastifyReply> {
+    // a server the operator blocked: dropped before its key is even fetched, answered like any other
+    const keyId = /keyId="([^"]*)"/i.exec(webRequest.headers.get('signature') ?? '')?.[1];
+    const keyHost = keyId ? hostOf(keyId) : null;
+    if (keyHost && (await isServerBlocked(db, keyId!))) return reply.status(202).type('text/plain').send('Activity is queued.');
+    const key = await verifiedKey(webRequest);
+    if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
+    const json = parseJsonWithinDepth(text);
+    if (!isJsonObject(json)) return reply.status(400).type('text/plain').send('Invalid JSON.');
+    const signed = await checkOwner(webRequest, key, json);
+    if ('refusal' in signed) return reply.status(401).type('text/plain').send(signed.refusal);
+    return receiveActivity(path, webRequest, body, signed.signer, keyHost, reply);
+  }
+
   /**
    * The inbox answers at once: an activity whose signature holds is stored for the inbox worker
    * (inboxQueue.ts) and the sender gets 202, whatever becomes of it (a question dropped by the
    * receiver's rules is answered exactly like one kept). An actor's inbox that does not exist
    * (no such account, or a private profile) is a 404, as Fedify answers it.
    */
-  async function receiveActivity(path: string, webRequest: Request, body: Buffer, signer: string, reply: FastifyReply): Promise<FastifyReply> {
+  async function receiveActivity(
+    path: string,
+    webRequest: Request,
+    body: Buffer,
+    signer: string,
+    unblockedHost: string | null,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const recipient = /^\/ap\/actors\/([^/]+)\/inbox$/.exec(path);
-    if (await isServerBlocked(db, signer)) return reply.status(202).type('text/plain').send('Activity is queued.');
+    // the key's server was just found not blocked: the signer on the same server is not either
+    const sameServer = unblockedHost !== null && hostOf(signer) === unblockedHost;
+    if (!sameServer && (await isServerBlocked(db, signer))) return reply.status(202).type('text/plain').send('Activity is queued.');
     if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
     await queueIncoming(db, {
       path: new URL(webRequest.url).pathname + new URL(webRequest.url).search,
@@ -180,24 +197,4 @@ async function readBody(request: FastifyRequest): Promise<Buffer | null> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-/** Remote public keys cached in the shared key-value store (refetched by Fedify when one stops verifying). */
-class SharedKeyCache implements KeyCache {
-  constructor(
-    private readonly kv: KvStore,
-    private readonly loaders: { documentLoader: RequestContext<void>['documentLoader']; contextLoader: RequestContext<void>['contextLoader'] },
-  ) {}
-
-  async get(keyId: URL) {
-    const stored = await this.kv.get<unknown>(['askbox', 'httpSignatureKey', keyId.href]);
-    if (stored == null) return undefined;
-    const options = { documentLoader: this.loaders.documentLoader, contextLoader: this.loaders.contextLoader };
-    return CryptographicKey.fromJsonLd(stored, options).catch(() => Multikey.fromJsonLd(stored, options).catch(() => undefined));
-  }
-
-  async set(keyId: URL, key: CryptographicKey | Multikey | null) {
-    if (key === null) await this.kv.delete(['askbox', 'httpSignatureKey', keyId.href]);
-    else await this.kv.set(['askbox', 'httpSignatureKey', keyId.href], await key.toJsonLd({ contextLoader: this.loaders.contextLoader }));
-  }
 }

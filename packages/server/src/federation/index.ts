@@ -35,9 +35,17 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
   const outbound = new OutboundClient(config.federation.allowPrivateAddresses ? { allow: 'private' } : {}, network);
   const loadEngine = onFirstUse(async () => {
     const { createFederationEngine } = await import('./engine.js');
-    return createFederationEngine(ctx, { kv, outbound, queued: () => void worker?.kick(), received: () => void inboxWorker?.kick(), log: app.log });
+    return createFederationEngine(ctx, {
+      kv,
+      outbound,
+      queued: () => void worker?.kick(),
+      received: () => void inboxWorker?.kick(),
+      appBusy: () => appRequests.size > 0,
+      log: app.log,
+    });
   });
-  // the app's own requests under way (federation's excluded): while there are, the inbox worker handles one activity at a time
+  // the app's own requests under way (federation's excluded): while there are, the inboxes check
+  // and store one activity at a time, and the inbox worker handles one at a time
   const appRequests = new Set<unknown>();
   const federationPath = /^\/(ap\/|\.well-known\/|nodeinfo\/)/;
   app.addHook('onRequest', async (request) => {

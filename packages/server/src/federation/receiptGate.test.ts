@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createReceiptGate } from './receiptGate.js';
+
+/** `count` pieces of work through `gate`, each taking `ms`; the most running at once and the order they started in. */
+async function runThrough(gate: ReturnType<typeof createReceiptGate>, count: number, ms: number) {
+  let running = 0;
+  let most = 0;
+  const started: number[] = [];
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      gate(async () => {
+        started.push(i);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        running--;
+        return i;
+      }),
+    ),
+  );
+  return { most, started };
+}
+
+describe('the inboxes’ receipt gate', () => {
+  it('lets four receipts run at once, in the order they arrived', async () => {
+    const { most, started } = await runThrough(
+      createReceiptGate(() => false),
+      12,
+      5,
+    );
+    expect(most).toBe(4);
+    expect(started).toEqual([...Array(12).keys()]);
+  });
+
+  it('lets one at a time through while the app answers requests of its own', async () => {
+    const { most, started } = await runThrough(
+      createReceiptGate(() => true),
+      6,
+      2,
+    );
+    expect(most).toBe(1);
+    expect(started).toEqual([...Array(6).keys()]);
+  });
+
+  it('goes back to four once the app is idle, and a failed receipt frees its place', async () => {
+    let busy = true;
+    const gate = createReceiptGate(() => busy);
+    const failed = gate(async () => {
+      throw new Error('bad signature');
+    });
+    await expect(failed).rejects.toThrow('bad signature');
+    busy = false;
+    const { most } = await runThrough(gate, 8, 5);
+    expect(most).toBe(4);
+  });
+
+  it('returns what the work returns', async () => {
+    await expect(createReceiptGate()(async () => 202)).resolves.toBe(202);
+  });
+});

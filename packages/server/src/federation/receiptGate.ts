@@ -1,0 +1,36 @@
+/**
+ * How many activities the inboxes check and store at once (the signature, the signer, the
+ * queueing: fedifyHandler.ts) ...
+ */
+export const RECEIPTS_AT_ONCE = 4;
+
+/**
+ * ... and one at a time while the app answers requests of its own (`busy`). A burst of posts
+ * from many servers then waits here, idle, in the order it arrived, instead of a hundred
+ * receipts taking turns with the app's requests on the event loop; a receipt that waited starts
+ * on a turn of the event loop of its own, after requests read meanwhile.
+ */
+export function createReceiptGate(busy: () => boolean = () => false, atOnce = RECEIPTS_AT_ONCE) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const allowed = () => (busy() ? 1 : atOnce);
+  const admit = () => {
+    while (waiting.length > 0 && active < allowed()) {
+      active++;
+      waiting.shift()!();
+    }
+  };
+  return async function throughGate<T>(work: () => Promise<T>): Promise<T> {
+    if (waiting.length === 0 && active < allowed()) active++;
+    else {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    try {
+      return await work();
+    } finally {
+      active--;
+      admit();
+    }
+  };
+}
