@@ -5,6 +5,7 @@ import { questionTextOfPost } from './postText.js';
 import { isRemoteBlocked, saveRemoteActor, type RemoteActorClaims } from './remote.js';
 import { addRemoteReaction, receiveRemoteQuestion, removeRemoteReaction, type PostVisibility } from './remoteQuestions.js';
 import { remoteActorInfo } from './actorInfo.js';
+import { answerOfNoteId } from './uris.js';
 
 /** One post asks at most this many people (a post mentioning a crowd is not a question to each). */
 const MAX_RECEIVERS = 5;
@@ -56,7 +57,9 @@ function ours(ictx: Context<void>, uri: URL): boolean {
 function answerIdOf(ictx: Context<void>, objectId: URL | null): string | null {
   if (!objectId || !ours(ictx, objectId)) return null;
   const target = ictx.parseUri(objectId);
-  return target?.type === 'object' && target.class === Note ? (target.values.id ?? null) : null;
+  const noteId = target?.type === 'object' && target.class === Note ? target.values.id : undefined;
+  // the reply to the asker or the answer's public copy (decision 332): either is the one answer
+  return noteId ? answerOfNoteId(noteId).answerId : null;
 }
 
 /**

@@ -145,6 +145,15 @@ describe('an answer to a direct or followers-only post, published to the followe
     const negotiated = await app.t.app.inject({ url: `/u/${user.username}/answers/${question!.id}`, headers: { accept: 'application/activity+json' } });
     expect(negotiated.headers.location).toBe(`${app.server.origin}/ap/answers/${question!.id}.public`);
 
+    // a Like of the public copy counts for the answer, and its Undo takes it back
+    const likeCount = async () => ((await api(user).get(`/api/users/${user.username}/answers`)).json().items[0] as { likeCount: number }).likeCount;
+    const like = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/copy`, type: 'Like', actor: mo.actorUri, object: note.id!.href };
+    expect(await mo.send(`${actorUri}/inbox`, like)).toBe(202);
+    expect(await likeCount()).toBe(1);
+    const undo = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/copy/undo`, type: 'Undo', actor: mo.actorUri, object: like };
+    expect(await mo.send(`${actorUri}/inbox`, undo)).toBe(202);
+    expect(await likeCount()).toBe(0);
+
     // deleted: mo gets the Delete of his reply, bob the Delete of the public copy
     const moBeforeDelete = mo.received.length;
     const bobDeletesBefore = peer.received.filter((a) => a instanceof Delete).length;
