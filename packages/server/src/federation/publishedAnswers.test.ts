@@ -147,7 +147,13 @@ describe('an answer to a direct or followers-only post, published to the followe
 
     // a Like of the public copy counts for the answer, and its Undo takes it back
     const likeCount = async () => ((await api(user).get(`/api/users/${user.username}/answers`)).json().items[0] as { likeCount: number }).likeCount;
-    const like = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/copy`, type: 'Like', actor: mo.actorUri, object: note.id!.href };
+    const like = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${mo.actorUri}#likes/copy`,
+      type: 'Like',
+      actor: mo.actorUri,
+      object: note.id!.href,
+    };
     expect(await mo.send(`${actorUri}/inbox`, like)).toBe(202);
     expect(await likeCount()).toBe(1);
     const undo = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${mo.actorUri}#likes/copy/undo`, type: 'Undo', actor: mo.actorUri, object: like };
