@@ -39,6 +39,10 @@ export async function startTlsServer(): Promise<TlsServer> {
     res.end();
   };
   const server = https.createServer({ key: privateKey, cert: certificate }, (req, res) => handler(req, res));
+  // idle connections kept as long as Fastify keeps them in production (72 s), not Node's 5 s: on a
+  // loaded machine the client's own 4 s idle limit fires late, and a request sent on a connection
+  // the server is closing at that moment fails with ECONNRESET
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
