@@ -62,14 +62,7 @@ export function toPublicCopyNote(ctx: Context<void>, user: UserRow, answer: Publ
 }
 
 export function createPublicCopyActivity(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Create {
-  const note = toPublicCopyNote(ctx, user, answer);
-  return new Create({
-    id: new URL(`${note.id!.href}#create`),
-    actor: ctx.getActorUri(user.id),
-    object: note,
-    published: note.published,
-    ...addressing(ctx, user.id),
-  });
+  return createOf(ctx, user, toPublicCopyNote(ctx, user, answer), addressing(ctx, user.id));
 }
 
 /** What the outbox collection lists of an answer: the public copy of a published private one, the answer itself otherwise. */
@@ -164,14 +157,12 @@ export async function toPerson(ctx: Context<void>, user: UserRow): Promise<Perso
 }
 
 export function createActivity(ctx: Context<void>, user: UserRow, answer: PublicAnswer): Create {
-  const note = toNote(ctx, user, answer);
-  return new Create({
-    id: new URL(`${note.id!.href}#create`),
-    actor: ctx.getActorUri(user.id),
-    object: note,
-    published: note.published,
-    ...answerAddressing(ctx, user.id, answer),
-  });
+  return createOf(ctx, user, toNote(ctx, user, answer), answerAddressing(ctx, user.id, answer));
+}
+
+/** The Create of a Note, addressed as the Note is. */
+function createOf(ctx: Context<void>, user: UserRow, note: Note, addressed: { tos?: URL[]; to?: URL; ccs?: URL[]; cc?: URL }): Create {
+  return new Create({ id: new URL(`${note.id!.href}#create`), actor: ctx.getActorUri(user.id), object: note, published: note.published, ...addressed });
 }
 
 /** The Delete of an answer's Note, or of its public copy (decision 332). */
