@@ -4,6 +4,8 @@ import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js
 import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { startFederatedApp } from '../test/federatedApp.js';
 import { type TlsServer } from '../test/tls.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/sql.js';
 
 /**
  * Questions from the fediverse with a peer that has no Fedify in it (decision 304): a
@@ -98,6 +100,28 @@ describe('questions from a hand-built, non-Fedify peer', () => {
     await deliver();
     expect(await inbox(alice)).toEqual([]);
     expect(mo.received.length).toBe(receivedBefore);
+  });
+
+  it("a post whose author's server fails to answer for a moment becomes the question once it answers again, not never", async () => {
+    const alice = await signUpUser(t.app);
+    await apiAs(t.app, alice).patch('/api/me/settings', { publicProfile: true });
+    const target = { actor: `${server.origin}/ap/actors/${alice.id}`, username: alice.username };
+    // mo's key is known from a first post, so the post below is received; reading his actor to ask
+    // the question is what fails
+    expect(await mo.send(`${target.actor}/inbox`, mastodonStatus(target, 'first, to be known?'))).toBe(202);
+    expect(await inbox(alice)).toHaveLength(1);
+
+    mo.failActorReads(1);
+    expect(await mo.send(`${target.actor}/inbox`, mastodonStatus(target, 'asked while my server restarts?'))).toBe(202);
+    expect((await inbox(alice)).map((q) => q.text)).toEqual(['first, to be known?']);
+    const waiting = await queryRows<{ attempts: number }>(t.ctx.db, sql`select attempts from federation_inbox`);
+    expect(waiting).toEqual([{ attempts: 1 }]);
+
+    // its retry falls due: mo's server answers again, and the question is there
+    await t.ctx.db.execute(sql`update federation_inbox set next_attempt_at = now()`);
+    await t.ctx.federation!.receiveNow();
+    expect((await inbox(alice)).map((q) => q.text).sort()).toEqual(['asked while my server restarts?', 'first, to be known?']);
+    expect(await queryRows(t.ctx.db, sql`select 1 from federation_inbox`)).toEqual([]);
   });
 
   it("many senders' likes and take-backs queued together are handled per sender in the order they came", async () => {

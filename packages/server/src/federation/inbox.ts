@@ -2,6 +2,7 @@ import { Announce, Create, Delete, Follow, isActor, Like, Note, Undo, Update, ty
 import type { AppContext } from '../context.js';
 import { publicUserById } from '../features/visibility/index.js';
 import { remoteActorInfo } from './actorInfo.js';
+import { fetchedOrNull } from './loaders.js';
 import { receiveMentions, receiveReaction, undoReaction } from './inboxQuestions.js';
 import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from './remote.js';
 import { apPaths } from './uris.js';
@@ -39,7 +40,7 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
     })
     .on(Undo, async (ictx, undo) => {
       if (!undo.actorId) return;
-      const object = await undo.getObject(ictx).catch(() => null);
+      const object = await fetchedOrNull(undo.getObject(ictx));
       if (object instanceof Like || object instanceof Announce) {
         // only who liked or boosted can take it back
         if (object.actorId?.href === undo.actorId.href) await undoReaction(ctx, ictx, undo.actorId, object);
@@ -59,7 +60,7 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) await forgetRemoteActor(db, deletion.actorId.href);
     })
     .on(Update, async (ictx, update) => {
-      const object = await update.getObject(ictx).catch(() => null);
+      const object = await fetchedOrNull(update.getObject(ictx));
       if (!isActor(object) || !update.actorId || object.id?.href !== update.actorId.href) return;
       const info = await remoteActorInfo(ictx, object);
       if (info) await refreshRemoteActor(db, info);
@@ -68,9 +69,9 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
     .on(Announce, (ictx, boost) => receiveReaction(ctx, ictx, 'announce', boost))
     .on(Create, async (ictx, create) => {
       if (!create.actorId) return;
-      const object = await create.getObject(ictx).catch(() => null);
+      const object = await fetchedOrNull(create.getObject(ictx));
       if (!(object instanceof Note) || object.attributionId?.href !== create.actorId.href) return;
-      const actor = await create.getActor(ictx).catch(() => null);
+      const actor = await fetchedOrNull(create.getActor(ictx));
       if (!isActor(actor) || actor.id?.href !== create.actorId.href) return;
       const info = await remoteActorInfo(ictx, actor);
       if (info) await receiveMentions(ctx, ictx, object, info, actor.followersId);

@@ -6,6 +6,7 @@ import { isRemoteBlocked, saveRemoteActor, type RemoteActorClaims } from './remo
 import { addRemoteReaction, receiveRemoteQuestion, removeRemoteReaction, type PostVisibility } from './remoteQuestions.js';
 import { remoteActorInfo } from './actorInfo.js';
 import { answerOfNoteId } from './uris.js';
+import { fetchedOrNull } from './loaders.js';
 
 /** One post asks at most this many people (a post mentioning a crowd is not a question to each). */
 const MAX_RECEIVERS = 5;
@@ -71,7 +72,7 @@ export async function receiveReaction(ctx: AppContext, ictx: Context<void>, kind
   if (!answerId || !activity.actorId) return;
   const found = await publicAnswerWithOwner(ctx.db, answerId);
   if (!found || (await isRemoteBlocked(ctx.db, found.user.id, activity.actorId.href))) return;
-  const actor = await activity.getActor(ictx).catch(() => null);
+  const actor = await fetchedOrNull(activity.getActor(ictx));
   if (!isActor(actor) || actor.id?.href !== activity.actorId.href) return;
   const claims = await remoteActorInfo(ictx, actor);
   const saved = claims ? await saveRemoteActor(ctx.db, claims) : null;

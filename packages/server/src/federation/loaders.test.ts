@@ -1,7 +1,8 @@
-import { MemoryKvStore } from '@fedify/fedify';
+import { FetchError, MemoryKvStore } from '@fedify/fedify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OutboundClient } from '../net/outbound.js';
-import { outboundLoaders } from './loaders.js';
+import { OutboundAddressError } from '../net/outboundAddress.js';
+import { OutboundClient, OutboundLimitError, OutboundTimeoutError } from '../net/outbound.js';
+import { fetchedOrNull, isTransientFetchFailure, outboundLoaders } from './loaders.js';
 
 /** Fedify's preloaded contexts are the only documents not fetched through our outgoing path: prove they never touch the network. */
 describe('the federation document loaders', () => {
@@ -33,5 +34,31 @@ describe('the federation document loaders', () => {
     expect(fetch).not.toHaveBeenCalled();
     expect(resolve).toHaveBeenCalledTimes(1);
     outbound.close();
+  });
+});
+
+describe('a remote document that could not be fetched', () => {
+  const url = 'https://remote.example/users/mo';
+  const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+
+  it('is tried again later when the network or the server failed for now, never when its answer will not change', () => {
+    for (const error of [new FetchError(url, `HTTP 503: ${url}`), new FetchError(url, `HTTP 429: ${url}`), new OutboundTimeoutError(), reset]) {
+      expect(isTransientFetchFailure(error), String(error)).toBe(true);
+    }
+    for (const error of [
+      new FetchError(url, `HTTP 404: ${url}`),
+      new FetchError(url, 'not a JSON document'),
+      new OutboundLimitError('The answer is larger than 1048576 bytes'),
+      new OutboundAddressError('remote.example is not a public address'),
+      new TypeError('Invalid JSON-LD'),
+    ]) {
+      expect(isTransientFetchFailure(error), String(error)).toBe(false);
+    }
+  });
+
+  it('is null for the inbox when it will not change, and a failure to retry otherwise', async () => {
+    await expect(fetchedOrNull(Promise.reject(new FetchError(url, `HTTP 410: ${url}`)))).resolves.toBeNull();
+    await expect(fetchedOrNull(Promise.reject(reset))).rejects.toBe(reset);
+    await expect(fetchedOrNull(Promise.resolve('the actor'))).resolves.toBe('the actor');
   });
 });

@@ -10,7 +10,7 @@ import {
   type KvStore,
   type RemoteDocument,
 } from '@fedify/fedify';
-import type { OutboundClient } from '../net/outbound.js';
+import { isTransientNetworkFailure, type OutboundClient } from '../net/outbound.js';
 
 /**
  * Fedify's document loaders (actor documents, keys, objects, JSON-LD contexts), all through the
@@ -80,6 +80,31 @@ export function documentLoaderVia(outbound: OutboundClient, userAgent: string, s
     return { contextUrl: context ? new URL(context.href, documentUrl).href : null, document, documentUrl };
   }
   return (url) => load(url, MAX_HOPS);
+}
+
+/**
+ * A fetch of a remote document that may work later: the network failed on the way, or the server
+ * answered 5xx, 408 or 429. Anything else (a 404, a document that is not one, an address we never
+ * fetch) will not change by trying again.
+ */
+export function isTransientFetchFailure(error: unknown): boolean {
+  if (error instanceof FetchError) return /: HTTP (5\d\d|408|429):/.test(error.message);
+  return isTransientNetworkFailure(error);
+}
+
+/**
+ * A remote object an incoming activity names (its actor, its Note), or null when there is none to
+ * be had. A failure that may pass throws instead: the inbox worker then tries the activity again
+ * with its backoff, and the sender's later activities wait for it (decision 329), instead of a
+ * question lost to one slow answer.
+ */
+export async function fetchedOrNull<T>(fetching: Promise<T>): Promise<T | null> {
+  try {
+    return await fetching;
+  } catch (error) {
+    if (isTransientFetchFailure(error)) throw error;
+    return null;
+  }
 }
 
 const isApType = (type: string | undefined) => !!type && JSON_LD.test(type);

@@ -33,6 +33,24 @@ export class OutboundLimitError extends Error {
   }
 }
 
+/** Too slow: no answer within the time limit, which a later try may get. */
+export class OutboundTimeoutError extends OutboundLimitError {
+  constructor() {
+    super('No answer in time');
+    this.name = 'OutboundTimeoutError';
+  }
+}
+
+/** The network's own failures, which a later try may not meet (not TLS or certificate errors, which stay). */
+const TRANSIENT_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** A request that failed on the way (a reset, a refused connection, no answer in time), not by what the server answered. */
+export function isTransientNetworkFailure(error: unknown): boolean {
+  if (error instanceof OutboundTimeoutError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && TRANSIENT_NETWORK_CODES.has(code);
+}
+
 export interface OutboundRequestInit {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -178,10 +196,10 @@ export class OutboundClient {
             chunks.push(chunk);
           });
           incoming.on('end', answer);
-          incoming.on('error', (error) => reject(signal.aborted ? new OutboundLimitError('No answer in time') : error));
+          incoming.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError() : error));
         },
       );
-      outgoing.on('error', (error) => reject(signal.aborted ? new OutboundLimitError('No answer in time') : error));
+      outgoing.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError() : error));
       outgoing.end(body);
     });
   }
@@ -189,9 +207,9 @@ export class OutboundClient {
 
 /** `work`, or an OutboundLimitError once `signal` fires (a DNS look-up counts against the time limit too). */
 function withDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new OutboundLimitError('No answer in time'));
+  if (signal.aborted) return Promise.reject(new OutboundTimeoutError());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new OutboundLimitError('No answer in time'));
+    const onAbort = () => reject(new OutboundTimeoutError());
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

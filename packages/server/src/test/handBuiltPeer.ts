@@ -14,6 +14,8 @@ export interface HandBuiltPeer {
   received: { activity: Record<string, unknown>; verified: boolean }[];
   /** POSTs an activity by mo, signed, to an inbox URL; returns the HTTP status. */
   send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
+  /** The next `count` reads of mo's actor document answer 503, as a server restarting does. */
+  failActorReads(count: number): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
   const actorUri = `${server.origin}/users/mo`;
   const keyId = `${actorUri}#main-key`;
   const received: HandBuiltPeer['received'] = [];
+  let actorReadsToFail = 0;
   const actor = {
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
     id: actorUri,
@@ -44,6 +47,11 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'GET' && path === '/users/mo' && actorReadsToFail > 0) {
+        actorReadsToFail--;
+        res.writeHead(503).end();
+        return;
+      }
       if (req.method === 'GET' && path === '/users/mo') {
         res.writeHead(200, { 'content-type': 'application/activity+json' }).end(JSON.stringify(actor));
         return;
@@ -100,6 +108,9 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
       await options.afterSend?.();
       return response.status;
+    },
+    failActorReads(count) {
+      actorReadsToFail = count;
     },
     close: () => server.close(),
   };
