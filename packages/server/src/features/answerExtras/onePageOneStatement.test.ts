@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { listenToStatementRuns } from '../../db/statements.js';
@@ -12,17 +13,20 @@ import { feedPage } from '../feed/service.js';
  * pins are read with the answers, not one lookup per answer.
  */
 let t: TestApp;
-let recording: string[] | null = null;
+// the statements of the read under test only: the app's workers (the like-count fold, the outboxes)
+// query the same database meanwhile, from contexts of their own
+const recording = new AsyncLocalStorage<string[]>();
+const record = (text: string) => recording.getStore()?.push(text);
 beforeAll(async () => {
   t = await createTestApp();
   // what the server's code sends: its prepared statements, and the query builder's queries on the driver
   const driver = (t.database.kind === 'pglite' ? t.database.pglite : t.database.pool) as unknown as { query: (...args: unknown[]) => unknown };
   const query = driver.query.bind(driver);
   driver.query = (...args: unknown[]) => {
-    recording?.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
+    record(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text));
     return query(...args);
   };
-  listenToStatementRuns((statement) => recording?.push(statement.text));
+  listenToStatementRuns((statement) => record(statement.text));
 });
 afterAll(async () => {
   listenToStatementRuns(null);
@@ -30,14 +34,10 @@ afterAll(async () => {
 });
 
 async function statementsOf(read: () => Promise<unknown>): Promise<number> {
-  recording = [];
-  try {
-    await read();
-    // a prepared statement run on the driver is seen twice (as run, then as the driver's query): count it once
-    return new Set(recording).size;
-  } finally {
-    recording = null;
-  }
+  const seen: string[] = [];
+  await recording.run(seen, read);
+  // a prepared statement run on the driver is seen twice (as run, then as the driver's query): count it once
+  return new Set(seen).size;
 }
 
 it('reads a feed page and a profile page in one statement each, with warnings, pictures and pins', async () => {
