@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
 import { federationDeliveries } from '../db/schema/index.js';
+import { hasPublicCopySql } from '../features/visibility/index.js';
 import { apUris } from './uris.js';
 
 /**
@@ -39,10 +40,6 @@ export const PUBLIC_COPY_PAYLOAD = { note: 'publicCopy' } as const;
 const publicCopyPayload = sql`${JSON.stringify(PUBLIC_COPY_PAYLOAD)}::jsonb`;
 const isPublicCopyRow = (row: SQL) => sql`coalesce(${row}.payload->>'note', '') = 'publicCopy'`;
 
-/** The answer `questionId` has a public copy: published to the followers though its post was followers-only or direct. */
-const hasPublicCopy = (questionId: string | SQL) => sql`exists (select 1 from questions q join remote_questions rq on rq.question_id = q.id
-  where q.id = ${questionId} and q.publish_to_followers and rq.visibility in ('followers', 'direct'))`;
-
 /**
  * A new answer, when the profile is public: Create(Note) to every inbox it goes to, and, when it
  * was published to the followers, Create of its public copy to every follower inbox.
@@ -57,7 +54,7 @@ export async function queueAnswerCreated(tx: DbOrTx, userId: string, questionId:
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
     select gen_random_uuid()::text, ${userId}, i.inbox, 'create', ${questionId}, ${publicCopyPayload}
     from (${followerInboxes(userId)}) i
-    where ${isPublic(userId)} and ${hasPublicCopy(questionId)}`);
+    where ${isPublic(userId)} and exists (select 1 from questions q where q.id = ${questionId} and ${hasPublicCopySql(sql`q`)})`);
 }
 
 /** The inboxes a Create of the answer's Note (or of its public copy) was sent to, or is being sent to. */
@@ -124,7 +121,7 @@ export async function queueEverythingDeleted(tx: DbOrTx, userId: string): Promis
     select gen_random_uuid()::text, ${userId}, i.inbox, 'delete', q.id, ${publicCopyPayload}
     from (${followerInboxes(userId)}) i
     cross join questions q
-    where q.receiver_id = ${userId} and q.answered and ${hasPublicCopy(sql`q.id`)}`);
+    where q.receiver_id = ${userId} and q.answered and ${hasPublicCopySql(sql`q`)}`);
 }
 
 /**

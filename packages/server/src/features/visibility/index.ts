@@ -26,6 +26,7 @@ export {
 export {
   answerCount,
   isFromPrivateRemotePost,
+  hasPublicCopySql,
   isPublicProfile,
   publicAnswer,
   publicAnswersPage,

@@ -116,6 +116,12 @@ export async function isFromPrivateRemotePost(db: DbOrTx, questionId: string): P
 }
 
 /**
+ * The answer to `question` has a public copy on the fediverse (decision 332): its post was
+ * followers-only or direct, and its author also published it to their followers.
+ */
+export const hasPublicCopySql = (question: SQL) => sql`(${question}.publish_to_followers and ${fromPrivateRemotePost(question)})`;
+
+/**
  * Answers that went to everyone on the fediverse: all but those to followers-only or direct posts
  * their author did not publish to their followers (those went to the asker alone). The outbox
  * collection lists these, as Mastodon's lists only public posts.
