@@ -7,6 +7,7 @@ import { createAskboxFederation } from './federation.js';
 import { fedifyHandler } from './fedifyHandler.js';
 import { isServerBlocked } from './serverBlocks.js';
 import { incomingOutcomeOf, type IncomingRow } from './inboxQueue.js';
+import { RecentActors } from './recentActors.js';
 import type { PostgresKvStore } from './kv.js';
 import type { OutboxOutcome } from '../outbox/outbox.js';
 
@@ -41,7 +42,7 @@ export interface EngineOptions {
  * needs (decision 195).
  */
 export function createFederationEngine(ctx: AppContext, options: EngineOptions): FederationEngine {
-  const hooks = { queued: options.queued, log: options.log };
+  const hooks = { queued: options.queued, log: options.log, actors: new RecentActors() };
   const federation = createAskboxFederation(ctx, options.kv, options.outbound, hooks);
   const inboxFederation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { signaturesVerifiedAtReceipt: true });
   const origin = new URL(ctx.config.publicUrl).origin;

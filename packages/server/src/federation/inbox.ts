@@ -4,6 +4,7 @@ import { publicUserById } from '../features/visibility/index.js';
 import { remoteActorInfo } from './actorInfo.js';
 import { fetchedOrNull } from './loaders.js';
 import { receiveMentions, receiveReaction, undoReaction } from './inboxQuestions.js';
+import { actorOfActivity, type RecentActors } from './recentActors.js';
 import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from './remote.js';
 import { apPaths } from './uris.js';
 
@@ -11,6 +12,8 @@ export interface InboxHooks {
   /** Something was queued for delivery (an Accept or Reject): the worker may send it now. */
   queued(): void;
   log: { warn(obj: object, message: string): void };
+  /** the actors of recent activities, shared by the engine's federations */
+  actors: RecentActors;
 }
 
 /**
@@ -30,12 +33,10 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       // a private profile has no actor: its follows are not taken (nothing outside Askbox sees it)
       const user = await publicUserById(db, target.identifier);
       if (!user) return;
-      const actor = await follow.getActor(ictx);
-      if (!isActor(actor) || actor.id?.href !== follow.actorId.href) return;
-      const info = await remoteActorInfo(ictx, actor);
-      if (!info) return;
+      const actor = await actorOfActivity(ictx, follow, hooks.actors);
+      if (!actor) return;
       const followId = follow.id.href;
-      await db.transaction((tx) => receiveFollow(tx, user.id, info, followId));
+      await db.transaction((tx) => receiveFollow(tx, user.id, actor.claims, followId));
       hooks.queued();
     })
     .on(Undo, async (ictx, undo) => {
@@ -57,24 +58,27 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
     })
     .on(Delete, async (_ictx, deletion) => {
       // an account deleted on its server; deleted posts are none of our business
-      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) await forgetRemoteActor(db, deletion.actorId.href);
+      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
+        hooks.actors.forget(deletion.actorId.href);
+        await forgetRemoteActor(db, deletion.actorId.href);
+      }
     })
     .on(Update, async (ictx, update) => {
       const object = await fetchedOrNull(update.getObject(ictx));
       if (!isActor(object) || !update.actorId || object.id?.href !== update.actorId.href) return;
       const info = await remoteActorInfo(ictx, object);
-      if (info) await refreshRemoteActor(db, info);
+      if (!info) return hooks.actors.forget(update.actorId.href);
+      hooks.actors.set(update.actorId.href, { claims: info, followersId: object.followersId });
+      await refreshRemoteActor(db, info);
     })
-    .on(Like, (ictx, like) => receiveReaction(ctx, ictx, 'like', like))
-    .on(Announce, (ictx, boost) => receiveReaction(ctx, ictx, 'announce', boost))
+    .on(Like, (ictx, like) => receiveReaction(ctx, ictx, 'like', like, hooks.actors))
+    .on(Announce, (ictx, boost) => receiveReaction(ctx, ictx, 'announce', boost, hooks.actors))
     .on(Create, async (ictx, create) => {
       if (!create.actorId) return;
       const object = await fetchedOrNull(create.getObject(ictx));
       if (!(object instanceof Note) || object.attributionId?.href !== create.actorId.href) return;
-      const actor = await fetchedOrNull(create.getActor(ictx));
-      if (!isActor(actor) || actor.id?.href !== create.actorId.href) return;
-      const info = await remoteActorInfo(ictx, actor);
-      if (info) await receiveMentions(ctx, ictx, object, info, actor.followersId);
+      const actor = await actorOfActivity(ictx, create, hooks.actors);
+      if (actor) await receiveMentions(ctx, ictx, object, actor.claims, actor.followersId);
     })
     .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
 }

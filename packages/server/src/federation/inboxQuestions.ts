@@ -1,12 +1,11 @@
-import { Announce, isActor, Like, Mention, Note, PUBLIC_COLLECTION, type Context } from '@fedify/fedify';
+import { Announce, Like, Mention, Note, PUBLIC_COLLECTION, type Context } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { questionTextOfPost } from './postText.js';
 import { isRemoteBlocked, saveRemoteActor, type RemoteActorClaims } from './remote.js';
 import { addRemoteReaction, receiveRemoteQuestion, removeRemoteReaction, type PostVisibility } from './remoteQuestions.js';
-import { remoteActorInfo } from './actorInfo.js';
 import { answerOfNoteId } from './uris.js';
-import { fetchedOrNull } from './loaders.js';
+import { actorOfActivity, type RecentActors } from './recentActors.js';
 
 /** One post asks at most this many people (a post mentioning a crowd is not a question to each). */
 const MAX_RECEIVERS = 5;
@@ -67,15 +66,19 @@ function answerIdOf(ictx: Context<void>, objectId: URL | null): string | null {
  * A remote Like or Announce of an answer of a public profile: counted once per account, unless
  * its owner blocked the account or its server (then nothing happens, and nothing tells).
  */
-export async function receiveReaction(ctx: AppContext, ictx: Context<void>, kind: 'like' | 'announce', activity: Like | Announce): Promise<void> {
+export async function receiveReaction(
+  ctx: AppContext,
+  ictx: Context<void>,
+  kind: 'like' | 'announce',
+  activity: Like | Announce,
+  actors: RecentActors,
+): Promise<void> {
   const answerId = answerIdOf(ictx, activity.objectId);
   if (!answerId || !activity.actorId) return;
   const found = await publicAnswerWithOwner(ctx.db, answerId);
   if (!found || (await isRemoteBlocked(ctx.db, found.user.id, activity.actorId.href))) return;
-  const actor = await fetchedOrNull(activity.getActor(ictx));
-  if (!isActor(actor) || actor.id?.href !== activity.actorId.href) return;
-  const claims = await remoteActorInfo(ictx, actor);
-  const saved = claims ? await saveRemoteActor(ctx.db, claims) : null;
+  const actor = await actorOfActivity(ictx, activity, actors);
+  const saved = actor ? await saveRemoteActor(ctx.db, actor.claims) : null;
   if (!saved) return;
   await addRemoteReaction(ctx, { questionId: answerId, actorUri: saved.uri, kind, activityId: activity.id?.href ?? null }, saved.handle);
 }

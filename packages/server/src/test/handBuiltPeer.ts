@@ -16,6 +16,8 @@ export interface HandBuiltPeer {
   send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
   /** The next `count` reads of mo's actor document answer 503, as a server restarting does. */
   failActorReads(count: number): void;
+  /** How many times mo's actor document was asked for (the answers that failed included). */
+  readonly actorReads: number;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
   const keyId = `${actorUri}#main-key`;
   const received: HandBuiltPeer['received'] = [];
   let actorReadsToFail = 0;
+  let actorReads = 0;
   const actor = {
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
     id: actorUri,
@@ -47,6 +50,7 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
       const path = (req.url ?? '/').split('?')[0];
+      if (req.method === 'GET' && path === '/users/mo') actorReads++;
       if (req.method === 'GET' && path === '/users/mo' && actorReadsToFail > 0) {
         actorReadsToFail--;
         res.writeHead(503).end();
@@ -111,6 +115,9 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     },
     failActorReads(count) {
       actorReadsToFail = count;
+    },
+    get actorReads() {
+      return actorReads;
     },
     close: () => server.close(),
   };
