@@ -111,7 +111,13 @@ describe('questions from a hand-built, non-Fedify peer', () => {
     // below is received; reading ro's actor to ask the question is what fails
     const ro = await startHandBuiltPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
     onTestFinished(() => ro.close());
-    const like = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${ro.actorUri}#likes/never`, type: 'Like', actor: ro.actorUri, object: target.actor };
+    const like = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${ro.actorUri}#likes/never`,
+      type: 'Like',
+      actor: ro.actorUri,
+      object: target.actor,
+    };
     const undo = { '@context': 'https://www.w3.org/ns/activitystreams', id: `${like.id}/undo`, type: 'Undo', actor: ro.actorUri, object: like };
     expect(await ro.send(`${target.actor}/inbox`, undo)).toBe(202);
     await t.ctx.federation!.receiveNow();

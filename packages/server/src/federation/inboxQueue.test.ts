@@ -129,6 +129,28 @@ describe('the inbox queue in batches', () => {
     expect(busy.most()).toBe(1);
   });
 
+  it('while the app answers requests of its own, rests after each activity as long as it took', async () => {
+    await queue('a', 2);
+    await queue('b', 1);
+    const spans: { body: string; start: number; end: number }[] = [];
+    const handled = await batch(
+      async (row) => {
+        const start = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        spans.push({ body: row.body, start, end: performance.now() });
+        return { done: true };
+      },
+      () => true,
+    );
+    expect(handled).toBe(3);
+    expect(spans).toHaveLength(3);
+    for (let i = 1; i < spans.length; i++) {
+      const took = spans[i - 1]!.end - spans[i - 1]!.start;
+      // a timer may fire up to a millisecond before performance.now() says it is due
+      expect(spans[i]!.start - spans[i - 1]!.end).toBeGreaterThanOrEqual(took - 1);
+    }
+  });
+
   it("a sender's activity to be retried holds back its later ones; other senders go on", async () => {
     await queue('a', 3);
     await queue('b', 2);

@@ -41,6 +41,28 @@ describe('the inboxes’ receipt gate', () => {
     expect(started).toEqual([...Array(6).keys()]);
   });
 
+  it('while the app is busy, the next receipt rests as long as the last one took; the last one is answered at once', async () => {
+    const gate = createReceiptGate(() => true);
+    const events: string[] = [];
+    const spans: { start: number; end: number }[] = [];
+    await Promise.all(
+      [0, 1, 2].map((i) =>
+        gate(async () => {
+          events.push(`start ${i}`);
+          const start = performance.now();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          spans.push({ start, end: performance.now() });
+        }).then(() => events.push(`answered ${i}`)),
+      ),
+    );
+    expect(events).toEqual(['start 0', 'answered 0', 'start 1', 'answered 1', 'start 2', 'answered 2']);
+    for (let i = 1; i < spans.length; i++) {
+      const took = spans[i - 1]!.end - spans[i - 1]!.start;
+      // a timer may fire up to a millisecond before performance.now() says it is due
+      expect(spans[i]!.start - spans[i - 1]!.end).toBeGreaterThanOrEqual(took - 1);
+    }
+  });
+
   it('goes back to four once the app is idle, and a failed receipt frees its place', async () => {
     let busy = true;
     const gate = createReceiptGate(() => busy);

@@ -5,10 +5,11 @@
 export const RECEIPTS_AT_ONCE = 4;
 
 /**
- * ... and one at a time while the app answers requests of its own (`busy`). A burst of posts
- * from many servers then waits here, idle, in the order it arrived, instead of a hundred
- * receipts taking turns with the app's requests on the event loop; a receipt that waited starts
- * on a turn of the event loop of its own, after requests read meanwhile.
+ * ... and one at a time while the app answers requests of its own (`busy`), the next one waiting
+ * as long as the last one took, so the app's requests have the thread at least half the time. A
+ * burst of posts from many servers then waits here, idle, in the order it arrived, instead of a
+ * hundred receipts taking turns with the app's requests on the event loop; a receipt that waited
+ * starts on a turn of the event loop of its own, after requests read meanwhile.
  */
 export function createReceiptGate(busy: () => boolean = () => false, atOnce = RECEIPTS_AT_ONCE) {
   let active = 0;
@@ -26,11 +27,21 @@ export function createReceiptGate(busy: () => boolean = () => false, atOnce = RE
       await new Promise<void>((resolve) => waiting.push(resolve));
       await new Promise((resolve) => setImmediate(resolve));
     }
+    const started = performance.now();
     try {
       return await work();
     } finally {
-      active--;
-      admit();
+      // while the app is busy, the next receipt waits as long as this one took (this one's answer does not)
+      const rest = busy() ? Math.min(performance.now() - started, MAX_REST_MS) : 0;
+      const release = () => {
+        active--;
+        admit();
+      };
+      if (rest > 0) setTimeout(release, rest);
+      else release();
     }
   };
 }
+
+/** The longest rest between two receipts while the app is busy. */
+const MAX_REST_MS = 1000;

@@ -37,7 +37,10 @@ export const delivered: OutboxOutcome = { done: true };
 export interface Lanes {
   column: string;
   concurrency: number;
-  /** while true (the app's own requests are being answered), one row at a time: the others wait to start */
+  /**
+   * while true (the app's own requests are being answered), one row at a time, and after each row a
+   * rest as long as the row took: the others wait to start
+   */
   busy?: () => boolean;
 }
 
@@ -171,10 +174,15 @@ export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, 
   return rows.length;
 }
 
+/** The longest rest between two rows while the app is busy. */
+const MAX_REST_MS = 1000;
+
 /**
  * The rows of each lane one after the other, in their order; up to `concurrency` lanes at once,
- * but one row at a time while `busy()`. Each row starts on a turn of the event loop of its own
- * (after the poll phase), so requests that arrived meanwhile are read and started first.
+ * but one row at a time while `busy()`, resting after each as long as it took (up to a second), so
+ * the app's requests have the thread at least half the time while a backlog drains. Each row starts
+ * on a turn of the event loop of its own (after the poll phase), so requests that arrived meanwhile
+ * are read and started first.
  */
 async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle: (row: Row) => Promise<boolean>, release: (later: Row[]) => Promise<void>) {
   const byLane = new Map<string, Row[]>();
@@ -186,13 +194,20 @@ async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle
   }
   const waiting = [...byLane.values()];
   let active = 0;
+  let restUntil = 0;
+  const mustWait = () => lanes.busy?.() === true && (active > 0 || performance.now() < restUntil);
   const runner = async () => {
     for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
       for (const [i, row] of lane.entries()) {
         await new Promise((resolve) => setImmediate(resolve));
-        while (active > 0 && lanes.busy?.()) await new Promise((resolve) => setTimeout(resolve, 2));
+        while (mustWait()) await new Promise((resolve) => setTimeout(resolve, 2));
         active++;
-        const finished = await handle(row).finally(() => active--);
+        const started = performance.now();
+        const finished = await handle(row).finally(() => {
+          active--;
+          const took = performance.now() - started;
+          if (lanes.busy?.()) restUntil = performance.now() + Math.min(took, MAX_REST_MS);
+        });
         if (finished) continue;
         if (i + 1 < lane.length) await release(lane.slice(i + 1)).catch(() => undefined); // else their claims lapse: the same wait
         break;
