@@ -4,6 +4,7 @@ import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
 import { PostgresKvStore } from './kv.js';
+import { trackAppWork } from './appWork.js';
 import type { Runner } from '../outbox/runner.js';
 import { createInboxWorker, runInboxBatch } from './inboxQueue.js';
 import { createDeliveryWorker, runDeliveryBatch, type DeliveryWorker, type WorkerOptions } from './worker.js';
@@ -17,6 +18,8 @@ export interface FederationRuntime {
   receiveNow(): Promise<void>;
   /** Whether Fedify has been loaded (by a federation request or something to deliver) */
   engineLoaded(): boolean;
+  /** Whether the app answers requests of its own now: the inboxes and their worker then take turns with it. */
+  appBusy(): boolean;
   /** Installs the bridge's onRequest hook; app.ts calls it where it belongs in a request's order. */
   installBridge(app: AppInstance): void;
 }
@@ -40,25 +43,17 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
       outbound,
       queued: () => void worker?.kick(),
       received: () => void inboxWorker?.kick(),
-      appBusy: () => appRequests.size > 0,
+      appBusy,
       log: app.log,
     });
   });
-  // the app's own requests under way (federation's excluded): while there are, the inboxes check
-  // and store one activity at a time, and the inbox worker handles one at a time
-  const appRequests = new Set<unknown>();
-  const federationPath = /^\/(ap\/|\.well-known\/|nodeinfo\/)/;
-  app.addHook('onRequest', async (request) => {
-    if (!federationPath.test(request.url)) appRequests.add(request);
-  });
-  app.addHook('onResponse', async (request) => void appRequests.delete(request));
-  app.addHook('onRequestAbort', async (request) => void appRequests.delete(request));
+  const appBusy = trackAppWork(app);
   const options: WorkerOptions = {
     maxAttempts: config.federation.maxAttempts,
     leaseSeconds: config.outboxLeaseSeconds,
     engine: loadEngine,
     log: app.log,
-    appBusy: () => appRequests.size > 0,
+    appBusy,
   };
   if (config.federation.worker) {
     worker = createDeliveryWorker(ctx.db, kv, { ...options, pollMs: config.federation.pollMs, log: app.log });
@@ -90,6 +85,7 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
       while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },
     engineLoaded: loadEngine.started,
+    appBusy,
     installBridge(target) {
       installFederationBridge(target, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
     },

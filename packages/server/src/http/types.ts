@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** The context the features got (tests call services and emit events with it). */
     ctx: ServerContext;
   }
+  interface FastifyContextConfig {
+    /** The route holds its connection open as a stream (live events): once open, it is not work the app is doing. */
+    liveStream?: boolean;
+  }
 }
 
 /** The Fastify app every routes file registers on: routes validate and serialise with the shared zod schemas. */

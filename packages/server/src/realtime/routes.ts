@@ -9,7 +9,8 @@ import { requireViewer } from '../http/viewer.js';
  * (decision 210).
  */
 export async function liveRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
-  app.get('/api/events', { schema: { tags: ['live'], summary: 'Live events (text/event-stream) for the signed-in user' } }, async (request, reply) => {
+  const route = { config: { liveStream: true }, schema: { tags: ['live'], summary: 'Live events (text/event-stream) for the signed-in user' } };
+  app.get('/api/events', route, async (request, reply) => {
     const viewer = requireViewer(request);
     reply.hijack();
     const res = reply.raw;
