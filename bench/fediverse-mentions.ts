@@ -12,7 +12,9 @@
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import inspector from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -23,8 +25,6 @@ import { testConfig } from '../packages/server/src/config.js';
 import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { createThrowawayPostgres } from '../packages/server/src/db/throwaway.js';
 import type { AppInstance } from '../packages/server/src/http/types.js';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { testCertificate, trustTestCertificate } from '../packages/server/src/test/tls.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../packages/server/src/db/sql.js';
