@@ -1,39 +1,26 @@
 import { CryptographicKey, Multikey, type KeyCache, type KvStore, type RequestContext } from '@fedify/fedify';
+import { RecentlyUsed } from './recentlyUsed.js';
 
 type Loaders = { documentLoader: RequestContext<void>['documentLoader']; contextLoader: RequestContext<void>['contextLoader'] };
 type PublicKey = CryptographicKey | Multikey;
 
-/** Remote keys kept parsed in memory, at most this many (the most recently used) ... */
-const MEMORY_KEYS = 1_000;
-/** ... for at most this long, after which the shared store is read again. */
-const MEMORY_MS = 10 * 60 * 1000;
-
 /**
- * The remote public keys of this process, parsed: a sender's every activity is checked against
- * the same key, and reading it from the shared store meant a query, a JSON-LD expansion and a PEM
- * import on the event loop for each one. A key that stops verifying is refetched by Fedify and
- * replaced here as in the store (`SharedKeyCache.set`).
+ * The remote public keys of this process, parsed, at most 1,000 (the most recently used) for at
+ * most ten minutes, after which the shared store is read again: a sender's every activity is
+ * checked against the same key, and reading it from the shared store meant a query, a JSON-LD
+ * expansion and a PEM import on the event loop for each one. A key that stops verifying is
+ * refetched by Fedify and replaced here as in the store (`SharedKeyCache.set`).
  */
 export class VerifiedKeys {
-  private readonly keys = new Map<string, { key: PublicKey; until: number }>();
+  private readonly keys = new RecentlyUsed<PublicKey>(1_000, 10 * 60 * 1000);
 
   get(keyId: string): PublicKey | undefined {
-    const entry = this.keys.get(keyId);
-    if (!entry) return undefined;
-    this.keys.delete(keyId);
-    if (entry.until < Date.now()) return undefined;
-    this.keys.set(keyId, entry); // most recently used last
-    return entry.key;
+    return this.keys.get(keyId);
   }
 
   set(keyId: string, key: PublicKey | null): void {
-    this.keys.delete(keyId);
-    if (key === null) return;
-    this.keys.set(keyId, { key, until: Date.now() + MEMORY_MS });
-    for (const oldest of this.keys.keys()) {
-      if (this.keys.size <= MEMORY_KEYS) break;
-      this.keys.delete(oldest);
-    }
+    if (key === null) this.keys.forget(keyId);
+    else this.keys.set(keyId, key);
   }
 }
 
