@@ -25,6 +25,7 @@ let standIn: https.Server;
 let standInPort: number;
 const standInPaths: string[] = [];
 const lookups: string[] = [];
+const servedOn = new WeakSet<object>();
 let network: OutboundNetwork;
 let client: OutboundClient;
 
@@ -52,7 +53,10 @@ beforeAll(async () => {
     else if (url.pathname.startsWith('/chain/')) res.writeHead(302, { location: `/chain/${Number(url.pathname.slice(7)) + 1}` }).end();
     else if (url.pathname === '/big') res.writeHead(200, { 'content-type': 'application/activity+json' }).end('x'.repeat(2 * 1024 * 1024));
     else if (url.pathname === '/slow') setTimeout(() => res.end('{}'), 3000);
+    // a server closing a kept-alive connection just as a request arrives on it, or every connection
+    else if ((url.pathname === '/drops-reused' && servedOn.has(req.socket)) || url.pathname === '/drops-all') req.socket.destroy();
     else res.writeHead(200, { 'content-type': 'application/activity+json' }).end(JSON.stringify(ACTOR));
+    servedOn.add(req.socket);
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   standInPort = (standIn.address() as AddressInfo).port;
@@ -193,6 +197,24 @@ describe('the outgoing-request path', () => {
     const stuck = new OutboundClient({}, { ...network, resolve: () => new Promise<string[]>(() => undefined) });
     await expect(stuck.request(`${publicHost()}/doc`, { timeoutMs: 300 })).rejects.toThrow(/in time/);
     stuck.close();
+  });
+
+  it('sends a request again on a new connection when a kept-alive one is dropped before answering, and only then', async () => {
+    const own = new OutboundClient({}, network); // a pool of its own: one kept-alive connection
+    try {
+      const post = { method: 'POST' as const, body: JSON.stringify({ type: 'Like' }) };
+      expect((await own.request(`${publicHost()}/drops-reused`, post)).status).toBe(200);
+      expect((await own.request(`${publicHost()}/drops-reused`, post)).status).toBe(200);
+      expect(standInPaths).toEqual(['/drops-reused', '/drops-reused', '/drops-reused']);
+      standInPaths.length = 0;
+      // a new connection dropped is the answer: no second try
+      const fresh = new OutboundClient({}, network);
+      await expect(fresh.request(`${publicHost()}/drops-all`, post)).rejects.toThrow(/socket hang up|ECONNRESET/);
+      expect(standInPaths).toEqual(['/drops-all']);
+      fresh.close();
+    } finally {
+      own.close();
+    }
   });
 });
 

@@ -152,18 +152,36 @@ export class OutboundClient {
     headers.host ??= url.host;
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     if (body) headers['content-length'] = String(body.length);
+    return this.exchange(target, url, request.method, headers, body, signal, maxBytes);
+  }
+
+  /**
+   * One request and its answer. A kept-alive connection the server closes just as the request
+   * arrives (its idle time ran out) fails before any answer: the request is sent again, and the
+   * pool hands out another connection or opens a new one; a new connection's failure is the answer.
+   */
+  private exchange(
+    target: { host: string; address: string; family: 4 | 6 },
+    url: URL,
+    method: string,
+    headers: Record<string, string>,
+    body: Buffer | undefined,
+    signal: AbortSignal,
+    maxBytes: number,
+  ): Promise<Omit<OutboundResponse, 'redirects'>> {
     // the judged address, whatever a new look-up would say now
     const lookup = (_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
       if (options.all) callback(null, [{ address: target.address, family: target.family } satisfies LookupAddress]);
       else callback(null, target.address, target.family);
     };
     return new Promise((resolve, reject) => {
+      let answered = false;
       const outgoing = https.request(
         {
           host: target.host,
           port: url.port || 443,
           path: `${url.pathname}${url.search}`,
-          method: request.method,
+          method,
           headers,
           agent: this.agent,
           lookup: lookup as never,
@@ -171,6 +189,7 @@ export class OutboundClient {
           signal,
         },
         (incoming) => {
+          answered = true;
           const chunks: Buffer[] = [];
           let size = 0;
           const answer = () => {
@@ -199,7 +218,12 @@ export class OutboundClient {
           incoming.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError() : error));
         },
       );
-      outgoing.on('error', (error) => reject(signal.aborted ? new OutboundTimeoutError() : error));
+      outgoing.on('error', (error) => {
+        if (signal.aborted) reject(new OutboundTimeoutError());
+        else if (!answered && outgoing.reusedSocket && isTransientNetworkFailure(error))
+          this.exchange(target, url, method, headers, body, signal, maxBytes).then(resolve, reject);
+        else reject(error);
+      });
       outgoing.end(body);
     });
   }

@@ -329,9 +329,14 @@ describe('delivery isolated per notification and per device', () => {
     await follow(alice.id, bob.id); // bob's row first
     await follow(bob.id, alice.id);
     expect(await run()).toBe(2);
+    // how each row went first: a failed send shows its error here
+    expect((await outbox()).map((row) => ({ sent: row.sent, lastError: row.lastError }))).toEqual([
+      { sent: true, lastError: null },
+      { sent: true, lastError: null },
+    ]);
+    expect(received.map((r) => r.path).sort()).toEqual(['/bob-ok', '/phone']);
     expect(good.open(received.find((r) => r.path === '/phone')!.body).title).toBe('New Follower 👋');
     expect(bobsOther.open(received.find((r) => r.path === '/bob-ok')!.body).title).toBe('New Follower 👋');
-    expect((await outbox()).every((row) => row.sent)).toBe(true);
     expect((await subscriptionsOf(bob.id)).map((s) => s.id)).not.toContain('bad-keys');
   });
 
