@@ -32,13 +32,16 @@ export function createReceiptGate(busy: () => boolean = () => false, atOnce = RE
       return await work();
     } finally {
       // while the app is busy, the next receipt waits as long as this one took (this one's answer does not)
-      const rest = busy() ? Math.min(performance.now() - started, MAX_REST_MS) : 0;
+      const restUntil = performance.now() + (busy() ? Math.min(performance.now() - started, MAX_REST_MS) : 0);
+      // a timer counts from the event loop's cached clock, which a busy turn leaves behind: it can
+      // fire milliseconds early, so the rest is checked against the clock and waited out in full
       const release = () => {
+        const left = restUntil - performance.now();
+        if (left > 0) return void setTimeout(release, left);
         active--;
         admit();
       };
-      if (rest > 0) setTimeout(release, rest);
-      else release();
+      release();
     }
   };
 }
