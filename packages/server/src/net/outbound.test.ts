@@ -209,9 +209,12 @@ describe('the outgoing-request path', () => {
       standInPaths.length = 0;
       // a new connection dropped is the answer: no second try
       const fresh = new OutboundClient({}, network);
-      await expect(fresh.request(`${publicHost()}/drops-all`, post)).rejects.toThrow(/socket hang up|ECONNRESET/);
-      expect(standInPaths).toEqual(['/drops-all']);
-      fresh.close();
+      try {
+        await expect(fresh.request(`${publicHost()}/drops-all`, post)).rejects.toThrow(/socket hang up|ECONNRESET/);
+        expect(standInPaths).toEqual(['/drops-all']);
+      } finally {
+        fresh.close();
+      }
     } finally {
       own.close();
     }
