@@ -35,14 +35,19 @@ type SerializedError = ReturnType<typeof stdSerializers.err> & Record<string, un
 /** pino's error serializer, then the secrets scrubbed from every text it kept (its causes included). */
 export function redactedErrorSerializer(error: Error): SerializedError {
   const serialized = stdSerializers.err(error) as SerializedError;
-  return scrubObject(serialized, 0) as SerializedError;
+  return scrubObject(serialized, 0, Object.getPrototypeOf(serialized)) as SerializedError;
 }
 
-function scrubObject(value: unknown, depth: number): unknown {
+/** `serializedError`: the prototype pino gives a serialized error, its causes' included. */
+function scrubObject(value: unknown, depth: number, serializedError: unknown): unknown {
   if (typeof value === 'string') return scrubSecrets(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => scrubObject(item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => scrubObject(item, depth + 1, serializedError));
+  // an error's data is plain: an object of a class hung on it (pg-pool's `err.client`, a socket) is
+  // the thing that failed, kilobytes of its state and secrets (a connection's secretKey); name it only
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null && prototype !== serializedError) return `[${(value as object).constructor?.name ?? 'object'}]`;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = /^(params|parameters|query)$/.test(key) ? '[redacted]' : scrubObject(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) out[key] = /^(params|parameters|query)$/.test(key) ? '[redacted]' : scrubObject(item, depth + 1, serializedError);
   return out;
 }
