@@ -26,6 +26,23 @@ describe('the embedded database folder', () => {
     }
   });
 
+  it('is not blocked by a killed owner that is still a zombie, not yet reaped by its parent', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-lock-'));
+    // `sh` starts the owner, then becomes `sleep`, which never reaps it: once killed, it stays a zombie
+    const parent = spawn('sh', ['-c', 'sleep 60 & echo $!; exec sleep 60']);
+    try {
+      const owner = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const started = fs.readFileSync(`/proc/${owner}/stat`, 'utf8').split(') ')[1]?.split(' ')[19];
+      fs.writeFileSync(path.join(dir, 'askbox.lock'), JSON.stringify({ pid: owner, started }));
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      process.kill(owner, 'SIGKILL');
+      while (!/^Z/.test(fs.readFileSync(`/proc/${owner}/stat`, 'utf8').split(') ')[1] ?? '')) await new Promise((r) => setTimeout(r, 10));
+      acquireDataDirLock(dir).release();
+    } finally {
+      parent.kill();
+    }
+  });
+
   it('is refused while the process holding it runs', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-lock-'));
     const held = acquireDataDirLock(dir);

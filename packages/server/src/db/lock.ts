@@ -21,24 +21,33 @@ export class DataDirUnusableError extends Error {
   }
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses); null where there is none. */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a process runs. A killed owner stays a zombie (state Z, or X while it goes) until its
+ * parent reaps it, a second or two after a crash: signal 0 still reaches it, but it holds nothing.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = statFields(pid)?.[0];
+  return state !== 'Z' && state !== 'X' && state !== 'x';
 }
 
 /** When a process started (clock ticks since boot, /proc/<pid>/stat), where the system tells; null elsewhere. */
 function startTimeOf(pid: number): string | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // the command name (2nd field) may hold spaces and parentheses: fields are counted after its last ')'
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
+  return statFields(pid)?.[19] ?? null;
 }
 
 interface LockOwner {
