@@ -142,10 +142,10 @@ export async function runOutboxBatch<Row extends OutboxRow>(queue: OutboxQueue, 
         return false;
       }
       const outcome = await send(row).catch((error: unknown) => ({ retry: error instanceof Error ? error.message : String(error) }));
-      await finish(queue, claim, row, outcome);
+      await recordOutcome(queue, claim, row, outcome);
       return !('retry' in outcome) || row.attempts >= queue.maxAttempts;
     } catch (error) {
-      // the database went away between sending and recording: the claim lapses and the row comes
+      // the database was away longer than recordOutcome waits: the claim lapses and the row comes
       // back; the receiver sees the same Message-ID / Topic and drops the copy where it can
       queue.log?.error({ id: row.id, err: error }, `${queue.name}: could not record the outcome of a row`);
       return false;
@@ -215,6 +215,24 @@ async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes.concurrency, waiting.length)) }, runner));
+}
+
+/**
+ * Records what sending a row came to, trying again while the database is away (a restart, a killed
+ * connection): a row already sent whose outcome is forgotten would be claimed and sent again once
+ * its lease lapses. Waits up to the lease (at least 30 s), as long as every worker waits for the database.
+ */
+async function recordOutcome(queue: OutboxQueue, claim: string, row: OutboxRow, outcome: OutboxOutcome): Promise<void> {
+  const giveUpAt = performance.now() + Math.max(30, queue.leaseSeconds ?? LEASE_SECONDS) * 1000;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 5_000)) {
+    try {
+      return await finish(queue, claim, row, outcome);
+    } catch (error) {
+      if (performance.now() + pause > giveUpAt) throw error;
+      queue.log?.warn({ id: row.id, err: error }, `${queue.name}: could not record the outcome of a row yet; trying again`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }
 
 async function finish(queue: OutboxQueue, claim: string, row: OutboxRow, outcome: OutboxOutcome): Promise<void> {
