@@ -40,7 +40,8 @@ const dependenciesStayImports = {
 /** The compiled server's files (main.js, its chunks and source maps) in memory, as if written to `outdir`. */
 export async function compileServer(outdir = path.dirname(serverEntry)) {
   const result = await esbuild.build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
+    // the card-drawing threads' code is an entry of its own: a thread starts from a file
+    entryPoints: [path.join(serverDir, 'src/main.ts'), path.join(serverDir, 'src/features/cards/cardWorker.ts')],
     outdir,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]', // beside main.js: paths.ts finds packages/server one folder up from any of them

@@ -24,6 +24,7 @@ import { createRunner } from '../outbox/runner.js';
 import { endLapsedSuspensions } from '../features/moderation/suspension.js';
 import { sweepOrphanPictures } from '../features/answerExtras/service.js';
 import { purgeOldFilteredQuestions } from '../features/filtered/service.js';
+import { closeCardThreads } from '../features/cards/service.js';
 
 /** How often timed suspensions whose end passed are lifted (a sign-in lifts its own at once). */
 const SUSPENSION_SWEEP_MS = 15_000;
@@ -137,6 +138,7 @@ export async function buildServerContext(
     await emailWorker?.stop();
     mailer.close();
     await bus.close();
+    await closeCardThreads();
   });
 
   return {

@@ -48,6 +48,7 @@ function scrubObject(value: unknown, depth: number, serializedError: unknown): u
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null && prototype !== serializedError) return `[${(value as object).constructor?.name ?? 'object'}]`;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = /^(params|parameters|query)$/.test(key) ? '[redacted]' : scrubObject(item, depth + 1, serializedError);
+  for (const [key, item] of Object.entries(value))
+    out[key] = /^(params|parameters|query)$/.test(key) ? '[redacted]' : scrubObject(item, depth + 1, serializedError);
   return out;
 }

@@ -35,7 +35,12 @@ export function cardFonts(): CardFont[] {
 }
 
 const emojiDir = () => path.dirname(require.resolve('@twemoji/svg/package.json'));
+/** Pictures of the emoji drawn lately, the oldest forgotten past this many: text can hold thousands of distinct ones. */
+export const EMOJI_CACHE_SIZE = 256;
 const emojiCache = new Map<string, string | null>();
+
+/** How many emoji pictures are kept now. */
+export const emojiCacheSize = () => emojiCache.size;
 
 /** Twemoji's file name for an emoji: its code points in hex, without the variation selector unless part of a sequence. */
 function emojiFileName(emoji: string): string {
@@ -61,6 +66,7 @@ export function emojiImage(emoji: string): string | null {
     }
   }
   emojiCache.set(emoji, url);
+  if (emojiCache.size > EMOJI_CACHE_SIZE) emojiCache.delete(emojiCache.keys().next().value!);
   return url;
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { imageVariants } from '@askbox/common';
-import { concurrencyLimit } from '../../concurrencyLimit.js';
 import { onFirstUse } from '../../firstUse.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -25,9 +24,18 @@ type CardOwner = Pick<UserRow, 'id' | 'fullname' | 'username' | 'photoUrl'>;
 
 export type CardRenderer = (content: CardContent, format: CardFormat, theme: CardTheme) => Promise<Buffer>;
 
-/** satori, resvg and sharp, loaded by the first card drawn (decision 195) */
-const loadRenderer = onFirstUse(async () => (await import('./render.js')).renderCard);
-const renderCard: CardRenderer = async (content, format, theme) => (await loadRenderer())(content, format, theme);
+/**
+ * Cards are drawn on threads of their own (satori's layout would hold the event loop for tens to
+ * hundreds of milliseconds, seconds for hostile text), two at most at once; the threads and
+ * satori, resvg and sharp in them start with the first card drawn (decision 195).
+ */
+const renderPool = onFirstUse(async () => (await import('./renderPool.js')).createRenderPool());
+const renderCard: CardRenderer = async (content, format, theme) => (await (await renderPool()).draw(content, format, theme)).png;
+
+/** Ends the card-drawing threads (the server's close; the next card starts them again). */
+export async function closeCardThreads(): Promise<void> {
+  if (renderPool.started()) await (await renderPool()).close();
+}
 
 /** Bumped when the drawing changes, so older renders are not served. */
 const CARD_DESIGN = 1;
@@ -96,11 +104,9 @@ function cacheOf(ctx: AppContext): CardCache {
   return cache;
 }
 
-// one render per card at a time: a link shared widely is fetched by many previewers at once
+// one render per card at a time: a link shared widely is fetched by many previewers at once (the
+// drawing threads take two different cards at most at once, the rest wait their turn)
 const inFlight = new Map<string, Promise<Buffer>>();
-// and two renders at most at once: a burst of different cards waits its turn instead of filling
-// memory and the thread pool (uploads and logins use it too)
-const renderJob = concurrencyLimit(2);
 
 async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, variant: CardVariant, render: CardRenderer): Promise<Buffer> {
   const site = new URL(ctx.config.publicUrl).host;
@@ -114,7 +120,7 @@ async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, v
   if (!pending) {
     pending = (async () => {
       const picture = await pictureData(cache, owner.photoUrl);
-      const png = await renderJob(() => render({ ...described, owner: { ...described.owner, picture } }, variant.format, variant.theme));
+      const png = await render({ ...described, owner: { ...described.owner, picture } }, variant.format, variant.theme);
       await cache.replace(key, png);
       return png;
     })().finally(() => inFlight.delete(key));
