@@ -138,6 +138,7 @@ const MATRIX: Record<string, Case> = {
   'POST /api/questions/:id/picture': { statuses: [401, 404, 404, 404, 400, 404], request: (w) => r('POST', `/api/questions/${w.unansweredId}/picture`) },
   'DELETE /api/questions/:id/picture': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.unansweredId}/picture`) },
   'DELETE /api/questions/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/questions/${w.answeredId}`) },
+  'DELETE /api/answers/:id': { statuses: [401, 404, 404, 404, 204, 404], request: (w) => r('DELETE', `/api/answers/${w.answeredId}`) },
   'GET /api/users/:username/answers': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/users/${w.people.owner.username}/answers`) },
   'GET /api/users/:username/answers/pinned': {
     statuses: [401, 200, 403, 403, 200, 200],

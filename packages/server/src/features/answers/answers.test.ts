@@ -113,6 +113,28 @@ describe('answers on profiles', () => {
   });
 });
 
+describe('deleting an answer', () => {
+  it('is DELETE /api/answers/:id for its owner alone; an unanswered question is not an answer there; the old path still works', async () => {
+    const [owner, asker] = [await signUpUser(t.app), await signUpUser(t.app)];
+    const answered = (await ask(asker, owner, 'to be answered')).json().id as string;
+    const unanswered = (await ask(asker, owner, 'left unanswered')).json().id as string;
+    const viaOldPath = (await ask(asker, owner, 'answered, deleted the old way')).json().id as string;
+    await answer(owner, answered, 'soon gone');
+    await answer(owner, viaOldPath, 'gone too');
+
+    expect((await apiAs(t.app, asker).delete(`/api/answers/${answered}`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, owner).delete(`/api/answers/${unanswered}`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, owner).delete(`/api/answers/${answered}`)).statusCode).toBe(204);
+    expect((await apiAs(t.app, owner).delete(`/api/answers/${answered}`)).statusCode).toBe(404);
+    expect((await apiAs(t.app, owner).delete(`/api/questions/${viaOldPath}`)).statusCode).toBe(204);
+
+    const left = (await apiAs(t.app, owner).get(`/api/users/${owner.username}/answers`)).json().items.map((item: { id: string }) => item.id);
+    expect(left).toEqual([]);
+    const inbox = (await apiAs(t.app, owner).get('/api/me/inbox')).json().items.map((item: { id: string }) => item.id);
+    expect(inbox).toContain(unanswered);
+  });
+});
+
 describe('pinned answers', () => {
   it('pins up to 3 of your own answers to the top of your profile, for everyone who may see it', async () => {
     const [owner, viewer] = [await signUpUser(t.app), await signUpUser(t.app)];

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { findUserByUsername } from '../users/lookup.js';
+import { deleteQuestion } from '../questions/service.js';
 import { pinnedAnswers, profileAnswersPage, setAnswerPinned } from './service.js';
 
 export async function answersRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
@@ -59,4 +60,13 @@ export async function answersRoutes(app: AppInstance, ctx: AppContext): Promise<
       },
     });
   }
+
+  app.delete(
+    '/api/answers/:id',
+    { schema: { tags: ['answers'], summary: 'Delete your answer, with its question', params: questionIdParamsSchema } },
+    async (request, reply) => {
+      await deleteQuestion(ctx, requireViewer(request).id, request.params.id, { answered: true });
+      return reply.status(204).send();
+    },
+  );
 }

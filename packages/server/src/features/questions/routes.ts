@@ -109,7 +109,13 @@ export async function questionsRoutes(app: AppInstance, ctx: AppContext): Promis
 
   app.delete(
     '/api/questions/:id',
-    { schema: { tags: ['questions'], summary: 'Delete a question you received (unanswered, or your answer)', params: questionIdParamsSchema } },
+    {
+      schema: {
+        tags: ['questions'],
+        summary: 'Delete a question you received, unanswered (an answer too: old path, kept for one release; use DELETE /api/answers/:id)',
+        params: questionIdParamsSchema,
+      },
+    },
     async (request, reply) => {
       await deleteQuestion(ctx, requireViewer(request).id, request.params.id);
       return reply.status(204).send();

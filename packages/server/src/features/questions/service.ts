@@ -190,12 +190,14 @@ export async function answerQuestion(
 }
 
 /** The receiver deletes a question, unanswered from the inbox or answered from the profile; likes go with it (FK cascade). */
-export async function deleteQuestion(ctx: AppContext, receiverId: string, questionId: string): Promise<void> {
-  await questionOfReceiver(ctx.db, questionId, receiverId);
+export async function deleteQuestion(ctx: AppContext, receiverId: string, questionId: string, only?: { answered: true }): Promise<void> {
+  const question = await questionOfReceiver(ctx.db, questionId, receiverId);
+  // an answer's address names answers only: an unanswered question there is as missing as any other
+  if (only?.answered && !question.answered) throw new AppError('not_found');
   const deleted = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(questions)
-      .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
+      .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), only?.answered ? eq(questions.answered, true) : undefined))
       .returning({ answered: questions.answered, pictureUrl: questions.pictureUrl });
     if (row) await events.emit(tx, ctx, { type: 'questionDeleted', questionId, receiverId, wasAnswered: row.answered, by: 'receiver' });
     return row ?? null;

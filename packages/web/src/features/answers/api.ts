@@ -63,9 +63,9 @@ export function useProfileAnswers(username: string) {
 export function useDeleteAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) => api.delete<void>(`/api/questions/${encodeURIComponent(postId)}`),
-    onSuccess: (_data, postId) => {
-      removeCachedAnswer(queryClient, postId);
+    mutationFn: (answerId: string) => api.delete<void>(`/api/answers/${encodeURIComponent(answerId)}`),
+    onSuccess: (_data, answerId) => {
+      removeCachedAnswer(queryClient, answerId);
       // the profile's Answers and Likes counters change
       markStale(queryClient, 'questionDeleted');
     },
