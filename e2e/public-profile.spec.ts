@@ -69,7 +69,7 @@ test("turning 'Public profile' on and off in Settings adds and removes the share
   await expect(page.getByRole('switch', { name: 'Public profile' })).not.toBeChecked();
 });
 
-test("a public profile still asks signed-out visitors to log in, and an answer's own link opens that answer", async ({ page, browser }) => {
+test("a public profile opens signed out, an answer's link on that answer; logging in from it comes back to the answer", async ({ page, browser }) => {
   const owner = newUser('card');
   await signUpViaApi(page, owner);
   await page.request.patch('/api/me/settings', { data: { publicProfile: true } });
@@ -77,25 +77,55 @@ test("a public profile still asks signed-out visitors to log in, and an answer's
   for (let i = 0; i < 25; i++) {
     const asked = await page.request.post(`/api/users/${owner.username}/questions`, { data: { text: `Question number ${i}`, isAnonymous: true } });
     const id = (await asked.json()).id as string;
-    await page.request.post(`/api/questions/${id}/answer`, { data: { answer: `Answer number ${i}` } });
+    const contentWarning = i === 0 ? { contentWarning: 'Spoilers ahead' } : {};
+    await page.request.post(`/api/questions/${id}/answer`, { data: { answer: `Answer number ${i}`, ...contentWarning } });
     ids.push(id);
   }
-
-  const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 } });
-  const anonymousPage = await visitor.newPage();
-  await anonymousPage.goto(`/u/${owner.username}`);
-  await expect(anonymousPage.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-  await expect(anonymousPage.getByText('You need to be logged in to view this profile.')).toBeVisible();
-  await anonymousPage.goto(`/u/${owner.username}/answers/${ids[0]}`);
-  await expect(anonymousPage.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-
-  // a signed-in reader following the answer's link lands on it, past the first page of answers
+  // the reader's account exists; they open the link signed out
   const reader = newUser('read');
-  await signUpViaApi(anonymousPage, reader);
+  const readerSetup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await signUpViaApi(await readerSetup.newPage(), reader);
+  await readerSetup.close();
+
+  // dark and French, as the device and the browser say
+  const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 390, height: 844 }, colorScheme: 'dark', locale: 'fr-FR' });
+  const anonymousPage = await visitor.newPage();
   await anonymousPage.goto(`/u/${owner.username}/answers/${ids[0]}`);
+  await expect(anonymousPage.getByRole('heading', { name: owner.fullname })).toBeVisible();
+  expect(await anonymousPage.evaluate(() => document.documentElement.dataset.scheme)).toBe('dark');
+  // the oldest answer, first and highlighted, its warning closed over it
+  const shared = anonymousPage.locator(`#answer-${ids[0]}`);
+  await expect(shared).toBeInViewport();
+  await expect(shared).toContainText('Question number 0');
+  await expect(shared.getByText('Answer number 0')).toBeHidden();
+  await shared.getByText('Afficher').click();
+  await expect(shared.getByText('Answer number 0')).toBeVisible();
+  await expect(anonymousPage.getByRole('link', { name: 'Créer votre Askbox' })).toHaveAttribute('href', '/signup');
+
+  await anonymousPage.getByRole('link', { name: 'Se connecter pour poser une question' }).click();
+  await expect(anonymousPage).toHaveURL(/\/login\?next=/);
+  await anonymousPage.getByLabel('E-mail').fill(reader.email);
+  await anonymousPage.getByLabel('Mot de passe', { exact: true }).fill(reader.password);
+  await anonymousPage.getByRole('button', { name: 'Se connecter' }).click();
+  // back on the answer, in the app: past the first page of answers
+  await expect(anonymousPage).toHaveURL(new RegExp(`/u/${owner.username}/answers/${ids[0]}$`));
   const oldest = anonymousPage.locator(`#post-${ids[0]}`);
   await expect(oldest).toBeVisible();
   await expect(oldest).toBeInViewport();
-  await expect(oldest).toContainText('Answer number 0');
+  await visitor.close();
+});
+
+test("a private profile's link and a missing user's show the same 'Authentication Required'", async ({ browser }) => {
+  const visitor = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await visitor.newPage();
+  const hidden = newUser('hidden');
+  await signUpViaApi(page, hidden);
+  await visitor.clearCookies();
+  const [privateHtml, missingHtml] = await Promise.all(
+    [`/u/${hidden.username}`, '/u/nobody_by_this_name'].map(async (path) => (await page.request.get(path, { headers: { accept: 'text/html' } })).text()),
+  );
+  expect(privateHtml).toBe(missingHtml);
+  await page.goto(`/u/${hidden.username}`);
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
   await visitor.close();
 });

@@ -4,7 +4,7 @@ import { expect, signedInUser, test } from './fixtures';
  * Questions from people without an account (decision 305): the receiver opts in in Settings, a
  * signed-out browser opens their profile and asks (solving the real proof of work), the receiver
  * answers it and blocks the asker of the next one; that visitor's later question vanishes quietly,
- * and with the choice off the signed-out page is the spec's 'Authentication Required'.
+ * and with the choice off their public profile offers only logging in to ask.
  */
 test('a visitor without an account asks; the receiver answers, blocks the asker, and turns it off', async ({ browser }) => {
   // three real proofs of work in the browser: each takes a random number of tries, seconds on a busy machine
@@ -79,13 +79,13 @@ test('a visitor without an account asks; the receiver answers, blocks the asker,
   await expect(receiver.getByText('No questions yet.')).toBeVisible();
   await expect(receiver.getByText('Still there?')).toHaveCount(0);
 
-  // turned off: at once, the signed-out page is the spec's again
+  // turned off: at once, the public profile has no ask box, only logging in to ask
   await receiver.goto('/settings');
   await visitorsSwitch.uncheck();
   await expect(visitorsSwitch).not.toBeChecked();
   await visitor.goto(`/u/${user.username}`);
-  await expect(visitor.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-  await expect(visitor.getByText('You need to be logged in to view this profile.')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Log in to ask' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Ask' })).toHaveCount(0);
 
   await visitorContext.close();
   await receiverContext.close();

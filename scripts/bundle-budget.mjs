@@ -23,9 +23,9 @@ const budgets = [
   { route: '/u/:username', screen: 'src/screens/PublicProfile/PublicProfileScreen.tsx', maxKb: 140.5 },
   // signed out (a shared answer's link): 'Authentication Required', a chunk of its own beside the app's frame
   { route: '/u/:username (signed out)', screen: 'src/screens/PublicProfile/SignedOutProfileScreen.tsx', maxKb: 120 },
-  // signed out, for a receiver who lets people without an account ask: a page of its own (visitor.html),
-  // none of the app's code; the proof-of-work solver loads once the visitor comes to the ask box (decision 307)
-  { route: '/u/:username (signed out, visitors ask)', entry: 'visitor.html', maxKb: 60 },
+  // signed out, a public profile and its answers' links: a page of its own (visitor.html), none of the
+  // app's code; the proof-of-work solver loads once a visitor comes to the ask box (decision 307)
+  { route: '/u/:username (signed out, public profile)', entry: 'visitor.html', maxKb: 60 },
 ];
 
 const manifestFile = path.join(dist, '.vite/manifest.json');

@@ -44,6 +44,9 @@ export const enLater = {
     sending: 'Sending…',
     failed: 'Your question could not be sent. Please try again.',
     haveAccount: 'Have an account?',
+    logInToAsk: 'Log in to ask',
+    createYourAskbox: 'Create your Askbox',
+    getYourOwn: 'Want questions of your own?',
   },
   email: {
     question: {

@@ -309,6 +309,9 @@ export const fr: Catalog = {
     sending: 'Envoi…',
     failed: 'Votre question n’a pas pu être envoyée. Veuillez réessayer.',
     haveAccount: 'Vous avez un compte ?',
+    logInToAsk: 'Se connecter pour poser une question',
+    createYourAskbox: 'Créer votre Askbox',
+    getYourOwn: 'Envie de recevoir vos propres questions ?',
   },
 
   sendGlobalQuestion: 'Envoyer une question globale',

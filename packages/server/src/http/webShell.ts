@@ -47,7 +47,8 @@ export function loadWebShell(distDir: string): WebShell {
       return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
     },
     sendVisitorPage(reply, { lang, head, body }) {
-      if (visitorHtml === null) return this.sendPage(reply, { pathname: '', signedIn: false });
+      // a web build without the page: the app's, with the share-card tags still in its head
+      if (visitorHtml === null) return this.sendPage(reply, { pathname: '', signedIn: false, head: head.replace(/<title>[^<]*<\/title>\s*/, '') });
       // functions, not strings: a `$` in user text must not be read as a replacement pattern
       const page = visitorHtml
         .replace('<html lang="en">', () => `<html lang="${lang}">`)

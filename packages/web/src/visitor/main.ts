@@ -1,10 +1,19 @@
+import '@fontsource-variable/inter/wght.css';
+import '@fontsource/noto-color-emoji/400.css';
 import '../styles/tokens.css';
 import './visitor.css';
 
+// light or dark as the device is, like the app for someone who never chose (the tokens' dark values
+// apply under data-scheme="dark")
+const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
+const applyScheme = () => (document.documentElement.dataset.scheme = darkScheme.matches ? 'dark' : 'light');
+applyScheme();
+darkScheme.addEventListener('change', applyScheme);
+
 /**
- * The signed-out profile of someone who lets people without an account ask them (decision 307).
- * The server renders the page, texts included, in the visitor's language; this script only runs
- * the ask box: the characters left, a proof-of-work challenge solved while the visitor types
+ * The signed-out profile of someone with a public profile (decision 307). The server renders the
+ * page, texts included, in the visitor's language; this script follows the device's colour scheme
+ * and runs the ask box, when the receiver lets visitors ask: the characters left, a proof-of-work challenge solved while the visitor types
  * (features/challenge's solver), and the question sent. No framework, no session: the page's
  * whole JavaScript stays small.
  */
@@ -78,6 +87,8 @@ if (form) {
         }
         field.value = '';
         status.textContent = texts.sent;
+        // and an invitation to get a box of their own
+        form.querySelector<HTMLElement>('.visitor-invite')?.removeAttribute('hidden');
       } catch {
         status.textContent = texts.failed;
       } finally {

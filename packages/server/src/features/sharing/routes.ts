@@ -22,10 +22,10 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
   const origin = ctx.config.publicUrl;
   const hidden = { schema: { hide: true } };
 
-  // signed out, the profile of someone who lets people without an account ask is a small page of its own (decision 307)
+  // signed out, a public profile (and its answers' links) is a small page of its own (decision 307)
   const page = { schema: { hide: true }, config: { resolvesViewer: true } };
-  const sendPage = async (request: FastifyRequest, reply: FastifyReply, username: string, head?: string) => {
-    const visitors = request.viewer ? null : await visitorPage(ctx, username, request.headers['accept-language']);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, username: string, head?: string, answerId?: string) => {
+    const visitors = request.viewer ? null : await visitorPage(ctx, username, { acceptLanguage: request.headers['accept-language'], answerId });
     if (visitors) return ctx.webShell.sendVisitorPage(reply, { ...visitors, head: `${visitors.head}\n    ${head ?? ''}` });
     return ctx.webShell.sendPage(reply, { pathname: request.url.split('?')[0] ?? '', signedIn: request.viewer !== null, head });
   };
@@ -40,7 +40,7 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
     const user = await publicUserByUsername(ctx.db, request.params.username);
     const answer = user ? await publicAnswer(ctx.db, user.id, request.params.id) : null;
     if (!user || !answer) return sendPage(request, reply, request.params.username);
-    return sendPage(request, reply, user.username, answerHead(origin, user, answer, apUris.actor(origin, user.id)));
+    return sendPage(request, reply, user.username, answerHead(origin, user, answer, apUris.actor(origin, user.id)), answer.id);
   });
 
   app.get<{ Params: ProfileParams }>('/u/:username/feed.atom', hidden, async (request, reply) => {

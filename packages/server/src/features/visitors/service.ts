@@ -7,7 +7,8 @@ import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { consumeRateLimit } from '../../rateLimit.js';
 import { keepFilteredQuestion } from '../filtered/service.js';
-import { publicAnswersPage, visitorQuestionDelivery, visitorReceiverByUsername } from '../visibility/index.js';
+import { publicAnswer, publicAnswersPage, publicUserByUsername, visitorQuestionDelivery, visitorReceiverByUsername } from '../visibility/index.js';
+import { registrationMode } from '../instanceAccess/service.js';
 import { profileCounts } from '../profiles/service.js';
 import { renderVisitorPage, type VisitorPage } from './page.js';
 
@@ -39,12 +40,31 @@ export async function visitorReceiver(ctx: AppContext, username: string): Promis
   return visitorReceiverByUsername(ctx.db, username);
 }
 
-/** The signed-out profile with its ask box, when the receiver lets visitors ask; null otherwise (the spec's signed-out page then). */
-export async function visitorPage(ctx: AppContext, username: string, acceptLanguage: string | undefined): Promise<VisitorPage | null> {
-  const receiver = await visitorReceiver(ctx, username);
-  if (!receiver) return null;
-  const [counts, answers] = await Promise.all([profileCounts(ctx.db, receiver.id), publicAnswersPage(ctx.db, receiver.id)]);
-  return renderVisitorPage(receiver, counts, answers.items, { acceptLanguage });
+/**
+ * The signed-out profile of someone with a public profile, on an answer's link opened on that
+ * answer; null for anyone else (the spec's signed-out page then, the same for a private, suspended
+ * or missing profile). Its ask box shows when the receiver lets visitors ask.
+ */
+export async function visitorPage(
+  ctx: AppContext,
+  username: string,
+  options: { acceptLanguage: string | undefined; answerId?: string },
+): Promise<VisitorPage | null> {
+  const owner = await publicUserByUsername(ctx.db, username);
+  if (!owner) return null;
+  const [counts, answers, highlighted, asker, mode] = await Promise.all([
+    profileCounts(ctx.db, owner.id),
+    publicAnswersPage(ctx.db, owner.id),
+    options.answerId ? publicAnswer(ctx.db, owner.id, options.answerId) : null,
+    visitorReceiver(ctx, username),
+    registrationMode(ctx),
+  ]);
+  return renderVisitorPage(owner, counts, answers.items, {
+    acceptLanguage: options.acceptLanguage,
+    visitorsMayAsk: asker !== null,
+    signupOpen: mode === 'open' || mode === 'approval',
+    highlighted,
+  });
 }
 
 /**

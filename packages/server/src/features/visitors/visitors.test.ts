@@ -65,14 +65,17 @@ const observed = (response: Awaited<ReturnType<typeof visitorAsks>>) => {
 };
 
 describe('questions from people without an account: who may be asked', () => {
-  it('operator off: every receiver looks like an unknown user, and the signed-out page is the app’s (Authentication Required)', async () => {
+  it('operator off: every receiver looks like an unknown user to the ask route, and the signed-out profile has no ask box', async () => {
     const alice = await receiverWhoWelcomesVisitors(off);
     const refused = await visitorAsks(off, alice.username, 'Hello?');
     const unknown = await visitorAsks(off, 'nobody_here', 'Hello?');
     expect(refused.statusCode).toBe(404);
     expect(refused.body).toBe(unknown.body);
     expect(refused.json().error.code).toBe('user_not_found');
-    expect((await signedOutPage(off, alice.username)).body).toContain('SPA');
+    const page = (await signedOutPage(off, alice.username)).body;
+    expect(page).toContain(`@${alice.username}`);
+    expect(page).not.toContain('id="visitor-ask"');
+    expect(page).toContain('Log in to ask');
     // Settings does not offer it
     expect((await off.app.inject({ method: 'GET', url: '/api/config' })).json().visitorQuestions).toBe(false);
   });
@@ -84,7 +87,8 @@ describe('questions from people without an account: who may be asked', () => {
     const unknown = await visitorAsks(t, 'nobody_here', 'Hello?');
     expect(unknown.statusCode).toBe(404);
     expect((await visitorAsks(t, bob.username, 'Hello?')).body).toBe(unknown.body);
-    expect((await signedOutPage(t, bob.username)).body).toContain('SPA');
+    // his public profile is readable signed out, without an ask box
+    expect((await signedOutPage(t, bob.username)).body).not.toContain('id="visitor-ask"');
 
     // the choice needs a public profile: turning that off turns it off, and asking it alone keeps it off
     const carol = await receiverWhoWelcomesVisitors(t);
