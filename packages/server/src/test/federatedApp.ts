@@ -3,7 +3,17 @@ import { createTestApp, type TestApp } from './harness.js';
 import { startTlsServer, trustTestCertificate, type TlsServer } from './tls.js';
 
 /** Federation on, no background worker (tests deliver when they choose), loopback peers allowed. */
-export const testFederation = { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true };
+export const testFederation = {
+  enabled: true,
+  worker: false,
+  pollMs: 60_000,
+  maxAttempts: 3,
+  allowPrivateAddresses: true,
+  fetchTimeoutSeconds: 5,
+  inboxQueuePerActor: 20,
+  inboxQueuePerServer: 200,
+  unavailableAfterDays: 7,
+};
 
 export interface FederatedApp {
   server: TlsServer;
