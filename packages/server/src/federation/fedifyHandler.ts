@@ -41,6 +41,8 @@ export function fedifyHandler(options: {
     // a key not known here yet is fetched first: the requests waiting for one server's keys are
     // counted and capped before their bodies are read (decision 345)
     const keyId = inbox ? keyIdOf(request.headers.signature) : null;
+    // a server the operator blocked: dropped before its key is even fetched or waited for, answered like any other
+    if (keyId && request.method === 'POST' && (await isServerBlocked(db, keyId))) return reply.status(202).type('text/plain').send('Activity is queued.');
     const keyServer = keyId && !verifiedKeys.get(keyId) ? serverOf(keyId) : null;
     if (keyServer && !options.servers.keyWaits.enter(keyServer)) {
       return reply.status(503).header('retry-after', '30').header('connection', 'close').type('text/plain').send('Too many requests wait for this server.');
@@ -104,9 +106,8 @@ export function fedifyHandler(options: {
     outside: Outside,
     reply: FastifyReply,
   ): Promise<FastifyReply> {
-    // a server the operator blocked: dropped before its key is even fetched, answered like any other
+    // its server is not blocked (handleWithFedify)
     const keyHost = hostOf(keyId);
-    if (keyHost && (await isServerBlocked(db, keyId))) return reply.status(202).type('text/plain').send('Activity is queued.');
     const key = await verifiedKey(webRequest, outside);
     if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
     const json = parseJsonWithinDepth(text);

@@ -1,3 +1,4 @@
+import type { BuildOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTlsServer, trustTestCertificate, type TlsServer } from './tls.js';
@@ -24,10 +25,10 @@ export interface FederatedApp {
 }
 
 /** An Askbox with federation on, served over https on loopback with the test certificate, as peers reach it. */
-export async function startFederatedApp(overrides: Partial<Config> = {}): Promise<FederatedApp> {
+export async function startFederatedApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FederatedApp> {
   trustTestCertificate();
   const server = await startTlsServer();
-  const t = await createTestApp({ publicUrl: server.origin, federation: testFederation, ...overrides });
+  const t = await createTestApp({ publicUrl: server.origin, federation: testFederation, ...overrides }, options);
   server.handle((req, res) => t.app.routing(req, res));
   return {
     server,
