@@ -59,7 +59,7 @@ export function documentLoaderVia(outbound: OutboundClient, userAgent: string, s
         headers: { accept: ACCEPT, 'user-agent': userAgent },
         maxRedirects: hopsLeft,
         maxBytes: DOCUMENT_BYTES,
-        timeoutMs: servers?.fetchTimeoutMs,
+        ...(servers ? { timeoutMs: servers.fetchTimeoutMs } : {}),
         prepare: sign,
       }),
     );
@@ -93,9 +93,10 @@ export function documentLoaderVia(outbound: OutboundClient, userAgent: string, s
 /**
  * A request to the server of `url`, unless it rests after failures (then it fails at once: gone
  * when the server has failed for days, a failure that may pass otherwise); its outcome recorded:
- * no answer in time, a reset or a 5xx is a failure, any other answer clears the server.
+ * no answer (in time, a reset, a refused connection) is a failure, any answer clears the server
+ * (a 5xx too: a server that answers at once costs no wait, and its rows keep their own backoff).
  */
-export async function trackedBy<R extends { status: number }>(servers: RemoteServers | undefined, url: string, request: () => Promise<R>): Promise<R> {
+export async function trackedBy<R>(servers: RemoteServers | undefined, url: string, request: () => Promise<R>): Promise<R> {
   const server = serverOf(url);
   if (!servers || !server) return request();
   if (servers.health.resting(server)) throw servers.health.unavailable(server) ? new ServerUnavailableError(server) : new ServerRestingError(server);
@@ -106,8 +107,7 @@ export async function trackedBy<R extends { status: number }>(servers: RemoteSer
     if (isTransientNetworkFailure(error)) servers.health.failed(server);
     throw error;
   }
-  if (response.status >= 500) servers.health.failed(server);
-  else servers.health.answered(server);
+  servers.health.answered(server);
   return response;
 }
 

@@ -20,11 +20,11 @@ const MAX_TRACKED = 10_000;
 /**
  * Which remote servers are failing (decision 346), in both directions: what a received activity
  * makes us fetch (keys, actors, posts) and what we deliver. Mastodon's DeliveryFailureTracker is
- * the model. A server that failed (no answer in time, a reset, a 5xx) rests: until its rest is
- * over no request goes to it, and the one after is a probe. A server failing without a single
- * success for `unavailableAfterDays` is unavailable: its deliveries are dropped instead of retried
- * row by row, and its documents count as gone. Any answer it gives (a delivery, a document, a
- * signed activity) clears it. This process's own view (runtime state the composition root makes).
+ * the model. A server that gave no answer (none in time, a reset, a refused connection) rests:
+ * until its rest is over no request goes to it, and the one after is a probe. A server failing
+ * without a single answer for `unavailableAfterDays` is unavailable: its deliveries are given up
+ * instead of retried row by row, and its documents count as gone. Any answer it gives (to a
+ * delivery or a fetch) clears it. This process's own view (runtime state the composition root makes).
  */
 export class ServerHealth {
   private readonly failing = new Map<string, { since: number; failures: number; restUntil: number }>();
