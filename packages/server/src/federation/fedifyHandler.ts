@@ -42,7 +42,8 @@ export function fedifyHandler(options: {
     // counted and capped before their bodies are read (decision 345)
     const keyId = inbox ? keyIdOf(request.headers.signature) : null;
     // a server the operator blocked: dropped before its key is even fetched or waited for, answered like any other
-    if (keyId && hostOf(keyId) && request.method === 'POST' && (await isServerBlocked(db, keyId))) return reply.status(202).type('text/plain').send('Activity is queued.');
+    if (keyId && hostOf(keyId) && request.method === 'POST' && (await isServerBlocked(db, keyId)))
+      return reply.status(202).type('text/plain').send('Activity is queued.');
     const keyServer = keyId && !verifiedKeys.get(keyId) ? serverOf(keyId) : null;
     if (keyServer && !options.servers.keyWaits.enter(keyServer)) {
       return reply.status(503).header('retry-after', '30').header('connection', 'close').type('text/plain').send('Too many requests wait for this server.');

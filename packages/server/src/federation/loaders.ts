@@ -52,7 +52,12 @@ const JSON_LD = /^application\/(activity\+json|ld\+json)(;|$)/;
  * limits. With `servers`, each fetch has the short deadline of fetches a received activity
  * triggers, and a server that failed rests before it is asked again (decision 346).
  */
-export function documentLoaderVia(outbound: OutboundClient, userAgent: string, sign?: (request: Request) => Promise<Request>, servers?: RemoteServers): DocumentLoader {
+export function documentLoaderVia(
+  outbound: OutboundClient,
+  userAgent: string,
+  sign?: (request: Request) => Promise<Request>,
+  servers?: RemoteServers,
+): DocumentLoader {
   async function load(url: string, hopsLeft: number): Promise<RemoteDocument> {
     const response = await trackedBy(servers, url, () =>
       outbound.request(url, {

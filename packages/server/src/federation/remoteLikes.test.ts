@@ -31,7 +31,8 @@ describe("a remote account's likes of an answer", () => {
     await apiAs(fed.t.app, alice).patch('/api/me/settings', { publicProfile: true });
     await insertSubscription(fed.t.ctx.db, alice.id);
     const bob = await signUpUser(fed.t.app);
-    const questionId = (await apiAs(fed.t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'tea or coffee?', isAnonymous: true })).json().id as string;
+    const questionId = (await apiAs(fed.t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'tea or coffee?', isAnonymous: true })).json()
+      .id as string;
     await apiAs(fed.t.app, alice).post(`/api/questions/${questionId}/answer`, { answer: 'Tea.' });
     const inboxUrl = `${fed.server.origin}/ap/actors/${alice.id}/inbox`;
     const answerUri = `${fed.server.origin}/ap/answers/${questionId}`;

@@ -144,7 +144,14 @@ export async function addRemoteReaction(
         .update(questions)
         .set({ likeCount: sql`${questions.likeCount} + 1` })
         .where(eq(questions.id, reaction.questionId));
-      await events.emit(tx, ctx, { type: 'remoteLiked', answerId: reaction.questionId, receiverId: answer.receiverId, actorUri: reaction.actorUri, handle, at: new Date() });
+      await events.emit(tx, ctx, {
+        type: 'remoteLiked',
+        answerId: reaction.questionId,
+        receiverId: answer.receiverId,
+        actorUri: reaction.actorUri,
+        handle,
+        at: new Date(),
+      });
     }
     return true;
   });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { movableClock } from '../clock.js';
 import { queryRows } from '../db/sql.js';
 import { startFederatedApp, testFederation, type FederatedApp } from '../test/federatedApp.js';
-import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js';
-import { startHangingPeer, type HangingPeer } from '../test/hangingPeer.js';
+import { startHandBuiltPeer } from '../test/handBuiltPeer.js';
+import { startHangingPeer } from '../test/hangingPeer.js';
 import { apiAs, signUpUser, type TestUser } from '../test/harness.js';
 import { INBOX_LANES_PER_SERVER } from './inboxQueue.js';
 import { RECEIPTS_AT_ONCE } from './receiptGate.js';
@@ -61,12 +61,20 @@ describe('a server whose key endpoint never answers', () => {
 
     // more signed-looking posts than the inbox checks at once, each naming another key of the hanging server
     const held = Array.from({ length: KEY_WAITS_PER_SERVER }, (_, i) =>
-      hanging.send(sharedInbox, { '@context': ACTIVITY_STREAMS, id: `${hanging.actorUri(i)}#like`, type: 'Like', actor: hanging.actorUri(i), object: alice.actor }, i),
+      hanging.send(
+        sharedInbox,
+        { '@context': ACTIVITY_STREAMS, id: `${hanging.actorUri(i)}#like`, type: 'Like', actor: hanging.actorUri(i), object: alice.actor },
+        i,
+      ),
     );
     expect(KEY_WAITS_PER_SERVER).toBeGreaterThan(RECEIPTS_AT_ONCE);
     await waitFor(() => hanging.pending === KEY_WAITS_PER_SERVER);
 
-    const unsigned = await fetch(sharedInbox, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body: JSON.stringify(follow(mo, alice.actor)) });
+    const unsigned = await fetch(sharedInbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify(follow(mo, alice.actor)),
+    });
     expect(unsigned.status).toBe(401);
     expect(await mo.send(`${alice.actor}/inbox`, follow(mo, alice.actor))).toBe(202);
     expect(hanging.pending).toBe(KEY_WAITS_PER_SERVER);
@@ -107,7 +115,13 @@ describe('a server whose posts never answer', () => {
     const mo = await peer(startHandBuiltPeer());
     const accounts = 12;
     for (let i = 0; i < accounts; i++) {
-      const create = { '@context': ACTIVITY_STREAMS, id: `${hanging.actorUri(i)}#create`, type: 'Create', actor: hanging.actorUri(i), object: hanging.objectUri(i) };
+      const create = {
+        '@context': ACTIVITY_STREAMS,
+        id: `${hanging.actorUri(i)}#create`,
+        type: 'Create',
+        actor: hanging.actorUri(i),
+        object: hanging.objectUri(i),
+      };
       expect(await hanging.send(`${alice.actor}/inbox`, create, i)).toBe(202);
     }
     expect(await mo.send(`${alice.actor}/inbox`, follow(mo, alice.actor))).toBe(202);
@@ -133,7 +147,13 @@ describe('a server whose posts never answer', () => {
     expect(await remoteFollowers(fed, alice.id)).toBe(1);
 
     for (let i = 1; i <= 6; i++) {
-      const create = { '@context': ACTIVITY_STREAMS, id: `${hanging.actorUri(i)}#create`, type: 'Create', actor: hanging.actorUri(i), object: hanging.objectUri(i) };
+      const create = {
+        '@context': ACTIVITY_STREAMS,
+        id: `${hanging.actorUri(i)}#create`,
+        type: 'Create',
+        actor: hanging.actorUri(i),
+        object: hanging.objectUri(i),
+      };
       expect(await hanging.send(inboxUrl, create, i)).toBe(202);
     }
     const objectFetches = () => hanging.requests.filter((path) => path.startsWith('/objects/')).length;
@@ -157,7 +177,8 @@ describe('a server whose posts never answer', () => {
     const posts = () => hanging.requests.filter((path) => path.endsWith('/inbox')).length;
     const before = posts();
     const bob = await signUpUser(fed.t.app);
-    const question = (await apiAs(fed.t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'still there?', isAnonymous: true })).json().id as string;
+    const question = (await apiAs(fed.t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'still there?', isAnonymous: true })).json()
+      .id as string;
     expect((await apiAs(fed.t.app, alice).post(`/api/questions/${question}/answer`, { answer: 'Yes.' })).statusCode).toBeLessThan(300);
     await fed.t.ctx.federation!.deliverNow();
     const [delivery] = await queryRows<{ attempts: number; lastError: string }>(
