@@ -56,7 +56,7 @@ const config = testConfig({
   webDistDir: '/nonexistent',
   publicUrl: tls.origin,
   // the inbox worker handles the queued mentions in the background, as in production
-  federation: { enabled: true, worker: true, pollMs: 500, maxAttempts: 3, allowPrivateAddresses: true },
+  federation: { ...testConfig().federation, enabled: true, worker: true, pollMs: 500, maxAttempts: 3, allowPrivateAddresses: true },
   remoteQuestionsPerServerPer10Min: 1_000_000,
 });
 config.rateLimits.questionsPer10Min = 1_000_000;

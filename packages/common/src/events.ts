@@ -33,7 +33,9 @@ export type DomainEvent =
   /** A batch of likes written (after its own statement committed): the ones really added and really removed. */
   | { type: 'likesToggled'; liked: (LikeToggle & { at: Date })[]; unliked: LikeToggle[] }
   /** Someone on another server liked `receiverId`'s answer (decision 303): `handle` is theirs (`@bob@host`). */
-  | { type: 'remoteLiked'; answerId: string; receiverId: string; handle: string; at: Date }
+  | { type: 'remoteLiked'; answerId: string; receiverId: string; actorUri: string; handle: string; at: Date }
+  /** That account took its like back (Undo): a push still waiting for it is not sent. */
+  | { type: 'remoteUnliked'; answerId: string; actorUri: string }
   | { type: 'followed'; followerId: string; followeeId: string; at: Date }
   | { type: 'unfollowed'; followerId: string; followeeId: string }
   /** `userId` changed what their profile shows (name, bio, website, pictures). */

@@ -90,6 +90,10 @@ const configSchema = z
     FEDERATION_MAX_ATTEMPTS: positiveInt(10),
     FEDERATION_QUESTIONS_PER_SERVER: positiveInt(60),
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+    FEDERATION_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(15).default(5),
+    FEDERATION_INBOX_QUEUE_PER_ACTOR: positiveInt(20),
+    FEDERATION_INBOX_QUEUE_PER_SERVER: positiveInt(200),
+    FEDERATION_UNAVAILABLE_AFTER_DAYS: positiveInt(7),
     STORAGE: z.enum(['disk', 's3']).default('disk'),
     STORAGE_DISK_DIR: optionalString,
     S3_BUCKET: optionalString,
@@ -201,6 +205,13 @@ const configSchema = z
       maxAttempts: env.FEDERATION_MAX_ATTEMPTS,
       // tests only: deliver to and fetch from loopback/private addresses (a peer server on this machine)
       allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES === 'true',
+      // a remote peer can be slow on purpose (decision 345): what a received activity makes us fetch has a short deadline
+      fetchTimeoutSeconds: env.FEDERATION_FETCH_TIMEOUT_SECONDS,
+      // received activities waiting for the inbox worker, at most this many per remote account and per remote server
+      inboxQueuePerActor: env.FEDERATION_INBOX_QUEUE_PER_ACTOR,
+      inboxQueuePerServer: env.FEDERATION_INBOX_QUEUE_PER_SERVER,
+      // a server that failed every request for this many days is skipped, both ways, until it answers again
+      unavailableAfterDays: env.FEDERATION_UNAVAILABLE_AFTER_DAYS,
     },
     // who may create an account (features/instanceAccess, decision 280); the Instance screen's choice wins once made
     registrations: env.REGISTRATIONS,

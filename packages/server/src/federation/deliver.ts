@@ -6,6 +6,8 @@ import { isPublicProfile, publicAnswer } from '../features/visibility/index.js';
 import type { OutboundClient } from '../net/outbound.js';
 import { OutboundAddressError } from '../net/outboundAddress.js';
 import { isServerBlocked } from './serverBlocks.js';
+import { trackedBy } from './loaders.js';
+import { ServerUnavailableError, type RemoteServers } from './remoteServers.js';
 import { createActivity, createPublicCopyActivity, deleteActivity, followAnswer, hasPublicCopy, updateActivity } from './vocab.js';
 
 /** A claimed row of federation_deliveries. */
@@ -40,29 +42,36 @@ const TIMEOUT_MS = 15_000;
  * actor's RSA key) to the inbox, which must pass the outgoing-address guard. Creates and Updates
  * go out only while the profile is public; Deletes, Accepts and Rejects always.
  */
-export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, outbound: OutboundClient): Promise<DeliveryOutcome> {
+export async function deliverRow(db: Db, fctx: Context<void>, row: DeliveryRow, outbound: OutboundClient, servers?: RemoteServers): Promise<DeliveryOutcome> {
   // a server the operator blocked gets nothing from this instance, even what was queued before
   if (await isServerBlocked(db, row.inbox_url)) return 'dropped';
   const activity = await buildActivity(db, fctx, row);
   if (!activity) return 'dropped';
   const [key] = await fctx.getActorKeyPairs(row.user_id);
   if (!key) return 'dropped'; // the account is gone
-  return postSigned(fctx, activity, row.inbox_url, key, outbound);
+  return postSigned(fctx, activity, row.inbox_url, key, outbound, servers);
 }
 
 /** "This actor is gone": the Delete Mastodon and others act on, whose object is the actor itself, signed with the key kept for it. */
-export async function deliverFarewell(db: Db, fctx: Context<void>, row: FarewellRow, outbound: OutboundClient): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
+export async function deliverFarewell(
+  db: Db,
+  fctx: Context<void>,
+  row: FarewellRow,
+  outbound: OutboundClient,
+  servers?: RemoteServers,
+): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
   if (await isServerBlocked(db, row.inbox_url)) return { failed: 'server blocked by the operator' };
   const actor = new URL(row.actor_uri);
   const activity = new Delete({ id: new URL(`${row.actor_uri}#delete`), actor, object: actor, to: PUBLIC_COLLECTION });
   const privateKey = await importJwk(row.private_key, 'private');
-  return postSigned(fctx, activity, row.inbox_url, { privateKey, keyId: new URL(row.key_id) }, outbound);
+  return postSigned(fctx, activity, row.inbox_url, { privateKey, keyId: new URL(row.key_id) }, outbound, servers);
 }
 
 /**
  * POSTs an activity, signed (HTTP Signatures) with `key`, to an inbox through the one
  * outgoing-request path (no redirects followed: a 3xx is the inbox's answer); says whether to
- * count it sent, retry or give up.
+ * count it sent, retry or give up. A server resting after failures is not asked (a retry, no
+ * network), and one that has failed for days is given up on (decision 346).
  */
 async function postSigned(
   fctx: Context<void>,
@@ -70,22 +79,25 @@ async function postSigned(
   inboxUrl: string,
   key: { privateKey: Parameters<typeof signRequest>[1]; keyId: URL },
   outbound: OutboundClient,
+  servers?: RemoteServers,
 ): Promise<Exclude<DeliveryOutcome, 'dropped'>> {
   const body = JSON.stringify(await activity.toJsonLd({ format: 'compact', contextLoader: fctx.contextLoader }));
   let status: number;
   try {
-    const response = await outbound.request(inboxUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
-      body,
-      maxRedirects: 0,
-      maxBytes: 64 * 1024,
-      timeoutMs: TIMEOUT_MS,
-      prepare: (request) => signRequest(request, key.privateKey, key.keyId),
-    });
+    const response = await trackedBy(servers, inboxUrl, () =>
+      outbound.request(inboxUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+        body,
+        maxRedirects: 0,
+        maxBytes: 64 * 1024,
+        timeoutMs: TIMEOUT_MS,
+        prepare: (request) => signRequest(request, key.privateKey, key.keyId),
+      }),
+    );
     status = response.status;
   } catch (error) {
-    if (error instanceof OutboundAddressError) return { failed: error.message };
+    if (error instanceof OutboundAddressError || error instanceof ServerUnavailableError) return { failed: error.message };
     return { retry: error instanceof Error ? error.message : String(error) };
   }
   if (status >= 200 && status < 300) return 'sent';

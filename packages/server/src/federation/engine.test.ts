@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../test/harness.js';
+import { testFederation } from '../test/federatedApp.js';
 
 /** Fedify costs ~60 MB of memory: a server nobody federates with never loads it (decision 195). */
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 4, allowPrivateAddresses: false } });
+  t = await createTestApp({ federation: { ...testFederation, maxAttempts: 4, allowPrivateAddresses: false } });
 });
 afterAll(async () => t?.close());
 

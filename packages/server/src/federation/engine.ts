@@ -8,6 +8,7 @@ import { fedifyHandler } from './fedifyHandler.js';
 import { isServerBlocked } from './serverBlocks.js';
 import { incomingOutcomeOf, type IncomingRow } from './inboxQueue.js';
 import { RecentActors } from './recentActors.js';
+import type { RemoteServers } from './remoteServers.js';
 import type { PostgresKvStore } from './kv.js';
 import type { OutboxOutcome } from '../outbox/outbox.js';
 
@@ -33,6 +34,8 @@ export interface EngineOptions {
   received: () => void;
   /** true while the app answers requests of its own (not federation's) */
   appBusy?: () => boolean;
+  /** which servers fail, how many inbox requests wait for keys, the deadline of fetches */
+  servers: RemoteServers;
   log: FastifyBaseLogger;
 }
 
@@ -42,13 +45,22 @@ export interface EngineOptions {
  * needs (decision 195).
  */
 export function createFederationEngine(ctx: AppContext, options: EngineOptions): FederationEngine {
-  const hooks = { queued: options.queued, log: options.log, actors: new RecentActors() };
+  const hooks = { queued: options.queued, log: options.log, actors: new RecentActors(), servers: options.servers };
   const federation = createAskboxFederation(ctx, options.kv, options.outbound, hooks);
   const inboxFederation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { signaturesVerifiedAtReceipt: true });
   const origin = new URL(ctx.config.publicUrl).origin;
   const fctx = federation.createContext(new URL(ctx.config.publicUrl), undefined);
   return {
-    handle: fedifyHandler({ federation, kv: options.kv, db: ctx.db, origin, received: options.received, appBusy: options.appBusy }),
+    handle: fedifyHandler({
+      federation,
+      kv: options.kv,
+      db: ctx.db,
+      origin,
+      received: options.received,
+      appBusy: options.appBusy,
+      servers: options.servers,
+      queueLimits: { perActor: ctx.config.federation.inboxQueuePerActor, perServer: ctx.config.federation.inboxQueuePerServer },
+    }),
     async receive(row) {
       // the actor Fedify reads from the activity is the one whose key signed it at receipt
       const activity = await Activity.fromJsonLd(JSON.parse(row.body), fctx).catch(() => null);
@@ -58,7 +70,7 @@ export function createFederationEngine(ctx: AppContext, options: EngineOptions):
       const replay = new Request(`${origin}${row.path}`, { method: 'POST', headers: row.headers, body: row.body });
       return incomingOutcomeOf((await inboxFederation.fetch(replay, { contextData: undefined })).status);
     },
-    deliver: (row) => deliverRow(ctx.db, fctx, row, options.outbound),
-    sayFarewell: (row) => deliverFarewell(ctx.db, fctx, row, options.outbound),
+    deliver: (row) => deliverRow(ctx.db, fctx, row, options.outbound, options.servers),
+    sayFarewell: (row) => deliverFarewell(ctx.db, fctx, row, options.outbound, options.servers),
   };
 }

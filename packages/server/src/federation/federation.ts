@@ -30,7 +30,7 @@ export function createAskboxFederation(
   options: { signaturesVerifiedAtReceipt?: boolean } = {},
 ): Federation<void> {
   const { db, config } = ctx;
-  const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound });
+  const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound, servers: hooks.servers });
   const federation = createFederation<void>({
     kv,
     origin: new URL(config.publicUrl).origin,

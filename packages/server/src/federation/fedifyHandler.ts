@@ -5,7 +5,8 @@ import { publicAnswerWithOwner, publicUserById } from '../features/visibility/in
 import { publicLinks } from '../features/sharing/views.js';
 import { queueIncoming } from './inboxQueue.js';
 import { SharedKeyCache, VerifiedKeys } from './keyCache.js';
-import { createReceiptGate } from './receiptGate.js';
+import { createReceiptGate, type Outside } from './receiptGate.js';
+import { serverOf, type RemoteServers } from './remoteServers.js';
 import { hostOf, isServerBlocked } from './serverBlocks.js';
 import { nestsDeeperThan, parseJsonWithinDepth } from './jsonDepth.js';
 import { apPaths } from './uris.js';
@@ -25,6 +26,10 @@ export function fedifyHandler(options: {
   received: () => void;
   /** true while the app answers requests of its own: the inboxes then check and store one activity at a time */
   appBusy?: () => boolean;
+  /** how many inbox requests wait for keys, per server (remoteServers.ts) */
+  servers: RemoteServers;
+  /** received activities waiting for the inbox worker, at most per remote account and per remote server */
+  queueLimits: { perActor: number; perServer: number };
 }) {
   const { federation, db, origin } = options;
   const throughGate = createReceiptGate(options.appBusy);
@@ -32,6 +37,25 @@ export function fedifyHandler(options: {
   const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx, verifiedKeys);
 
   async function handleWithFedify(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const inbox = isInboxPath(new URL(request.url, origin).pathname);
+    // a key not known here yet is fetched first: the requests waiting for one server's keys are
+    // counted and capped before their bodies are read (decision 345)
+    const keyId = inbox ? keyIdOf(request.headers.signature) : null;
+    // a server the operator blocked: dropped before its key is even fetched or waited for, answered like any other
+    if (keyId && hostOf(keyId) && request.method === 'POST' && (await isServerBlocked(db, keyId)))
+      return reply.status(202).type('text/plain').send('Activity is queued.');
+    const keyServer = keyId && !verifiedKeys.get(keyId) ? serverOf(keyId) : null;
+    if (keyServer && !options.servers.keyWaits.enter(keyServer)) {
+      return reply.status(503).header('retry-after', '30').header('connection', 'close').type('text/plain').send('Too many requests wait for this server.');
+    }
+    try {
+      return await handleRead(request, reply, keyId);
+    } finally {
+      if (keyServer) options.servers.keyWaits.leave(keyServer);
+    }
+  }
+
+  async function handleRead(request: FastifyRequest, reply: FastifyReply, keyId: string | null): Promise<FastifyReply> {
     let body: Buffer | undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const read = await readBody(request);
@@ -47,14 +71,16 @@ export function fedifyHandler(options: {
     // or an Object Integrity Proof; then only POST goes on, and is queued (receiveActivity)
     if (isInboxPath(path)) {
       if (request.method !== 'POST') {
-        const key = await verifiedKey(webRequest);
+        const key = keyId ? await verifiedKey(webRequest, direct) : null;
         if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
         return reply.status(405).header('allow', 'POST').type('text/plain').send('Method Not Allowed');
       }
       // hostile nesting is refused before any parser recurses into it
       const text = body!.toString('utf8');
       if (nestsDeeperThan(text)) return reply.status(400).type('text/plain').send('Invalid JSON: nested too deep.');
-      return throughGate(() => receive(path, webRequest, body!, text, reply));
+      // no signature: nothing to check, nothing to wait for
+      if (!keyId) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
+      return throughGate((outside) => receive(path, webRequest, body!, text, keyId, outside, reply));
     }
     if (!['GET', 'HEAD'].includes(request.method)) return reply.status(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
     const response = await federation.fetch(webRequest, {
@@ -68,17 +94,26 @@ export function fedifyHandler(options: {
     return reply.send(Buffer.from(await response.arrayBuffer()));
   }
 
-  /** A POST to an inbox, its body within the limits: its signature and signer checked, then queued (receiveActivity). */
-  async function receive(path: string, webRequest: Request, body: Buffer, text: string, reply: FastifyReply): Promise<FastifyReply> {
-    // a server the operator blocked: dropped before its key is even fetched, answered like any other
-    const keyId = /keyId="([^"]*)"/i.exec(webRequest.headers.get('signature') ?? '')?.[1];
-    const keyHost = keyId ? hostOf(keyId) : null;
-    if (keyHost && (await isServerBlocked(db, keyId!))) return reply.status(202).type('text/plain').send('Activity is queued.');
-    const key = await verifiedKey(webRequest);
+  /**
+   * A POST to an inbox, its body within the limits: its signature and signer checked, then queued
+   * (receiveActivity). What it fetches (a key, an actor) it waits for `outside` the receipt gate.
+   */
+  async function receive(
+    path: string,
+    webRequest: Request,
+    body: Buffer,
+    text: string,
+    keyId: string,
+    outside: Outside,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    // its server is not blocked (handleWithFedify)
+    const keyHost = hostOf(keyId);
+    const key = await verifiedKey(webRequest, outside);
     if (!key) return reply.status(401).type('text/plain').send('Failed to verify the request signature.');
     const json = parseJsonWithinDepth(text);
     if (!isJsonObject(json)) return reply.status(400).type('text/plain').send('Invalid JSON.');
-    const signed = await checkOwner(webRequest, key, json);
+    const signed = await checkOwner(webRequest, key, json, outside);
     if ('refusal' in signed) return reply.status(401).type('text/plain').send(signed.refusal);
     return receiveActivity(path, webRequest, body, signed.signer, keyHost, reply);
   }
@@ -102,12 +137,13 @@ export function fedifyHandler(options: {
     const sameServer = unblockedHost !== null && hostOf(signer) === unblockedHost;
     if (!sameServer && (await isServerBlocked(db, signer))) return reply.status(202).type('text/plain').send('Activity is queued.');
     if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
-    await queueIncoming(db, {
-      path: new URL(webRequest.url).pathname + new URL(webRequest.url).search,
-      headers: webRequest.headers,
-      body: body.toString('utf8'),
-      signer,
-    });
+    const queued = await queueIncoming(
+      db,
+      { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer },
+      options.queueLimits,
+    );
+    // the sender's (or its server's) share of the queue is full: it may send again later (decision 346)
+    if (!queued) return reply.status(429).header('retry-after', '60').type('text/plain').send('Too many activities from this sender are waiting.');
     options.received();
     return reply.status(202).type('text/plain').send('Activity is queued.');
   }
@@ -118,9 +154,13 @@ export function fedifyHandler(options: {
    * the inbox worker checks it again against the activity Fedify reads): only a key that names no
    * owner makes it read the activity and fetch its actor here.
    */
-  async function checkOwner(webRequest: Request, key: CryptographicKey, json: Record<string, unknown>): Promise<{ signer: string } | { refusal: string }> {
-    const fctx = federation.createContext(webRequest, undefined);
-    const loaders = { documentLoader: fctx.documentLoader, contextLoader: fctx.contextLoader };
+  async function checkOwner(
+    webRequest: Request,
+    key: CryptographicKey,
+    json: Record<string, unknown>,
+    outside: Outside,
+  ): Promise<{ signer: string } | { refusal: string }> {
+    const loaders = loadersOf(webRequest, outside);
     const mismatch = { refusal: 'The signer and the actor do not match.' };
     if (key.ownerId) return actorIdOf(json) === key.ownerId.href ? { signer: key.ownerId.href } : mismatch;
     let activity: Activity;
@@ -134,11 +174,19 @@ export function fedifyHandler(options: {
   }
 
   /** The key a request's HTTP Signature verifies with, or null. */
-  async function verifiedKey(webRequest: Request) {
+  async function verifiedKey(webRequest: Request, outside: Outside) {
     const fctx = federation.createContext(webRequest, undefined);
-    const loaders = { documentLoader: fctx.documentLoader, contextLoader: fctx.contextLoader };
     // malformed headers (a Date or keyId that does not parse) make Fedify throw: still just unsigned
-    return verifyRequest(webRequest.clone(), { ...loaders, keyCache: keyCache(fctx) }).catch(() => null);
+    return verifyRequest(webRequest.clone(), { ...loadersOf(webRequest, outside), keyCache: keyCache(fctx) }).catch(() => null);
+  }
+
+  /** The request's document loaders, each fetch waited for `outside` the receipt gate. */
+  function loadersOf(webRequest: Request, outside: Outside) {
+    const fctx = federation.createContext(webRequest, undefined);
+    return {
+      documentLoader: (url: string) => outside(() => fctx.documentLoader(url)),
+      contextLoader: (url: string) => outside(() => fctx.contextLoader(url)),
+    };
   }
 
   /** A browser opening an actor or Note URI gets the page it stands for. */
@@ -159,6 +207,15 @@ export function fedifyHandler(options: {
   }
 
   return handleWithFedify;
+}
+
+/** Not in the gate: waiting for the network is simply waiting. */
+const direct: Outside = (waitFor) => waitFor();
+
+/** The `keyId` of a request's Signature header, as sent (Fedify parses and checks it). */
+function keyIdOf(signature: string | string[] | undefined): string | null {
+  const header = Array.isArray(signature) ? signature.join(',') : (signature ?? '');
+  return /keyId="([^"]*)"/i.exec(header)?.[1] || null;
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {

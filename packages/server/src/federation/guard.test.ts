@@ -6,6 +6,7 @@ import { remoteActors, remoteFollows } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { assertPublicHttpsUrl, isPublicAddress } from '../net/outboundAddress.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../test/harness.js';
+import { testFederation } from '../test/federatedApp.js';
 
 /** Delivery targets are outside addresses: a follower whose inbox is on loopback or a private network gets nothing. */
 let t: TestApp;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   trapPort = (trap.address() as AddressInfo).port;
   t = await createTestApp({
     publicUrl: 'https://askbox.example',
-    federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 5, allowPrivateAddresses: false },
+    federation: { ...testFederation, maxAttempts: 5, allowPrivateAddresses: false },
   });
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { receiveMentions, receiveReaction, undoReaction } from './inboxQuestions
 import { actorOfActivity, type RecentActors } from './recentActors.js';
 import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from './remote.js';
 import { apPaths } from './uris.js';
+import type { RemoteServers } from './remoteServers.js';
 
 export interface InboxHooks {
   /** Something was queued for delivery (an Accept or Reject): the worker may send it now. */
@@ -14,6 +15,8 @@ export interface InboxHooks {
   log: { warn(obj: object, message: string): void };
   /** the actors of recent activities, shared by the engine's federations */
   actors: RecentActors;
+  /** which servers fail, and the deadline of fetches (loaders.ts) */
+  servers?: RemoteServers;
 }
 
 /**

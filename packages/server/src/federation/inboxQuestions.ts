@@ -92,5 +92,5 @@ export async function undoReaction(
 ): Promise<void> {
   const kinds: ('like' | 'announce')[] = object instanceof Like ? ['like'] : object instanceof Announce ? ['announce'] : ['like', 'announce'];
   const questionId = answerIdOf(ictx, object.objectId);
-  for (const kind of kinds) await removeRemoteReaction(ctx.db, { actorUri: actorId.href, kind, activityId: object.id?.href ?? null, questionId });
+  for (const kind of kinds) await removeRemoteReaction(ctx, { actorUri: actorId.href, kind, activityId: object.id?.href ?? null, questionId });
 }

@@ -4,7 +4,8 @@ import { federationInbox } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { claimDue, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { INBOX_LANES, queueIncoming, type IncomingRow } from './inboxQueue.js';
+import { INBOX_LANES, INBOX_LANES_PER_SERVER, queueIncoming, type IncomingRow } from './inboxQueue.js';
+import { serverOf } from './remoteServers.js';
 
 /**
  * The inbox queue's batches (decision 329): several senders at once, each sender's activities in
@@ -25,11 +26,15 @@ beforeEach(async () => {
 });
 
 const MAX_ATTEMPTS = 5;
-/** Queues `count` activities of `signer`, one statement each as the inbox does, numbered in the body. */
-async function queue(signer: string, count: number): Promise<void> {
+const roomy = { perActor: 1000, perServer: 1000 };
+/** Queues `count` activities of the account `name` (on a server of its own unless `server`), one statement each as the inbox does, numbered in the body. */
+async function queue(name: string, count: number, server = `${name}.example`, limits = roomy): Promise<boolean[]> {
+  const queued: boolean[] = [];
   for (let n = 0; n < count; n++) {
-    await queueIncoming(t.ctx.db, { path: '/ap/inbox', headers: new Headers(), body: `${signer} ${n}`, signer });
+    const signer = `https://${server}/users/${name}`;
+    queued.push(await queueIncoming(t.ctx.db, { path: '/ap/inbox', headers: new Headers(), body: `${name} ${n}`, signer }, limits));
   }
+  return queued;
 }
 const pending = async () =>
   (await queryRows<{ body: string }>(t.ctx.db, sql`select body from federation_inbox order by created_at, id`)).map((row) => row.body);
@@ -77,7 +82,8 @@ const batch = (send: (row: IncomingRow) => Promise<OutboxOutcome>, busy?: () => 
       name: 'federation inbox',
       maxAttempts: MAX_ATTEMPTS,
       deleteWhenFinished: true,
-      lanes: { column: 'signer', concurrency: INBOX_LANES, busy },
+      // as runInboxBatch has them
+      lanes: { column: 'signer', concurrency: INBOX_LANES, busy, groups: { of: (signer) => serverOf(signer)!, perGroup: INBOX_LANES_PER_SERVER } },
     },
     send,
   );
@@ -203,5 +209,42 @@ describe('the inbox queue in batches', () => {
     const all = [...first.handled, ...second.handled];
     expect(all).toHaveLength(32);
     expect(new Set(all).size).toBe(32);
+  });
+
+  it("one server's senders take at most two lanes: another server's activity is handled while theirs hang", async () => {
+    for (const name of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6']) await queue(name, 1, 'hanging.example');
+    await queue('legit', 1);
+    const hanging: string[] = [];
+    let answer!: () => void;
+    const theirServerAnswers = new Promise<void>((resolve) => (answer = resolve));
+    let legitHandledWhileHanging = -1;
+    const pass = batch(async (row) => {
+      if (row.body === 'legit 0') {
+        legitHandledWhileHanging = hanging.length;
+        answer();
+        return { done: true };
+      }
+      hanging.push(row.body);
+      await theirServerAnswers;
+      return { done: true };
+    });
+    expect(await pass).toBe(7);
+    // the legitimate activity went while two of the hanging server's were under way
+    expect(legitHandledWhileHanging).toBe(INBOX_LANES_PER_SERVER);
+    expect(hanging).toHaveLength(6);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('refuses past the share of one account and of one server, storing nothing', async () => {
+    const limits = { perActor: 3, perServer: 5 };
+    expect(await queue('a', 4, 'busy.example', limits)).toEqual([true, true, true, false]);
+    expect(await queue('b', 3, 'busy.example', limits)).toEqual([true, true, false]);
+    // another server has its own share
+    expect(await queue('c', 3, 'quiet.example', limits)).toEqual([true, true, true]);
+    expect(await pending()).toEqual(['a 0', 'a 1', 'a 2', 'b 0', 'b 1', 'c 0', 'c 1', 'c 2']);
+    // once handled, the share is free again
+    const seen = recorder();
+    while ((await batch((row) => seen.send(row))) > 0);
+    expect(await queue('a', 1, 'busy.example', limits)).toEqual([true]);
   });
 });

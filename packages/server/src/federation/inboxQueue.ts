@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import { federationInbox } from '../db/schema/index.js';
+import { queryRows } from '../db/sql.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { BATCH, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
 import type { WorkerOptions } from './worker.js';
+import { serverOf } from './remoteServers.js';
 
 /** A received activity as stored: enough to replay the request to Fedify's inbox. */
 export interface IncomingRow {
@@ -20,8 +22,24 @@ export interface IncomingRow {
 /** Headers kept for the replay: what Fedify's inbox reads (the signature was checked at receipt). */
 const KEPT_HEADERS = ['content-type', 'date', 'digest', 'signature', 'host', 'user-agent'];
 
-/** Stores an activity whose HTTP Signature was verified; the inbox worker handles it. */
-export async function queueIncoming(db: Db, request: { path: string; headers: Headers; body: string; signer: string }): Promise<void> {
+/**
+ * Stores an activity whose HTTP Signature was verified, for the inbox worker; false, storing
+ * nothing, when its signer or the signer's server has `limits` activities waiting already (decision
+ * 346): one account or server sending without end fills its own share, not the disk.
+ */
+export async function queueIncoming(
+  db: Db,
+  request: { path: string; headers: Headers; body: string; signer: string },
+  limits: { perActor: number; perServer: number },
+): Promise<boolean> {
+  const server = `${new URL(request.signer).origin}/`;
+  // finished rows are deleted (runInboxBatch): every row is one waiting
+  const [waiting] = await queryRows<{ actor: number; server: number }>(
+    db,
+    sql`select count(*) filter (where signer = ${request.signer})::int as actor, count(*)::int as server
+        from federation_inbox where left(signer, ${server.length}) = ${server}`,
+  );
+  if (Number(waiting?.actor ?? 0) >= limits.perActor || Number(waiting?.server ?? 0) >= limits.perServer) return false;
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = request.headers.get(name);
@@ -32,6 +50,7 @@ export async function queueIncoming(db: Db, request: { path: string; headers: He
   await db
     .insert(federationInbox)
     .values({ id: arrivalId(), path: request.path, headers, body: request.body, signer: request.signer, createdAt: sql`clock_timestamp()` });
+  return true;
 }
 
 let arrivals = 0;
@@ -41,8 +60,10 @@ function arrivalId(): string {
   return `${Date.now().toString(16).padStart(12, '0')}-${arrivals.toString(16).padStart(8, '0')}-${crypto.randomBytes(8).toString('hex')}`;
 }
 
-/** How many senders' activities the inbox worker handles at once (each sender's in order). */
+/** How many senders' activities the inbox worker handles at once (each sender's in order) ... */
 export const INBOX_LANES = 4;
+/** ... of them at most this many senders of one server, so a server whose posts hang leaves the others lanes (decision 346). */
+export const INBOX_LANES_PER_SERVER = 2;
 
 /**
  * One pass of the inbox worker: claims received activities (FOR UPDATE SKIP LOCKED, several
@@ -64,7 +85,12 @@ export function runInboxBatch(db: Db, options: WorkerOptions): Promise<number> {
       maxAttempts: options.maxAttempts,
       leaseSeconds: options.leaseSeconds,
       deleteWhenFinished: true,
-      lanes: { column: 'signer', concurrency: INBOX_LANES, busy: options.appBusy },
+      lanes: {
+        column: 'signer',
+        concurrency: INBOX_LANES,
+        busy: options.appBusy,
+        groups: { of: (signer) => serverOf(signer) ?? signer, perGroup: INBOX_LANES_PER_SERVER },
+      },
       log: options.log,
     },
     async (row) => (await options.engine()).receive(row),

@@ -4,6 +4,7 @@ import { OutboundClient, type OutboundNetwork } from '../net/outbound.js';
 import type { AppInstance } from '../http/types.js';
 import { installFederationBridge } from './bridge.js';
 import { PostgresKvStore } from './kv.js';
+import { createRemoteServers, type RemoteServers } from './remoteServers.js';
 import { trackAppWork } from './appWork.js';
 import type { Runner } from '../outbox/runner.js';
 import { createInboxWorker, runInboxBatch } from './inboxQueue.js';
@@ -20,6 +21,8 @@ export interface FederationRuntime {
   engineLoaded(): boolean;
   /** Whether the app answers requests of its own now: the inboxes and their worker then take turns with it. */
   appBusy(): boolean;
+  /** What this process knows of other servers: which fail, how many inbox requests wait for their keys (remoteServers.ts). */
+  servers: RemoteServers;
   /** Installs the bridge's onRequest hook; app.ts calls it where it belongs in a request's order. */
   installBridge(app: AppInstance): void;
 }
@@ -36,6 +39,7 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
   let inboxWorker: Runner | null = null;
   const kv = new PostgresKvStore(ctx.db);
   const outbound = new OutboundClient(config.federation.allowPrivateAddresses ? { allow: 'private' } : {}, network);
+  const servers = createRemoteServers(ctx.clock, config.federation);
   const loadEngine = onFirstUse(async () => {
     const { createFederationEngine } = await import('./engine.js');
     return createFederationEngine(ctx, {
@@ -44,6 +48,7 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
       queued: () => void worker?.kick(),
       received: () => void inboxWorker?.kick(),
       appBusy,
+      servers,
       log: app.log,
     });
   });
@@ -86,6 +91,7 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
     },
     engineLoaded: loadEngine.started,
     appBusy,
+    servers,
     installBridge(target) {
       installFederationBridge(target, { engine: loadEngine, db: ctx.db, publicUrl: config.publicUrl });
     },

@@ -11,6 +11,7 @@ import {
   type RemoteDocument,
 } from '@fedify/fedify';
 import { isTransientNetworkFailure, type OutboundClient } from '../net/outbound.js';
+import { serverOf, ServerRestingError, ServerUnavailableError, type RemoteServers } from './remoteServers.js';
 
 /**
  * Fedify's document loaders (actor documents, keys, objects, JSON-LD contexts), all through the
@@ -19,7 +20,7 @@ import { isTransientNetworkFailure, type OutboundClient } from '../net/outbound.
  * Fedify's own loaders (and their weaker checks) never fetch anything: only its preloaded
  * contexts are used, which never touch the network.
  */
-export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbound: OutboundClient }): {
+export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbound: OutboundClient; servers?: RemoteServers }): {
   documentLoaderFactory: DocumentLoaderFactory;
   contextLoaderFactory: DocumentLoaderFactory;
   authenticatedDocumentLoaderFactory: AuthenticatedDocumentLoaderFactory;
@@ -30,13 +31,13 @@ export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbo
     (load: DocumentLoader): DocumentLoader =>
     (url) =>
       PRELOADED_CONTEXTS.has(url) ? preloaded(url) : load(url);
-  const plain = withPreloaded(documentLoaderVia(options.outbound, userAgent));
+  const plain = withPreloaded(documentLoaderVia(options.outbound, userAgent, undefined, options.servers));
   const documents = kvCache({ loader: plain, kv: options.kv, prefix: ['_fedify', 'remoteDocument'] });
   return {
     documentLoaderFactory: () => documents,
     contextLoaderFactory: () => plain,
     authenticatedDocumentLoaderFactory: (identity) =>
-      withPreloaded(documentLoaderVia(options.outbound, userAgent, (request) => signRequest(request, identity.privateKey, identity.keyId))),
+      withPreloaded(documentLoaderVia(options.outbound, userAgent, (request) => signRequest(request, identity.privateKey, identity.keyId), options.servers)),
   };
 }
 
@@ -46,15 +47,27 @@ const DOCUMENT_BYTES = 1024 * 1024;
 const ACCEPT = 'application/activity+json, application/ld+json';
 const JSON_LD = /^application\/(activity\+json|ld\+json)(;|$)/;
 
-/** A JSON-LD document loader on `outbound`, like Fedify's (Link context, alternate links) with our limits. */
-export function documentLoaderVia(outbound: OutboundClient, userAgent: string, sign?: (request: Request) => Promise<Request>): DocumentLoader {
+/**
+ * A JSON-LD document loader on `outbound`, like Fedify's (Link context, alternate links) with our
+ * limits. With `servers`, each fetch has the short deadline of fetches a received activity
+ * triggers, and a server that failed rests before it is asked again (decision 346).
+ */
+export function documentLoaderVia(
+  outbound: OutboundClient,
+  userAgent: string,
+  sign?: (request: Request) => Promise<Request>,
+  servers?: RemoteServers,
+): DocumentLoader {
   async function load(url: string, hopsLeft: number): Promise<RemoteDocument> {
-    const response = await outbound.request(url, {
-      headers: { accept: ACCEPT, 'user-agent': userAgent },
-      maxRedirects: hopsLeft,
-      maxBytes: DOCUMENT_BYTES,
-      prepare: sign,
-    });
+    const response = await trackedBy(servers, url, () =>
+      outbound.request(url, {
+        headers: { accept: ACCEPT, 'user-agent': userAgent },
+        maxRedirects: hopsLeft,
+        maxBytes: DOCUMENT_BYTES,
+        ...(servers ? { timeoutMs: servers.fetchTimeoutMs } : {}),
+        prepare: sign,
+      }),
+    );
     const documentUrl = response.url;
     if (response.status < 200 || response.status >= 300) throw new FetchError(documentUrl, `HTTP ${response.status}: ${documentUrl}`);
     const contentType = response.headers.get('content-type');
@@ -83,11 +96,33 @@ export function documentLoaderVia(outbound: OutboundClient, userAgent: string, s
 }
 
 /**
+ * A request to the server of `url`, unless it rests after failures (then it fails at once: gone
+ * when the server has failed for days, a failure that may pass otherwise); its outcome recorded:
+ * no answer (in time, a reset, a refused connection) is a failure, any answer clears the server
+ * (a 5xx too: a server that answers at once costs no wait, and its rows keep their own backoff).
+ */
+export async function trackedBy<R>(servers: RemoteServers | undefined, url: string, request: () => Promise<R>): Promise<R> {
+  const server = serverOf(url);
+  if (!servers || !server) return request();
+  if (servers.health.resting(server)) throw servers.health.unavailable(server) ? new ServerUnavailableError(server) : new ServerRestingError(server);
+  let response: R;
+  try {
+    response = await request();
+  } catch (error) {
+    if (isTransientNetworkFailure(error)) servers.health.failed(server);
+    throw error;
+  }
+  servers.health.answered(server);
+  return response;
+}
+
+/**
  * A fetch of a remote document that may work later: the network failed on the way, or the server
  * answered 5xx, 408 or 429. Anything else (a 404, a document that is not one, an address we never
  * fetch) will not change by trying again.
  */
 export function isTransientFetchFailure(error: unknown): boolean {
+  if (error instanceof ServerRestingError) return true;
   if (error instanceof FetchError) return /: HTTP (5\d\d|408|429):/.test(error.message);
   return isTransientNetworkFailure(error);
 }

@@ -77,4 +77,42 @@ describe('the inboxes’ receipt gate', () => {
   it('returns what the work returns', async () => {
     await expect(createReceiptGate()(async () => 202)).resolves.toBe(202);
   });
+
+  it('holds no place while a receipt waits for the network: four that wait for a key that never comes let the next ones through', async () => {
+    const gate = createReceiptGate(() => false);
+    const never = new Promise<never>(() => undefined);
+    let waitingOutside = 0;
+    const held = Array.from({ length: 4 }, () =>
+      gate(async (outside) => {
+        waitingOutside++;
+        return outside(() => never);
+      }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(waitingOutside).toBe(4);
+    const { most, started } = await runThrough(gate, 8, 2);
+    expect(most).toBe(4);
+    expect(started).toEqual([...Array(8).keys()]);
+    void held;
+  });
+
+  it('takes its place again after the network answered, before receipts that arrived meanwhile', async () => {
+    const gate = createReceiptGate(() => false, 1);
+    let answer!: () => void;
+    const order: string[] = [];
+    const first = gate(async (outside) => {
+      await outside(() => new Promise<void>((resolve) => (answer = resolve)));
+      order.push('first, after its key');
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = gate(async () => {
+      order.push('second');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    const third = gate(async () => void order.push('third'));
+    await new Promise((resolve) => setImmediate(resolve));
+    answer();
+    await Promise.all([first, second, third]);
+    expect(order).toEqual(['second', 'first, after its key', 'third']);
+  });
 });

@@ -21,18 +21,38 @@ export function createReceiptGate(busy: () => boolean = () => false, atOnce = RE
       waiting.shift()!();
     }
   };
-  return async function throughGate<T>(work: () => Promise<T>): Promise<T> {
-    if (waiting.length === 0 && active < allowed()) active++;
-    else {
-      await new Promise<void>((resolve) => waiting.push(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const started = performance.now();
+  /** A place in the gate; `again`: one that left it to wait for the network goes first. */
+  const enter = async (again = false) => {
+    if (waiting.length === 0 && active < allowed()) return void active++;
+    await new Promise<void>((resolve) => (again ? waiting.unshift(resolve) : waiting.push(resolve)));
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  /**
+   * Runs `work` in the gate. What it waits for on the network (a key, an actor: `outside`) it waits
+   * for outside the gate, its place given to the next receipt meanwhile, so a server that never
+   * answers holds no place (decision 345).
+   */
+  return async function throughGate<T>(work: (outside: Outside) => Promise<T>): Promise<T> {
+    await enter();
+    let took = 0;
+    let since = performance.now();
+    const outside: Outside = async (waitFor) => {
+      took += performance.now() - since;
+      active--;
+      admit();
+      try {
+        return await waitFor();
+      } finally {
+        await enter(true);
+        since = performance.now();
+      }
+    };
     try {
-      return await work();
+      return await work(outside);
     } finally {
+      took += performance.now() - since;
       // while the app is busy, the next receipt waits as long as this one took (this one's answer does not)
-      const restUntil = performance.now() + (busy() ? Math.min(performance.now() - started, MAX_REST_MS) : 0);
+      const restUntil = performance.now() + (busy() ? Math.min(took, MAX_REST_MS) : 0);
       // a timer counts from the event loop's cached clock, which a busy turn leaves behind: it can
       // fire milliseconds early, so the rest is checked against the clock and waited out in full
       const release = () => {
@@ -45,6 +65,9 @@ export function createReceiptGate(busy: () => boolean = () => false, atOnce = RE
     }
   };
 }
+
+/** Waits for `waitFor` outside the gate, then takes a place in it again. */
+export type Outside = <U>(waitFor: () => Promise<U>) => Promise<U>;
 
 /** The longest rest between two receipts while the app is busy. */
 const MAX_REST_MS = 1000;

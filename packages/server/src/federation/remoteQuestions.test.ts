@@ -298,7 +298,7 @@ describe('questions from the fediverse', () => {
   it('counts questions per remote account: past the limit they are dropped unseen', async () => {
     const limited = await createTestApp({
       publicUrl: server.origin,
-      federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 4, allowPrivateAddresses: true },
+      federation: { ...testFederation, maxAttempts: 4, allowPrivateAddresses: true },
       rateLimits: { ...t.ctx.config.rateLimits, questionsPer10Min: 2 },
     });
     try {

@@ -144,7 +144,14 @@ export async function addRemoteReaction(
         .update(questions)
         .set({ likeCount: sql`${questions.likeCount} + 1` })
         .where(eq(questions.id, reaction.questionId));
-      await events.emit(tx, ctx, { type: 'remoteLiked', answerId: reaction.questionId, receiverId: answer.receiverId, handle, at: new Date() });
+      await events.emit(tx, ctx, {
+        type: 'remoteLiked',
+        answerId: reaction.questionId,
+        receiverId: answer.receiverId,
+        actorUri: reaction.actorUri,
+        handle,
+        at: new Date(),
+      });
     }
     return true;
   });
@@ -152,11 +159,11 @@ export async function addRemoteReaction(
 
 /** Undo of a remote Like or Announce, matched by its actor and the activity id (or the answer it was about). */
 export async function removeRemoteReaction(
-  db: DbOrTx,
+  ctx: AppContext,
   undo: { actorUri: string; kind: 'like' | 'announce'; activityId: string | null; questionId: string | null },
 ): Promise<void> {
   if (!undo.activityId && !undo.questionId) return;
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const removed = await queryRows<{ questionId: string }>(
       tx,
       sql`delete from remote_reactions
@@ -170,6 +177,7 @@ export async function removeRemoteReaction(
         .update(questions)
         .set({ likeCount: sql`greatest(${questions.likeCount} - 1, 0)` })
         .where(eq(questions.id, questionId));
+      await events.emit(tx, ctx, { type: 'remoteUnliked', answerId: questionId, actorUri: undo.actorUri });
     }
   });
 }

@@ -8,6 +8,7 @@ import { documentLoaderVia } from '../federation/loaders.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { OutboundClient, OutboundLimitError, type OutboundNetwork } from './outbound.js';
 import { OutboundAddressError } from './outboundAddress.js';
+import { testFederation } from '../test/federatedApp.js';
 
 /**
  * The one outgoing-request path against a server that tries to turn it inward. A local https
@@ -225,7 +226,7 @@ describe('an unauthenticated inbox POST whose keyId redirects inward', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(
-      { publicUrl: 'https://askbox.example', federation: { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: false } },
+      { publicUrl: 'https://askbox.example', federation: { ...testFederation, maxAttempts: 3, allowPrivateAddresses: false } },
       { outboundNetwork: network },
     );
   });

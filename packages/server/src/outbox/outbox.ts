@@ -42,6 +42,11 @@ export interface Lanes {
    * rest as long as the row took: the others wait to start
    */
   busy?: () => boolean;
+  /**
+   * lanes of one group (an inbox's senders on one server: `group` of the lane's value) take at most
+   * `perGroup` of the `concurrency` places at once, so one server whose requests hang cannot hold them all
+   */
+  groups?: { of: (lane: string) => string; perGroup: number };
 }
 
 export interface OutboxQueue {
@@ -192,25 +197,49 @@ async function runLanes<Row extends OutboxRow>(rows: Row[], lanes: Lanes, handle
     if (lane) lane.push(row);
     else byLane.set(key, [row]);
   }
-  const waiting = [...byLane.values()];
+  const waiting = [...byLane.entries()];
   let active = 0;
   let restUntil = 0;
   const mustWait = () => lanes.busy?.() === true && (active > 0 || performance.now() < restUntil);
+  const groupOf = (key: string) => lanes.groups?.of(key) ?? key;
+  const inGroup = new Map<string, number>();
+  let whenFreed: (() => void)[] = [];
+  /** The first waiting lane whose group has a place left. */
+  const nextLane = () => {
+    const i = waiting.findIndex(([key]) => (inGroup.get(groupOf(key)) ?? 0) < (lanes.groups?.perGroup ?? Infinity));
+    return i < 0 ? null : waiting.splice(i, 1)[0]!;
+  };
   const runner = async () => {
-    for (let lane = waiting.shift(); lane; lane = waiting.shift()) {
-      for (const [i, row] of lane.entries()) {
-        await new Promise((resolve) => setImmediate(resolve));
-        while (mustWait()) await new Promise((resolve) => setTimeout(resolve, 2));
-        active++;
-        const started = performance.now();
-        const finished = await handle(row).finally(() => {
-          active--;
-          const took = performance.now() - started;
-          if (lanes.busy?.()) restUntil = performance.now() + Math.min(took, MAX_REST_MS);
-        });
-        if (finished) continue;
-        if (i + 1 < lane.length) await release(lane.slice(i + 1)).catch(() => undefined); // else their claims lapse: the same wait
-        break;
+    while (waiting.length > 0) {
+      const next = nextLane();
+      if (!next) {
+        // every waiting lane's group is full: wait for one of its lanes to end
+        await new Promise<void>((resolve) => whenFreed.push(resolve));
+        continue;
+      }
+      const [key, lane] = next;
+      const group = groupOf(key);
+      inGroup.set(group, (inGroup.get(group) ?? 0) + 1);
+      try {
+        for (const [i, row] of lane.entries()) {
+          await new Promise((resolve) => setImmediate(resolve));
+          while (mustWait()) await new Promise((resolve) => setTimeout(resolve, 2));
+          active++;
+          const started = performance.now();
+          const finished = await handle(row).finally(() => {
+            active--;
+            const took = performance.now() - started;
+            if (lanes.busy?.()) restUntil = performance.now() + Math.min(took, MAX_REST_MS);
+          });
+          if (finished) continue;
+          if (i + 1 < lane.length) await release(lane.slice(i + 1)).catch(() => undefined); // else their claims lapse: the same wait
+          break;
+        }
+      } finally {
+        inGroup.set(group, inGroup.get(group)! - 1);
+        const waking = whenFreed;
+        whenFreed = [];
+        for (const wake of waking) wake();
       }
     }
   };

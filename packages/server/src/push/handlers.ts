@@ -7,7 +7,7 @@ import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
 import { translatorFor, type ServerT } from '../i18n/translator.js';
 import { hasPushSubscription } from './subscriptions.js';
-import { cancelFollowPushOf, queueTogglePush, toggleArgs } from './toggles.js';
+import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
 
 /**
  * Writes the spec's outbox row, only when the recipient has at least one device subscribed,
@@ -125,16 +125,23 @@ export const pushChannel: Channel = {
     }
   },
 
-  async remoteLiked(tx, { answerId, receiverId, handle, at }) {
-    // a like from another server: named by its handle, linked to the answer
+  async remoteLiked(tx, { answerId, receiverId, actorUri, handle, at }, ctx) {
+    // a like from another server: named by its handle, linked to the answer; against floods as a
+    // like here is (decision 347): a grace period, and one a day per account and answer
+    if (!(await hasPushSubscription(tx, receiverId))) return;
+    const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, receiverId));
     const texts = (t: ServerT) => ({ title: t('pushTitleLike'), body: t('pushBodyRemoteLike', { handle }) });
-    await queuePush(tx, receiverId, texts, {
+    await queueTogglePush(tx, ctx.config.push.graceSeconds, 'remoteLike', actorUri, answerId, { id: receiverId, locale: recipient?.locale ?? null }, texts, {
       type: 'like',
       likerId: '',
       likerUsername: handle.replace(/^@/, ''),
       postId: answerId,
       timestamp: at.toISOString(),
     });
+  },
+
+  async remoteUnliked(tx, { answerId, actorUri }) {
+    await cancelRemoteLikePushOf(tx, actorUri, answerId);
   },
 
   async questionAsked(tx, { receiverId, senderId, isAnonymous, remoteAsker, at }) {

@@ -15,7 +15,8 @@ import { translatorFor, type ServerT } from '../i18n/translator.js';
  * cancellation, a later statement, always sees the push it must drop.
  */
 
-export type ToggleKind = 'follow' | 'like';
+/** A follow, a like, or a like from another server (its actor's URI for the actor; decision 347). */
+export type ToggleKind = 'follow' | 'like' | 'remoteLike';
 /** One follow or like (actor, target), and the key of the one push a day it may queue. */
 type ToggleArgs = { dedupeKey: string; actorId: string; targetId: string };
 export const toggleArgs = (kind: ToggleKind, actorId: string, targetId: string): ToggleArgs => ({
@@ -31,6 +32,7 @@ const target = sql.placeholder('targetId');
 const toggleRow: Record<ToggleKind, SQL> = {
   follow: sql`select 1 from follows where follower_id = ${actor} and followee_id = ${target}`,
   like: sql`select 1 from likes where user_id = ${actor} and question_id = ${target}`,
+  remoteLike: sql`select 1 from remote_reactions where actor_uri = ${actor} and question_id = ${target} and kind = 'like'`,
 };
 
 type QueueArgs = ToggleArgs & { id: string; userId: string; title: string; body: string; data: string; graceSeconds: number };
@@ -43,7 +45,7 @@ const queueStatement = (kind: ToggleKind) =>
         where exists (${toggleRow[kind]} for key share)
           and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`,
   );
-const queueToggle = { follow: queueStatement('follow'), like: queueStatement('like') };
+const queueToggle = { follow: queueStatement('follow'), like: queueStatement('like'), remoteLike: queueStatement('remoteLike') };
 // every unfollow runs it: a named statement, planned once (decision 186); unlikes cancel in their batch's statement
 const cancelFollowPush = statement<never, ToggleArgs>(
   'follow_push_cancel',
@@ -68,6 +70,16 @@ export async function queueTogglePush(
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${toggle.dedupeKey}))`);
     await run(t, queueToggle[kind], { ...toggle, id: crypto.randomUUID(), userId: recipient.id, title, body, data: JSON.stringify(data), graceSeconds });
   });
+}
+
+const cancelRemoteLikePush = statement<never, ToggleArgs>(
+  'remote_like_push_cancel',
+  sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${toggleRow.remoteLike})`,
+);
+
+/** A remote like taken back (Undo) within the grace period: its push is dropped unsent, as for an unlike here. */
+export async function cancelRemoteLikePushOf(tx: DbOrTx, actorUri: string, answerId: string): Promise<void> {
+  await run(tx, cancelRemoteLikePush, toggleArgs('remoteLike', actorUri, answerId));
 }
 
 /**

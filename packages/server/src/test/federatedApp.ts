@@ -1,9 +1,20 @@
+import type { BuildOptions } from '../app.js';
 import type { Config } from '../config.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { startTlsServer, trustTestCertificate, type TlsServer } from './tls.js';
 
 /** Federation on, no background worker (tests deliver when they choose), loopback peers allowed. */
-export const testFederation = { enabled: true, worker: false, pollMs: 60_000, maxAttempts: 3, allowPrivateAddresses: true };
+export const testFederation = {
+  enabled: true,
+  worker: false,
+  pollMs: 60_000,
+  maxAttempts: 3,
+  allowPrivateAddresses: true,
+  fetchTimeoutSeconds: 5,
+  inboxQueuePerActor: 20,
+  inboxQueuePerServer: 200,
+  unavailableAfterDays: 7,
+};
 
 export interface FederatedApp {
   server: TlsServer;
@@ -14,10 +25,10 @@ export interface FederatedApp {
 }
 
 /** An Askbox with federation on, served over https on loopback with the test certificate, as peers reach it. */
-export async function startFederatedApp(overrides: Partial<Config> = {}): Promise<FederatedApp> {
+export async function startFederatedApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FederatedApp> {
   trustTestCertificate();
   const server = await startTlsServer();
-  const t = await createTestApp({ publicUrl: server.origin, federation: testFederation, ...overrides });
+  const t = await createTestApp({ publicUrl: server.origin, federation: testFederation, ...overrides }, options);
   server.handle((req, res) => t.app.routing(req, res));
   return {
     server,

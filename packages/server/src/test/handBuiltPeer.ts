@@ -93,25 +93,9 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     actorUri,
     received,
     async send(inboxUrl, activity) {
-      const body = JSON.stringify(activity);
-      const url = new URL(inboxUrl);
-      const headers: Record<string, string> = {
-        host: url.host,
-        date: new Date().toUTCString(),
-        digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}`,
-        'content-type': 'application/activity+json',
-      };
-      const names = ['(request-target)', 'host', 'date', 'digest', 'content-type'];
-      const signingString = names
-        .map((name) => (name === '(request-target)' ? `(request-target): post ${url.pathname}${url.search}` : `${name}: ${headers[name]}`))
-        .join('\n');
-      const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
-      headers.signature = `keyId="${keyId}",algorithm="rsa-sha256",headers="${names.join(' ')}",signature="${signature}"`;
-      // fetch sends Host itself, from the URL
-      const { host: _host, ...sent } = headers;
-      const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
+      const status = await signedPost(inboxUrl, activity, keyId, privateKey);
       await options.afterSend?.();
-      return response.status;
+      return status;
     },
     failActorReads(count) {
       actorReadsToFail = count;
@@ -121,4 +105,27 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     },
     close: () => server.close(),
   };
+}
+
+/** POSTs `activity` signed as Mastodon signs (draft-cavage, rsa-sha256, a SHA-256 Digest) with the key `keyId` names; returns the HTTP status. */
+export async function signedPost(inboxUrl: string, activity: Record<string, unknown>, keyId: string, privateKey: crypto.KeyObject): Promise<number> {
+  const body = JSON.stringify(activity);
+  const url = new URL(inboxUrl);
+  const headers: Record<string, string> = {
+    host: url.host,
+    date: new Date().toUTCString(),
+    digest: `SHA-256=${crypto.createHash('sha256').update(body).digest('base64')}`,
+    'content-type': 'application/activity+json',
+  };
+  const names = ['(request-target)', 'host', 'date', 'digest', 'content-type'];
+  const signingString = names
+    .map((name) => (name === '(request-target)' ? `(request-target): post ${url.pathname}${url.search}` : `${name}: ${headers[name]}`))
+    .join('\n');
+  const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
+  headers.signature = `keyId="${keyId}",algorithm="rsa-sha256",headers="${names.join(' ')}",signature="${signature}"`;
+  // fetch sends Host itself, from the URL
+  const { host: _host, ...sent } = headers;
+  const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
+  await response.arrayBuffer();
+  return response.status;
 }
