@@ -489,6 +489,7 @@ export const fr: Catalog = {
     moderators_only: 'Seul un modérateur ou un administrateur peut faire ceci.',
     role_invalid: 'Choisissez user, moderator ou admin',
     own_role: 'Vous ne pouvez pas changer votre propre rôle.',
+    role_outranks: 'Vous ne pouvez pas agir sur un compte dont le rôle est égal ou supérieur au vôtre.',
     suspension_reason_too_long: 'Le motif doit faire au plus {{max}} caractères',
     suspension_end_invalid: 'Choisissez une date de fin dans le futur, ou aucune',
     account_suspended_reason: 'Ce compte a été suspendu. Motif : {{reason}}',

@@ -20,6 +20,7 @@ import {
   suspendInputSchema,
   teamSchema,
 } from '@askbox/common';
+import type { Role } from '@askbox/common';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
@@ -35,6 +36,7 @@ import { appealSuspension, openAppeals } from './appeals.js';
 import { removeAccountQuestions } from './removeQuestions.js';
 import { blockSenderEverywhere, listSenderBlocks, unblockSender } from './senderBlocks.js';
 import { setRole, team } from './team.js';
+import { assertOutranks } from './roleOrder.js';
 
 const accountStateSchema = z.object({ suspended: z.boolean() });
 
@@ -63,7 +65,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
       requireModerator(request);
     },
   };
-  const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
+  const actorOf = (user: { id: string; username: string; role: Role }) => ({ id: user.id, username: user.username, role: user.role });
 
   app.get(
     '/api/admin/reports',
@@ -252,6 +254,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         const user = await userByUsername(ctx.db, request.params.username);
         if (!user) throw new AppError('not_found');
         if (action === 'suspend' && user.id === moderator.id) throw new AppError('self_suspend');
+        assertOutranks(actorOf(moderator), user);
         const terms = (request.body ?? { reason: '', until: null }) as { reason: string; until: string | null };
         await ctx.db.transaction(async (tx) => {
           await (action === 'suspend'
