@@ -22,11 +22,12 @@ import {
 } from '@askbox/common';
 import type { Role } from '@askbox/common';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { AppError } from '../../errors.js';
 import { requireAdmin, requireModerator, requireViewer } from '../../http/viewer.js';
 import { events } from '../../events/emit.js';
+import { rateLimitClient } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { moderationQueue, resolveReport, suspendedAccounts } from './queue.js';
 import { createReport } from './reports.js';
@@ -40,7 +41,7 @@ import { assertOutranks } from './roleOrder.js';
 
 const accountStateSchema = z.object({ suspended: z.boolean() });
 
-export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function moderationRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.post(
     '/api/reports',
     {
@@ -179,7 +180,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         response: { 200: z.object({ sent: z.literal(true) }) },
       },
     },
-    async (request) => appealSuspension(ctx, request.body),
+    async (request) => appealSuspension(ctx, rateLimitClient(request.ip), request.body),
   );
 
   app.get(
