@@ -227,6 +227,7 @@ describe("'Ask my followers' and the Filtered folder", () => {
       for (const text of ['Tea or coffee?', 'Durian or mango?']) {
         observed.push(rawResponse(await as(asker, 'POST', '/api/me/followers/questions', { text, isAnonymous: true })));
       }
+      await t.ctx.followerQuestions.kick(); // fanned out after the answer
       const look = async () => {
         for (const follower of followers) {
           for (const url of ['/api/me/inbox', '/api/me/counters', '/api/me/filtered', '/api/notifications/activity', '/api/feed']) {
