@@ -28,6 +28,11 @@ export interface SignupOptions {
   inTransaction?: (tx: DbOrTx) => Promise<void>;
   /** the address needs no confirmation link (an account the operator makes with the CLI) */
   addressConfirmed?: boolean;
+  /**
+   * only as the instance's first account (a sign-up let in because the instance looked empty): decided
+   * under the first-account lock, so of simultaneous sign-ups one gets it and the others 'registrations_closed'
+   */
+  onlyAsFirstAccount?: boolean;
 }
 
 /** Refuses a name or address already used by an account or by a sign-up waiting for approval. */
@@ -50,7 +55,9 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
   const passwordHash = await hashNewPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const role = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx)) ? 'admin' : 'user';
+      const first = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx));
+      if (options.onlyAsFirstAccount && !first) throw new AppError('registrations_closed');
+      const role = first ? 'admin' : 'user';
       // EMAIL_VERIFICATION=on: a link to follow before asking or answering; not for the operator's own accounts (decision 284)
       const needsConfirmation = ctx.config.emailVerification && role !== 'admin' && !options.addressConfirmed;
       const [user] = await tx
