@@ -156,7 +156,12 @@ describe('logs', () => {
       const user = await signUpUser(logged);
       await logged.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
       // a visitor's address never sits beside the page they asked for (whose profile, and when)
-      await logged.inject({ method: 'GET', url: `/api/visitors/${user.username}`, remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': '203.0.113.88' } });
+      await logged.inject({
+        method: 'GET',
+        url: `/api/visitors/${user.username}`,
+        remoteAddress: '198.51.100.77',
+        headers: { 'x-forwarded-for': '203.0.113.88' },
+      });
       const text = lines.join('');
       expect(text).toContain(`/api/visitors/${user.username}`);
       expect(text).not.toContain('198.51.100.77');

@@ -423,7 +423,7 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('orders roles: no team action on an account at or above the actor\'s own role, admin against admin included', async () => {
+  it("orders roles: no team action on an account at or above the actor's own role, admin against admin included", async () => {
     type Target = 'user' | 'moderator' | 'admin';
     const actions: Record<string, (username: string) => { method: string; url: string; payload?: unknown }> = {
       suspend: (u) => r('POST', `/api/admin/users/${u}/suspend`, { reason: 'Spam', until: null }),
@@ -448,8 +448,10 @@ describe('authorization matrix', () => {
           const { method, url, payload } = request(username);
           const response = await t.app.inject({ method: method as 'POST', url, payload: payload as never, headers: { cookie: world.people[actor].cookie } });
           const want = name === 'role' && actor === 'moderator' ? 403 : expected[actor][target];
-          if (response.statusCode !== want) failures.push(`${name} by ${actor} on ${target}: ${response.statusCode}, expected ${want} ${response.body.slice(0, 120)}`);
-          if (want === 403 && name !== 'role' && response.json().error.code !== 'role_outranks') failures.push(`${name} by ${actor} on ${target}: ${response.body}`);
+          if (response.statusCode !== want)
+            failures.push(`${name} by ${actor} on ${target}: ${response.statusCode}, expected ${want} ${response.body.slice(0, 120)}`);
+          if (want === 403 && name !== 'role' && response.json().error.code !== 'role_outranks')
+            failures.push(`${name} by ${actor} on ${target}: ${response.body}`);
         }
       }
     }

@@ -25,7 +25,12 @@ export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promi
     { schema: { tags: ['account'], summary: 'Delete your account for good (password required)', body: deleteAccountSchema } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await deleteAccount(ctx, viewer.id, { client: rateLimitClient(request.ip), password: request.body.password, challenge: request.body.challenge }, request.log);
+      await deleteAccount(
+        ctx,
+        viewer.id,
+        { client: rateLimitClient(request.ip), password: request.body.password, challenge: request.body.challenge },
+        request.log,
+      );
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
     },

@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { questions, users } from '../../db/schema/index.js';
 import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';

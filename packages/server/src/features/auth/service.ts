@@ -7,7 +7,6 @@ import { passwordResetTokens, pendingSignups, users, type UserRow } from '../../
 import { events } from '../../events/emit.js';
 import { AppError } from '../../errors.js';
 import { pgErrorOf } from '../../db/pgError.js';
-import { accountRateLimitKey, addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { hashNewPassword } from './password.js';

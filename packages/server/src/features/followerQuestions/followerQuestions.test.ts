@@ -123,7 +123,8 @@ describe('ask my followers', () => {
       const { date: _date, ...headers } = response.headers;
       answers.push(JSON.stringify([response.statusCode, headers, response.body]));
       await t.ctx.followerQuestions.kick();
-      for (const follower of followers.slice(2)) expect(await inbox(follower)).toEqual(Array(2).fill({ text: 'What is for lunch?', toFollowers: true, named: false }));
+      for (const follower of followers.slice(2))
+        expect(await inbox(follower)).toEqual(Array(2).fill({ text: 'What is for lunch?', toFollowers: true, named: false }));
       for (const follower of followers.slice(0, 2)) expect(await inbox(follower)).toEqual([]);
     }
     expect(answers[1]).toBe(answers[0]);

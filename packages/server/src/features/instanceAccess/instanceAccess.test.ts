@@ -159,7 +159,7 @@ describe('invite mode', () => {
     await setMode('open');
   });
 
-  it("a link stops working while its maker is suspended, and works again once they are restored", async () => {
+  it('a link stops working while its maker is suspended, and works again once they are restored', async () => {
     const maker = await signUpUser(t.app);
     const link = (await apiAs(t.app, maker).post('/api/me/invites', { maxUses: null, expiresInDays: null })).json();
     await setMode('invite');

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppealEntry, AppealInput } from '@askbox/common';
-import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { suspensionAppeals, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
