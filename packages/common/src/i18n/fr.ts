@@ -920,7 +920,7 @@ export const fr: Catalog = {
       'Bloquer partout l’expéditeur de cette question anonyme ? Ses prochaines questions anonymes, à qui que ce soit, sont écartées sans bruit. Personne, vous compris, n’apprend de qui il s’agit.',
     removeQuestions: 'Retirer les questions de ce compte de toutes les boîtes',
     confirmRemoveQuestions:
-      'Retirer de toutes les boîtes chaque question nominative envoyée par @{{username}} ? Les questions anonymes ne partent que depuis leurs signalements. C’est définitif.',
+      'Retirer de toutes les boîtes chaque question nominative envoyée par @{{username}} ? Les questions anonymes ne partent que depuis leurs signalements. C’est définitif.',
     questionsRemoved_one: '{{count}} question retirée.',
     questionsRemoved_many: '{{count}} questions retirées.',
     questionsRemoved_other: '{{count}} questions retirées.',
