@@ -55,8 +55,8 @@ describe('the challenge after failed attempts, and the answer', () => {
   });
   afterAll(() => t.close());
 
-  it('asks every route that checks a password for a solved challenge after failures to that address', async () => {
-    for (const name of ['appeal', 'delete account', 'change password']) {
+  for (const name of ['appeal', 'delete account', 'change password']) {
+    it(`asks the ${name} for a solved challenge after failures to that address, as the log-in`, async () => {
       const user = await signUpUser(t.app);
       const routes = passwordRoutes(t, user);
       for (let i = 0; i < FREE_LOGIN_FAILURES; i++) expect(codeOf(await routes[name]!('198.51.100.1', 'wrong guess')), name).not.toBe('challenge_required');
@@ -65,8 +65,8 @@ describe('the challenge after failed attempts, and the answer', () => {
       expect(codeOf(await routes.login!('198.51.100.1', 'correct horse')), name).toBe('challenge_required');
       const solved = await solvedChallenge(t.app, 'login');
       expect(codeOf(await routes[name]!('198.51.100.1', 'wrong guess', { challenge: solved })), name).not.toBe('challenge_required');
-    }
-  });
+    });
+  }
 
   it('answers a wrong password to an appeal exactly as the log-in does, whether or not the address has an account', async () => {
     const user = await signUpUser(t.app);
