@@ -15,7 +15,13 @@ const typedPassword = z.string().max(MAX_PASSWORD_LENGTH);
 const mismatch = { message: errorCode('passwords_mismatch'), path: ['repeatPassword'] };
 
 export const changePasswordSchema = z
-  .object({ currentPassword: typedPassword, newPassword: passwordSchema, repeatPassword: required('repeat_password_required') })
+  .object({
+    currentPassword: typedPassword,
+    newPassword: passwordSchema,
+    repeatPassword: required('repeat_password_required'),
+    // a password is checked as at log-in: after failed attempts, a solved challenge too (features/challenge)
+    challenge: z.string().max(4000).optional(),
+  })
   .refine((v) => v.newPassword === v.repeatPassword, mismatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
@@ -28,7 +34,7 @@ export const passwordResetSchema = z
   .refine((v) => v.password === v.repeatPassword, mismatch);
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
-export const deleteAccountSchema = z.object({ password: typedPassword });
+export const deleteAccountSchema = z.object({ password: typedPassword, challenge: z.string().max(4000).optional() });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** The signed token of an unsubscribe link (in the URL: it works without signing in). */

@@ -88,6 +88,8 @@ export const appealSchema = z.object({
   email: z.string().trim().toLowerCase().max(254),
   password: z.string().max(200),
   text: z.string().trim().min(1, errorCode('appeal_text_required')).max(MAX_APPEAL_LENGTH, errorCode('appeal_text_too_long')),
+  // checked as at log-in: after failed attempts to this address, a solved log-in challenge too
+  challenge: z.string().max(4000).optional(),
 });
 export type AppealInput = z.infer<typeof appealSchema>;
 

@@ -44,4 +44,6 @@ export interface ServerContext extends AppContext {
   webShell: WebShell;
   /** ActivityPub, unless FEDERATION=off. */
   federation: FederationRuntime | null;
+  /** Fans 'Ask my followers' questions out after their answer (features/followerQuestions/worker.ts). */
+  followerQuestions: Runner;
 }

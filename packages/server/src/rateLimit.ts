@@ -20,7 +20,6 @@ export const accountRateLimitKey = {
   followersQuestion: (userId: string) => `followers-question:${userId}`,
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
-  passwordCheck: (userId: string) => `password-check:${userId}`,
   verificationLink: (userId: string) => `verification-link:${userId}`,
 };
 export const addressRateLimitKey = {

@@ -519,6 +519,7 @@ export const enFirst = {
     moderators_only: 'Only a moderator or an admin can do this.',
     role_invalid: 'Choose user, moderator or admin',
     own_role: 'You cannot change your own role.',
+    role_outranks: 'You cannot act on an account whose role is the same as yours or above it.',
     suspension_reason_too_long: 'The reason must be at most {{max}} characters',
     suspension_end_invalid: 'Choose an end date in the future, or none',
     account_suspended_reason: 'This account has been suspended. Reason: {{reason}}',

@@ -381,7 +381,8 @@ export const enLater = {
     confirmBlockSender:
       'Block this anonymous sender everywhere? Their later anonymous questions to anyone drop quietly. Nobody, you included, learns who they are.',
     removeQuestions: 'Remove this account’s questions from every inbox',
-    confirmRemoveQuestions: 'Remove every question @{{username}} sent, named and anonymous, from every inbox? This cannot be undone.',
+    confirmRemoveQuestions:
+      'Remove every named question @{{username}} sent from every inbox? Anonymous questions go only from their reports. This cannot be undone.',
     questionsRemoved_one: '{{count}} question removed.',
     questionsRemoved_many: '{{count}} questions removed.',
     questionsRemoved_other: '{{count}} questions removed.',

@@ -489,6 +489,7 @@ export const fr: Catalog = {
     moderators_only: 'Seul un modérateur ou un administrateur peut faire ceci.',
     role_invalid: 'Choisissez user, moderator ou admin',
     own_role: 'Vous ne pouvez pas changer votre propre rôle.',
+    role_outranks: 'Vous ne pouvez pas agir sur un compte dont le rôle est égal ou supérieur au vôtre.',
     suspension_reason_too_long: 'Le motif doit faire au plus {{max}} caractères',
     suspension_end_invalid: 'Choisissez une date de fin dans le futur, ou aucune',
     account_suspended_reason: 'Ce compte a été suspendu. Motif : {{reason}}',
@@ -918,7 +919,8 @@ export const fr: Catalog = {
     confirmBlockSender:
       'Bloquer partout l’expéditeur de cette question anonyme ? Ses prochaines questions anonymes, à qui que ce soit, sont écartées sans bruit. Personne, vous compris, n’apprend de qui il s’agit.',
     removeQuestions: 'Retirer les questions de ce compte de toutes les boîtes',
-    confirmRemoveQuestions: 'Retirer de toutes les boîtes chaque question envoyée par @{{username}}, nominative ou anonyme ? C’est définitif.',
+    confirmRemoveQuestions:
+      'Retirer de toutes les boîtes chaque question nominative envoyée par @{{username}} ? Les questions anonymes ne partent que depuis leurs signalements. C’est définitif.',
     questionsRemoved_one: '{{count}} question retirée.',
     questionsRemoved_many: '{{count}} questions retirées.',
     questionsRemoved_other: '{{count}} questions retirées.',

@@ -21,6 +21,7 @@ import { serverPackageDir } from '../paths.js';
 import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
 import { createRunner } from '../outbox/runner.js';
+import { createFollowerQuestionWorker } from '../features/followerQuestions/worker.js';
 import { endLapsedSuspensions } from '../features/moderation/suspension.js';
 import { sweepOrphanPictures } from '../features/answerExtras/service.js';
 import { purgeOldFilteredQuestions } from '../features/filtered/service.js';
@@ -122,8 +123,12 @@ export async function buildServerContext(
     runPass: () => endLapsedSuspensions(base),
   });
 
+  // 'Ask my followers' is answered at once and fanned out here, after the answer
+  const followerQuestions = createFollowerQuestionWorker(base, log);
+
   app.addHook('onReady', async () => {
     suspensionSweep.start();
+    followerQuestions.start();
     pushWorker?.start();
     likeCountFold?.start();
     emailWorker?.start();
@@ -132,6 +137,7 @@ export async function buildServerContext(
   app.addHook('preClose', async () => live.closeAll());
   app.addHook('onClose', async () => {
     await suspensionSweep.stop();
+    await followerQuestions.stop();
     await pushWorker?.stop();
     await likeCountFold?.stop();
     pushTransport.outbound.close();
@@ -149,6 +155,7 @@ export async function buildServerContext(
     likeCountFold,
     email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
     metrics,
+    followerQuestions,
     webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
     // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
     federation: config.federation.enabled ? startFederation(app, base, network) : null,

@@ -20,6 +20,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'account_suspended_reason',
     'account_suspended_until',
     'own_role',
+    'role_outranks',
     'bad_origin',
     'account_suspended',
     'blocked',

@@ -155,7 +155,17 @@ describe('logs', () => {
     try {
       const user = await signUpUser(logged);
       await logged.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });
+      // a visitor's address never sits beside the page they asked for (whose profile, and when)
+      await logged.inject({
+        method: 'GET',
+        url: `/api/visitors/${user.username}`,
+        remoteAddress: '198.51.100.77',
+        headers: { 'x-forwarded-for': '203.0.113.88' },
+      });
       const text = lines.join('');
+      expect(text).toContain(`/api/visitors/${user.username}`);
+      expect(text).not.toContain('198.51.100.77');
+      expect(text).not.toContain('203.0.113.88');
       expect(text).toContain('/api/me');
       expect(text).not.toContain(user.cookie.split('=')[1]!);
       expect(text).not.toContain(user.email);

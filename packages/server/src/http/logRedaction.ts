@@ -2,13 +2,19 @@ import { stdSerializers } from 'pino';
 
 /**
  * What the server's logs never carry: cookies, bearer tokens, passwords, password
- * hashes, email addresses and tokens. A failed query's error repeats its SQL parameters (drizzle:
+ * hashes, email addresses, tokens and the client's address. A failed query's error repeats its SQL parameters (drizzle:
  * "Failed query: ... params: ..."), which may hold any of them; the error serializer removes
  * the parameters and masks anything shaped like an email, a hash or a session token left in text.
  */
 export const redactPaths = [
   'req.headers.cookie',
   'req.headers.authorization',
+  // nobody's address sits in the logs beside the page they asked for (a visitor's question to whom, and when)
+  'req.remoteAddress',
+  'req.remotePort',
+  'req.headers["x-forwarded-for"]',
+  'req.headers["x-real-ip"]',
+  'req.headers.forwarded',
   'res.headers["set-cookie"]',
   '*.password',
   '*.passwordHash',

@@ -202,6 +202,61 @@ describe('moderation of an anonymous sender', () => {
   });
 });
 
+describe('moderation actions on an account', () => {
+  it('give a moderator the same bytes whichever suspect sent the anonymous question in their inbox', async () => {
+    const seen: string[] = [];
+    for (const world of [0, 1]) {
+      const moderator = await signUpUser(t.app, { username: `suspicious_mod_${world}` });
+      await t.ctx.db.update(users).set({ role: 'moderator' }).where(eq(users.id, moderator.id));
+      const suspects = [await signUpUser(t.app, { username: `suspect_one_${world}x` }), await signUpUser(t.app, { username: `suspect_two_${world}x` })];
+      const as = (user: TestUser, method: string, url: string, payload?: unknown) =>
+        t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { cookie: user.cookie } });
+      const asker = suspects[world]!;
+      const asked = await as(asker, 'POST', `/api/users/${moderator.username}/questions`, { text: 'Which of us am I?', isAnonymous: true });
+      // the moderator reports it too, so the report queue shows it
+      await as(moderator, 'POST', '/api/reports', { kind: 'question', target: asked.json().id, reason: 'harassment' });
+      const events: string[] = [];
+      const stop = listen(moderator.cookie, events);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the stream is open
+
+      const observed: string[] = [];
+      const look = async () => {
+        for (const url of ['/api/me/inbox', '/api/me/counters', '/api/admin/reports', '/api/admin/suspended', '/api/notifications/activity']) {
+          observed.push(`${url}: ${rawResponse(await as(moderator, 'GET', url))}`);
+        }
+      };
+      await look();
+      // every action a moderator can take on an account by its name, on each suspect in turn
+      for (const suspect of suspects) {
+        for (const [method, url, payload] of [
+          ['POST', `/api/admin/users/${suspect.username}/remove-questions`],
+          ['POST', `/api/admin/users/${suspect.username}/suspend`, { reason: 'Testing a hunch' }],
+          ['POST', `/api/admin/users/${suspect.username}/restore`],
+          ['POST', `/api/users/${suspect.username}/block`],
+          ['DELETE', `/api/users/${suspect.username}/block`],
+        ] as const) {
+          observed.push(`${method} ${url.replace(suspect.username, '<suspect>')}: ${rawResponse(await as(moderator, method, url, payload))}`);
+          await look();
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the last live events
+      await stop();
+      const normalise = worldNormaliser({
+        moderator: moderator.id,
+        moderatorName: moderator.username,
+        first: suspects[0]!.id,
+        second: suspects[1]!.id,
+        firstName: suspects[0]!.username,
+        secondName: suspects[1]!.username,
+      });
+      seen.push(normalise([...observed, events.join('')].join('\n')));
+      // the next world starts with an empty queue
+      await t.ctx.db.execute(sql`delete from reports`);
+    }
+    expect(seen[1]).toBe(seen[0]);
+  });
+});
+
 describe("'Ask my followers' and the Filtered folder", () => {
   it('give each follower the same bytes whichever of the people they follow asked anonymously', async () => {
     const seen: string[] = [];
@@ -227,6 +282,7 @@ describe("'Ask my followers' and the Filtered folder", () => {
       for (const text of ['Tea or coffee?', 'Durian or mango?']) {
         observed.push(rawResponse(await as(asker, 'POST', '/api/me/followers/questions', { text, isAnonymous: true })));
       }
+      await t.ctx.followerQuestions.kick(); // fanned out after the answer
       const look = async () => {
         for (const follower of followers) {
           for (const url of ['/api/me/inbox', '/api/me/counters', '/api/me/filtered', '/api/notifications/activity', '/api/feed']) {

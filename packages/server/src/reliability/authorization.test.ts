@@ -423,6 +423,41 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it("orders roles: no team action on an account at or above the actor's own role, admin against admin included", async () => {
+    type Target = 'user' | 'moderator' | 'admin';
+    const actions: Record<string, (username: string) => { method: string; url: string; payload?: unknown }> = {
+      suspend: (u) => r('POST', `/api/admin/users/${u}/suspend`, { reason: 'Spam', until: null }),
+      restore: (u) => r('POST', `/api/admin/users/${u}/restore`),
+      'remove questions': (u) => r('POST', `/api/admin/users/${u}/remove-questions`),
+      role: (u) => r('PUT', `/api/admin/users/${u}/role`, { role: 'user' }),
+    };
+    // actor → target → status; the role route is the admins' alone
+    const expected: Record<'moderator' | 'admin', Record<Target, number>> = {
+      moderator: { user: 200, moderator: 403, admin: 403 },
+      admin: { user: 200, moderator: 200, admin: 403 },
+    };
+    const failures: string[] = [];
+    for (const actor of ['moderator', 'admin'] as const) {
+      for (const target of ['user', 'moderator', 'admin'] as const) {
+        for (const [name, request] of Object.entries(actions)) {
+          const world = await makeWorld(t.ctx.db);
+          // the targets: the stranger as a user, the owner as another admin, the one the owner blocked as another moderator
+          await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, world.people.owner.id));
+          await t.ctx.db.update(users).set({ role: 'moderator' }).where(eq(users.id, world.people.blockedByOwner.id));
+          const username = { user: world.people.stranger, moderator: world.people.blockedByOwner, admin: world.people.owner }[target].username;
+          const { method, url, payload } = request(username);
+          const response = await t.app.inject({ method: method as 'POST', url, payload: payload as never, headers: { cookie: world.people[actor].cookie } });
+          const want = name === 'role' && actor === 'moderator' ? 403 : expected[actor][target];
+          if (response.statusCode !== want)
+            failures.push(`${name} by ${actor} on ${target}: ${response.statusCode}, expected ${want} ${response.body.slice(0, 120)}`);
+          if (want === 403 && name !== 'role' && response.json().error.code !== 'role_outranks')
+            failures.push(`${name} by ${actor} on ${target}: ${response.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('has an entry for every route the server registers, and no stale one', () => {
     const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
     expect(routes.filter((route) => !MATRIX[route])).toEqual([]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
 export const questions = pgTable(
   'questions',
@@ -88,6 +89,26 @@ export const sentQuestions = pgTable(
     // the set-null when a receiver's account goes
     index('sent_questions_receiver').on(t.receiverId),
   ],
+);
+
+/**
+ * 'Ask my followers' waiting to be fanned out (decision 311): the request writes this one row and
+ * answers at once; a worker writes each follower's question (and the sender's records) after, so
+ * the sender's answer neither lasts nor reads differently whatever their followers' settings are.
+ * The row goes in the transaction that fans it out.
+ */
+export const followerQuestionSends = pgTable(
+  'follower_question_sends',
+  {
+    id: text('id').primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull(),
+    ...outboxColumns(),
+  },
+  (t) => [...outboxIndexes('follower_question_sends', t), index('follower_question_sends_sender').on(t.senderId)],
 );
 
 export const likes = pgTable(

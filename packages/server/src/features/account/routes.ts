@@ -1,11 +1,12 @@
 import { accountExportSchema, deleteAccountSchema } from '@askbox/common';
-import type { AppContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
+import { rateLimitClient } from '../../rateLimit.js';
 import { SESSION_COOKIE } from '../auth/service.js';
 import { deleteAccount, exportAccount } from './service.js';
 
-export async function accountRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get(
     '/api/me/export',
     { schema: { tags: ['account'], summary: 'Download everything of your account as JSON', response: { 200: accountExportSchema } } },
@@ -24,7 +25,12 @@ export async function accountRoutes(app: AppInstance, ctx: AppContext): Promise<
     { schema: { tags: ['account'], summary: 'Delete your account for good (password required)', body: deleteAccountSchema } },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await deleteAccount(ctx, viewer.id, request.body.password, request.log);
+      await deleteAccount(
+        ctx,
+        viewer.id,
+        { client: rateLimitClient(request.ip), password: request.body.password, challenge: request.body.challenge },
+        request.log,
+      );
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send();
     },

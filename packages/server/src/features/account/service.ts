@@ -1,13 +1,15 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.js';
 import { questions, users } from '../../db/schema/index.js';
 import { deletePersonalRateLimits } from '../../rateLimit.js';
 import { createStorage } from '../../storage/index.js';
 import { deletePicture } from '../../storage/pictures.js';
 import { deleteOwnerCards } from '../cards/service.js';
 import { deleteAnswerPictures } from '../answerExtras/service.js';
-import { confirmPassword } from '../auth/service.js';
+import { confirmPassword, type CredentialAttempt, type CredentialContext } from '../auth/service.js';
+
+/** The password, as the one credential check needs it (the address is the account's). */
+type PasswordProof = Omit<CredentialAttempt, 'email' | 'device'>;
 import { events } from '../../events/emit.js';
 import { receiverSeesQuestion } from '../visibility/index.js';
 
@@ -25,8 +27,8 @@ export { exportAccount } from './export.js';
  * Delete (decision 131). Its pictures go through the storage interface once the database has
  * committed.
  */
-export async function deleteAccount(ctx: AppContext, userId: string, password: string, log?: FastifyBaseLogger): Promise<void> {
-  const user = await confirmPassword(ctx, userId, password);
+export async function deleteAccount(ctx: CredentialContext, userId: string, proof: PasswordProof, log?: FastifyBaseLogger): Promise<void> {
+  const user = await confirmPassword(ctx, userId, proof);
   const answerPictures = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     await tx.execute(sql`delete from push_notifications

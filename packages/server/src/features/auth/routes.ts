@@ -16,9 +16,8 @@ import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, logIn, requestPasswordReset, resetPassword } from './service.js';
-import { challengeSecret, loginNeedsChallenge, recordLoginFailure, spendChallenge } from '../challenge/service.js';
+import { challengeSecret, spendChallenge } from '../challenge/service.js';
 import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
-import { AppError } from '../../errors.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endSession } from './sessions.js';
 
@@ -26,7 +25,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
   const secure = ctx.config.publicUrl.startsWith('https://');
   const challenges = challengeSecret(ctx.email.linkSecret);
   /** SIGNUP_CHALLENGE=on: the form's solved proof-of-work challenge, spent once (features/challenge) */
-  const proveWork = (purpose: 'signup' | 'login' | 'password_reset', field: string | undefined) => async () => {
+  const proveWork = (purpose: 'signup' | 'password_reset', field: string | undefined) => async () => {
     if (ctx.config.challenge.enabled) await spendChallenge(ctx, challenges, purpose, field);
   };
 
@@ -68,13 +67,13 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      await consumeRateLimit(ctx.db, `login:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.loginPer15Min, 900);
-      const device = knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]);
-      // after a few failures to this address, a solved challenge too (decision 282)
-      if (await loginNeedsChallenge(ctx, request.body.email)) await proveWork('login', request.body.challenge)();
-      const { user, token, expiresAt } = await logIn(ctx, request.body.email, request.body.password, device).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'incorrect_login') await recordLoginFailure(ctx, request.body.email);
-        throw error;
+      const { user, token, expiresAt } = await logIn(ctx, {
+        client: rateLimitClient(request.ip),
+        email: request.body.email,
+        password: request.body.password,
+        // after a few failures to this address, a solved challenge too (decision 282)
+        challenge: request.body.challenge,
+        device: knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]),
       });
       setSessionCookie(reply, token, expiresAt);
       setDeviceCookie(reply, user.email);
@@ -121,7 +120,8 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
-      await changePassword(ctx, viewer.id, request.sessionId!, request.body.currentPassword, request.body.newPassword);
+      const proof = { client: rateLimitClient(request.ip), password: request.body.currentPassword, challenge: request.body.challenge };
+      await changePassword(ctx, viewer.id, request.sessionId!, proof, request.body.newPassword);
       return reply.status(204).send();
     },
   );

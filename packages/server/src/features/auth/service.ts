@@ -7,10 +7,10 @@ import { passwordResetTokens, pendingSignups, users, type UserRow } from '../../
 import { events } from '../../events/emit.js';
 import { AppError } from '../../errors.js';
 import { pgErrorOf } from '../../db/pgError.js';
-import { accountRateLimitKey, addressRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
-import { decoyHash, hashNewPassword, verifyPassword } from './password.js';
+import { hashNewPassword } from './password.js';
+import { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
 import { createSession, endOtherSessions } from './sessions.js';
 import { endLapsedSuspensions, suspensionRefusal } from '../moderation/service.js';
 
@@ -18,6 +18,7 @@ export { SESSION_COOKIE } from './sessions.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
 export { followDefaultAccounts } from './firstRun.js';
 export { hashNewPassword } from './password.js';
+export { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
 
 type ParsedSignup = Pick<SignupInput, 'email' | 'username' | 'fullname' | 'password'>;
 
@@ -26,6 +27,11 @@ export interface SignupOptions {
   inTransaction?: (tx: DbOrTx) => Promise<void>;
   /** the address needs no confirmation link (an account the operator makes with the CLI) */
   addressConfirmed?: boolean;
+  /**
+   * only as the instance's first account (a sign-up let in because the instance looked empty): decided
+   * under the first-account lock, so of simultaneous sign-ups one gets it and the others 'registrations_closed'
+   */
+  onlyAsFirstAccount?: boolean;
 }
 
 /** Refuses a name or address already used by an account or by a sign-up waiting for approval. */
@@ -48,7 +54,9 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
   const passwordHash = await hashNewPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
-      const role = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx)) ? 'admin' : 'user';
+      const first = ctx.config.firstAccountIsAdmin && (await isFirstAccount(tx));
+      if (options.onlyAsFirstAccount && !first) throw new AppError('registrations_closed');
+      const role = first ? 'admin' : 'user';
       // EMAIL_VERIFICATION=on: a link to follow before asking or answering; not for the operator's own accounts (decision 284)
       const needsConfirmation = ctx.config.emailVerification && role !== 'admin' && !options.addressConfirmed;
       const [user] = await tx
@@ -79,14 +87,11 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
 }
 
 /**
- * Any failure is the same 'Incorrect email or password', and takes the same time. Log-ins are
- * counted per address too (beside per IP in the route): guessing one account's password from
- * many IPs runs into this limit, whether or not the account exists. A browser known to this
- * account (`device`, knownDevice.ts) is counted on its own instead, so that limit cannot be used
- * to lock the owner out.
+ * Signs in through the one credential check (credentials.ts: the per-IP and per-account limits, a
+ * challenge after failures, 'Incorrect email or password' for any failure, in the same time).
  */
-export async function logIn(ctx: AppContext, email: string, password: string, device: string | null = null) {
-  const user = await checkCredentials(ctx, email, password, device);
+export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt) {
+  const user = await checkCredentials(ctx, attempt);
   // said only to someone who knows the password: why, and until when; a timed suspension whose end
   // passed is over now, whether or not the sweep got to it yet
   if (user.suspendedAt && (await endLapsedSuspensions(ctx, user.id)) === 0) throw suspensionRefusal(user);
@@ -95,42 +100,30 @@ export async function logIn(ctx: AppContext, email: string, password: string, de
 }
 
 /**
- * The account of `email` when `password` is its password, else 'Incorrect email or password' in the
- * same time; counted like a sign-in (also for a suspended person's appeal, who cannot sign in).
- */
-export async function checkCredentials(ctx: AppContext, email: string, password: string, device: string | null = null): Promise<UserRow> {
-  await consumeRateLimit(
-    ctx.db,
-    device ? `login-device:${device}` : addressRateLimitKey.loginAccount(email),
-    ctx.config.rateLimits.loginPerAccountPer15Min,
-    900,
-  );
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
-  // no account yet: a sign-up waiting for approval is told so, to someone who knows its password
-  const [pending] = user
-    ? []
-    : await ctx.db.select({ passwordHash: pendingSignups.passwordHash }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
-  const ok = await verifyPassword(password, user?.passwordHash ?? pending?.passwordHash ?? (await decoyHash));
-  if (pending && ok) throw new AppError('account_pending');
-  if (!user || !ok) throw new AppError('incorrect_login');
-  return user;
-}
-
-/**
  * Proves the signed-in user knows their password before a sensitive change (password change,
- * account deletion). Counted like log-ins, per account, so a stolen session cannot guess it.
+ * account deletion): the log-in's own credential check on their address, so a stolen session
+ * meets the same limits and challenge as a log-in. A wrong password is said as 'Incorrect password'.
  */
-export async function confirmPassword(ctx: AppContext, userId: string, password: string): Promise<UserRow> {
-  await consumeRateLimit(ctx.db, accountRateLimitKey.passwordCheck(userId), ctx.config.rateLimits.loginPer15Min, 900);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('not_found');
-  if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('wrong_password');
-  return user;
+export async function confirmPassword(ctx: CredentialContext, userId: string, proof: Omit<CredentialAttempt, 'email' | 'device'>): Promise<UserRow> {
+  const [account] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!account) throw new AppError('not_found');
+  try {
+    return await checkCredentials(ctx, { ...proof, email: account.email });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'incorrect_login') throw new AppError('wrong_password');
+    throw error;
+  }
 }
 
 /** Changes the password; every other session of the account ends, this one stays (decision 125). */
-export async function changePassword(ctx: AppContext, userId: string, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
-  await confirmPassword(ctx, userId, currentPassword);
+export async function changePassword(
+  ctx: CredentialContext,
+  userId: string,
+  sessionId: string,
+  proof: Omit<CredentialAttempt, 'email' | 'device'>,
+  newPassword: string,
+): Promise<void> {
+  await confirmPassword(ctx, userId, proof);
   const passwordHash = await hashNewPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

@@ -92,6 +92,7 @@ describe('a muted word keeps a question in the Filtered folder, however it was a
     replies.push(await apiAs(t.app, sender).post('/api/me/followers/questions', { text: 'Any spoilers, friends?', isAnonymous: true }));
     replies.push(await apiAs(t.app, sender).post('/api/me/followers/questions', { text: 'A named spoiler', isAnonymous: false }));
     for (const reply of replies) expect([reply.statusCode, reply.body]).toEqual([204, '']);
+    await t.ctx.followerQuestions.kick(); // fanned out after the answer
     for (const user of [keeping, dropping]) await expectUnnoticed(user);
     expect(await folder(dropping)).toEqual([]);
     const kept = await folder(keeping);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/sql.js';
 import { insertFollow } from '../../test/fixtures.js';
+import { askMyFollowers } from './service.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -17,7 +20,22 @@ const inbox = async (user: TestUser) =>
     toFollowers: q.toFollowers,
     named: q.sender !== null,
   }));
-const askFollowers = (sender: TestUser, text: string, isAnonymous = true) => apiAs(t.app, sender).post('/api/me/followers/questions', { text, isAnonymous });
+const send = (sender: TestUser, text: string, isAnonymous = true) => apiAs(t.app, sender).post('/api/me/followers/questions', { text, isAnonymous });
+/** Sent, then fanned out by the worker (which runs after the answer). */
+const askFollowers = async (sender: TestUser, text: string, isAnonymous = true) => {
+  const response = await send(sender, text, isAnonymous);
+  await t.ctx.followerQuestions.kick();
+  return response;
+};
+const rowCounts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      ['follower_question_sends', 'questions', 'sent_questions', 'filtered_questions', 'push_notifications', 'email_outbox'].map(async (table) => [
+        table,
+        (await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n,
+      ]),
+    ),
+  ) as Record<string, number>;
 
 /** A sender and `count` people following them. */
 async function senderWithFollowers(count: number): Promise<{ sender: TestUser; followers: TestUser[] }> {
@@ -77,5 +95,38 @@ describe('ask my followers', () => {
     expect(refused.json().error.code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
     expect((await apiAs(t.app, null).post('/api/me/followers/questions', { text: 'x' })).statusCode).toBe(401);
+  });
+
+  it('answers the sender the same whatever their followers are: the request only queues one row, the worker reaches the followers after', async () => {
+    const answers: string[] = [];
+    for (const count of [0, 6]) {
+      const { sender, followers } = await senderWithFollowers(count);
+      // one of them turned the questions off, another mutes a word: the answer must not tell
+      if (followers[0]) await apiAs(t.app, followers[0]).patch('/api/me/settings', { followerQuestions: false });
+      if (followers[1]) await apiAs(t.app, followers[1]).post('/api/me/muted-words', { word: 'lunch' });
+      // what the route does before answering: one row, the queued send; no question, record, push or email yet
+      const before = await rowCounts();
+      await askMyFollowers(t.ctx, sender.id, { text: 'What is for lunch?', isAnonymous: true });
+      const after = await rowCounts();
+      expect(Object.fromEntries(Object.entries(after).map(([table, n]) => [table, n - before[table]!]))).toEqual({
+        follower_question_sends: 1,
+        questions: 0,
+        sent_questions: 0,
+        filtered_questions: 0,
+        push_notifications: 0,
+        email_outbox: 0,
+      });
+      await t.ctx.followerQuestions.kick();
+      expect((await rowCounts()).follower_question_sends).toBe(before.follower_question_sends);
+      // and through HTTP, the answer is the same bytes
+      const response = await send(sender, 'What is for lunch?');
+      const { date: _date, ...headers } = response.headers;
+      answers.push(JSON.stringify([response.statusCode, headers, response.body]));
+      await t.ctx.followerQuestions.kick();
+      for (const follower of followers.slice(2))
+        expect(await inbox(follower)).toEqual(Array(2).fill({ text: 'What is for lunch?', toFollowers: true, named: false }));
+      for (const follower of followers.slice(0, 2)) expect(await inbox(follower)).toEqual([]);
+    }
+    expect(answers[1]).toBe(answers[0]);
   });
 });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { questions, sentQuestions } from '../../db/schema/index.js';
+import { followerQuestionSends, questions, sentQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
@@ -13,37 +13,49 @@ const DAY_SECONDS = 86_400;
 
 /**
  * 'Ask my followers' (decision 311): one question, anonymous or named, to everyone who follows the
- * sender and keeps 'Questions asked to all followers' on, in one transaction as the global question
- * is (decision 040). Every receiver rule applies per follower, as to a question asked on their
- * profile: a refusal (paused inbox, a block either way, anonymous refused, 'Who may ask me') leaves
- * that follower out; a quiet asker block or a muted word drops it (or keeps it in Filtered). The
- * sender is told nothing per follower: the answer is the same whoever was reached. Their own
- * record has one entry per follower addressed (its id is the question's, so an answer is found),
- * written the same whether the question reached them, was dropped or left out, so it tells nothing
- * either.
+ * sender and keeps 'Questions asked to all followers' on. The request only counts the sender's
+ * daily limit and queues ONE row (follower_question_sends); the fan-out (`fanOutFollowerQuestion`)
+ * runs in a worker after the answer. So the answer is the same bytes, and takes the same time,
+ * whoever follows the sender and whatever they chose: work that grew with the followers reached
+ * told its sender, by the time it took, how many their question reached.
  */
 export async function askMyFollowers(ctx: AppContext, senderId: string, input: { text: string; isAnonymous: boolean }): Promise<void> {
   await consumeRateLimit(ctx.db, accountRateLimitKey.followersQuestion(senderId), FOLLOWER_QUESTIONS_PER_DAY, DAY_SECONDS);
+  await ctx.db.insert(followerQuestionSends).values({ id: crypto.randomUUID(), senderId, text: input.text, isAnonymous: input.isAnonymous });
+}
+
+/**
+ * Fans one queued question out to the sender's followers, in one transaction that also removes the
+ * queued row (so a crash either leaves it to do again or has done it all, never twice). Every
+ * receiver rule applies per follower, as to a question asked on their profile: a refusal (paused
+ * inbox, a block either way, anonymous refused, 'Who may ask me') leaves that follower out; a quiet
+ * asker block or a muted word drops it (or keeps it in Filtered). The sender's own record has one
+ * entry per follower addressed (its id is the question's, so an answer is found), written the same
+ * whether the question reached them, was dropped or left out, so it tells nothing either.
+ */
+export async function fanOutFollowerQuestion(ctx: AppContext, sendId: string): Promise<void> {
   const now = ctx.clock.now();
-  const at = new Date();
-  const followers = await queryRows<{ id: string; accepts: boolean }>(
-    ctx.db,
-    sql`select u.id, u.follower_questions as accepts from follows f join users u on u.id = f.follower_id
-        where f.followee_id = ${senderId} and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}
-        order by u.id`,
-  );
   await ctx.db.transaction(async (tx) => {
+    const [send] = await tx.delete(followerQuestionSends).where(eq(followerQuestionSends.id, sendId)).returning();
+    if (!send) return; // done by another worker meanwhile
+    const { senderId, text, isAnonymous, createdAt: at } = send;
+    const followers = await queryRows<{ id: string; accepts: boolean }>(
+      tx,
+      sql`select u.id, u.follower_questions as accepts from follows f join users u on u.id = f.follower_id
+          where f.followee_id = ${senderId} and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}
+          order by u.id`,
+    );
     for (const follower of followers) {
       const id = crypto.randomUUID();
-      const question = { id, senderId, receiverId: follower.id, text: input.text, isAnonymous: input.isAnonymous, createdAt: at };
+      const question = { id, senderId, receiverId: follower.id, text, isAnonymous, createdAt: at };
       await tx.insert(sentQuestions).values(question);
       if (!follower.accepts) continue;
-      if (await questionRefusal(tx, { senderId, receiverId: follower.id, isAnonymous: input.isAnonymous }, now)) continue;
-      const goesTo = await questionDelivery(tx, { senderId, receiverId: follower.id, text: input.text, isAnonymous: input.isAnonymous });
+      if (await questionRefusal(tx, { senderId, receiverId: follower.id, isAnonymous }, now)) continue;
+      const goesTo = await questionDelivery(tx, { senderId, receiverId: follower.id, text, isAnonymous });
       if (goesTo === 'filtered') await keepFilteredQuestion(tx, { ...question, toFollowers: true });
       if (goesTo !== 'inbox') continue;
       await tx.insert(questions).values({ ...question, toFollowers: true });
-      await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: follower.id, senderId, isAnonymous: input.isAnonymous, at });
+      await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: follower.id, senderId, isAnonymous, at });
     }
   });
 }

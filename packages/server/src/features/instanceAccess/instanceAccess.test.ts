@@ -159,6 +159,17 @@ describe('invite mode', () => {
     await setMode('open');
   });
 
+  it('a link stops working while its maker is suspended, and works again once they are restored', async () => {
+    const maker = await signUpUser(t.app);
+    const link = (await apiAs(t.app, maker).post('/api/me/invites', { maxUses: null, expiresInDays: null })).json();
+    await setMode('invite');
+    await apiAs(t.app, admin).post(`/api/admin/users/${maker.username}/suspend`, { reason: 'Spam' });
+    expect(codeOf(await signup(form('via_suspended', { invite: link.code })))).toBe('invite_invalid');
+    await apiAs(t.app, admin).post(`/api/admin/users/${maker.username}/restore`);
+    expect((await signup(form('via_restored', { invite: link.code }))).statusCode).toBe(201);
+    await setMode('open');
+  });
+
   it('an expired link is refused', async () => {
     await setMode('invite');
     const invite = (await apiAs(t.app, member).post('/api/me/invites', { maxUses: null, expiresInDays: 1 })).json();
@@ -238,6 +249,13 @@ describe('EMAIL_VERIFICATION=on', () => {
   });
   afterAll(async () => v.close());
 
+  it('an account whose address is not confirmed makes no invite links', async () => {
+    const newcomer = await signUpUser(v.app);
+    expect(codeOf(await apiAs(v.app, newcomer).post('/api/me/invites', { maxUses: null, expiresInDays: null }))).toBe('email_not_verified');
+    await v.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, newcomer.id));
+    expect((await apiAs(v.app, newcomer).post('/api/me/invites', { maxUses: null, expiresInDays: null })).statusCode).toBe(201);
+  });
+
   it('a new account gets a link and can ask or answer only after following it', async () => {
     const receiver = await signUpUser(v.app, { username: 'receiver' });
     await v.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, receiver.id));
@@ -275,5 +293,21 @@ describe('EMAIL_VERIFICATION=on', () => {
 
   it('accounts made while verification was off count as confirmed when it is turned on', async () => {
     expect((await apiAs(t.app, member).get('/api/me')).json().user.emailVerified).toBe(true);
+  });
+});
+
+describe('an empty instance in closed mode', () => {
+  it('gives an account to one of several simultaneous sign-ups only: the first, as its admin', async () => {
+    const empty = await createTestApp({ registrations: 'closed', firstAccountIsAdmin: true });
+    try {
+      const answers = await Promise.all(
+        ['first_a', 'first_b', 'first_c', 'first_d'].map((name) => empty.app.inject({ method: 'POST', url: '/api/auth/signup', payload: form(name) })),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403, 403, 403]);
+      for (const refused of answers.filter((a) => a.statusCode === 403)) expect(codeOf(refused)).toBe('registrations_closed');
+      expect((await empty.ctx.db.select({ role: users.role }).from(users)).map((u) => u.role)).toEqual(['admin']);
+    } finally {
+      await empty.close();
+    }
   });
 });

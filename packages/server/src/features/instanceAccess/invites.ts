@@ -57,7 +57,13 @@ export async function revokeInvite(ctx: AppContext, userId: string, code: string
   if (gone.length === 0) throw new AppError('invite_not_found');
 }
 
-const usable = (now: Date) => and(or(isNull(invites.expiresAt), gt(invites.expiresAt, now)), or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)));
+/** Not expired, not used up, and its maker not suspended (a suspended member's links rest until they are restored). */
+const usable = (now: Date) =>
+  and(
+    or(isNull(invites.expiresAt), gt(invites.expiresAt, now)),
+    or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)),
+    sql`not exists (select 1 from users maker where maker.id = ${invites.createdBy} and maker.suspended_at is not null)`,
+  );
 
 /** Whether a code can still be used (checked before the password is hashed). */
 export async function inviteIsUsable(db: DbOrTx, now: Date, code: string): Promise<boolean> {

@@ -15,7 +15,7 @@ import { requireAdmin, requireModerator, requireViewer } from '../../http/viewer
 import { approveSignup, pendingSignups, rejectSignup } from './approvals.js';
 import { createInvite, listInvites, revokeInvite } from './invites.js';
 import { instanceSettings, saveInstanceSettings } from './settings.js';
-import { changeUnconfirmedAddress, confirmAddress, resendConfirmation } from './verification.js';
+import { changeUnconfirmedAddress, confirmAddress, requireConfirmedAddress, resendConfirmation } from './verification.js';
 
 /**
  * Who may approve or reject sign-ups (admins and moderators); the Instance settings are for admins
@@ -110,7 +110,12 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
   app.post(
     '/api/me/invites',
     { schema: { tags: ['invites'], summary: 'Create an invite link (uses and expiry optional)', body: createInviteSchema, response: { 201: inviteSchema } } },
-    async (request, reply) => reply.status(201).send(await createInvite(ctx, requireViewer(request).id, request.body)),
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      // an invite lets people in on the maker's word: an address not yet confirmed gives none
+      requireConfirmedAddress(ctx, viewer);
+      return reply.status(201).send(await createInvite(ctx, viewer.id, request.body));
+    },
   );
 
   app.delete(

@@ -29,7 +29,8 @@ async function instanceIsEmpty(ctx: AppContext): Promise<boolean> {
  * In approval mode the sign-up waits in `pending_signups` and nothing else is made.
  */
 export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWork: () => Promise<void>): Promise<SignupOutcome> {
-  const mode = (await instanceIsEmpty(ctx)) ? 'open' : await registrationMode(ctx);
+  const empty = await instanceIsEmpty(ctx);
+  const mode = empty ? 'open' : await registrationMode(ctx);
   if (mode === 'closed') throw new AppError('registrations_closed');
   const now = ctx.clock.now();
   if (mode === 'invite') {
@@ -50,7 +51,15 @@ export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWo
     await waitForApproval(ctx, account, input.reason!.trim(), input.locale ?? null);
     return { kind: 'pending' };
   }
-  return { kind: 'account', result: await signUp(ctx, account) };
+  // let in because the instance looked empty: only if it still is, under the first-account lock
+  const firstOnly = empty && (await registrationMode(ctx)) !== 'open';
+  try {
+    return { kind: 'account', result: await signUp(ctx, account, { onlyAsFirstAccount: firstOnly }) };
+  } catch (error) {
+    // another sign-up made the first account meanwhile: this one meets the instance's own rules
+    if (firstOnly && error instanceof AppError && error.code === 'registrations_closed') return publicSignUp(ctx, input, proveWork);
+    throw error;
+  }
 }
 
 async function waitForApproval(

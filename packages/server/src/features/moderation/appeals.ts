@@ -1,23 +1,23 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppealEntry, AppealInput } from '@askbox/common';
-import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { suspensionAppeals, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
-import { checkCredentials } from '../auth/service.js';
+import { checkCredentials, type CredentialContext } from '../auth/service.js';
 import { userSummary } from '../users/views.js';
 import { recordAudit } from './audit.js';
 
 /**
  * A suspended person's appeal (decision 287), sent from the sign-in screen that told them why they
- * are suspended. They cannot sign in, so they prove who they are with their email and password,
- * counted like a sign-in; anyone else gets the sign-in's 'Incorrect email or password'. One appeal
+ * are suspended. They cannot sign in, so they prove who they are with their email and password
+ * through the log-in's own credential check (its limits per IP and per account, its challenge after
+ * failures); anyone else gets the sign-in's 'Incorrect email or password'. One appeal
  * per suspension: it reaches the moderation team by email and in the moderation screen.
  */
-export async function appealSuspension(ctx: AppContext, input: AppealInput): Promise<{ sent: true }> {
-  const user = await checkCredentials(ctx, input.email, input.password);
+export async function appealSuspension(ctx: CredentialContext, client: string, input: AppealInput): Promise<{ sent: true }> {
+  const user = await checkCredentials(ctx, { client, email: input.email, password: input.password, challenge: input.challenge });
   if (!user.suspendedAt) throw new AppError('not_suspended');
   await ctx.db.transaction(async (tx) => {
     const [first] = await tx

@@ -20,7 +20,8 @@ import { userSummary } from '../users/views.js';
 import { deleteAnswerCards } from '../cards/service.js';
 import { deleteAnswerPictures } from '../answerExtras/service.js';
 import { suspendAccount, type SuspensionTerms } from './suspension.js';
-import { recordAudit, type AuditActor } from './audit.js';
+import { recordAudit } from './audit.js';
+import { assertOutranks, type TeamActor } from './roleOrder.js';
 
 interface ReportRow {
   id: string;
@@ -153,7 +154,7 @@ const sameItem = (kind: string, targetId: string) =>
  */
 export async function resolveReport(
   ctx: AppContext,
-  actor: Exclude<AuditActor, string>,
+  actor: Exclude<TeamActor, string>,
   reportId: string,
   action: ReportAction,
   terms: SuspensionTerms = { reason: '', until: null },
@@ -199,6 +200,8 @@ export async function resolveReport(
         resolution = 'content_gone';
       } else {
         if (report.accountId === adminId) throw new AppError('self_suspend');
+        const [account] = await tx.select({ role: users.role }).from(users).where(eq(users.id, report.accountId));
+        if (account) assertOutranks(actor, account);
         await suspendAccount(tx, ctx, report.accountId, actor, terms);
         resolution = 'account_suspended';
         scope = or(item, eq(reports.accountId, report.accountId))!;

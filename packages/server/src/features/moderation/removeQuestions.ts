@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RemoveQuestionsResult } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import { questions } from '../../db/schema/index.js';
@@ -7,23 +7,29 @@ import { events } from '../../events/emit.js';
 import { deleteAnswerCards } from '../cards/service.js';
 import { deleteAnswerPictures } from '../answerExtras/service.js';
 import { userByUsername } from '../users/lookup.js';
-import { recordAudit, type AuditActor } from './audit.js';
+import { recordAudit } from './audit.js';
+import { assertOutranks, type TeamActor } from './roleOrder.js';
 
 /**
  * 'Remove this account's questions from every inbox' for a spam account (decision 290): every
- * question it sent, named and anonymous, answered or not, is deleted exactly as a moderator deletes
- * one question: the same event per question (profile counters follow by trigger, the receiver's
- * inbox, badge and profile refresh live, federated answers are withdrawn, answer cards go). A
- * receiver sees questions disappear and nothing that says whose they were. The moderator and the
- * audit log get one total, never which questions were anonymous nor whose inboxes they were in.
+ * NAMED question it sent, answered or not, is deleted exactly as a moderator deletes one question:
+ * the same event per question (profile counters follow by trigger, the receiver's inbox, badge and
+ * profile refresh live, federated answers are withdrawn, answer cards go).
+ *
+ * Its anonymous questions stay: an action that starts from an account may not touch them, or its
+ * answer (a count), the moderator's own inbox and the report queue would tell whether the suspect
+ * sent the anonymous question the moderator holds. An anonymous question goes only from a report
+ * of it (delete, or 'Block this sender everywhere'). So the answer counts only what the named
+ * questions already show their receivers.
  */
-export async function removeAccountQuestions(ctx: AppContext, actor: AuditActor, username: string): Promise<RemoveQuestionsResult> {
+export async function removeAccountQuestions(ctx: AppContext, actor: TeamActor, username: string): Promise<RemoveQuestionsResult> {
   const user = await userByUsername(ctx.db, username);
   if (!user) throw new AppError('user_not_found');
+  assertOutranks(actor, user);
   const removed = await ctx.db.transaction(async (tx) => {
     const deleted = await tx
       .delete(questions)
-      .where(eq(questions.senderId, user.id))
+      .where(and(eq(questions.senderId, user.id), eq(questions.isAnonymous, false)))
       .returning({ id: questions.id, receiverId: questions.receiverId, answered: questions.answered, pictureUrl: questions.pictureUrl });
     for (const q of deleted) {
       await events.emit(tx, ctx, { type: 'questionDeleted', questionId: q.id, receiverId: q.receiverId, wasAnswered: q.answered, by: 'moderator' });

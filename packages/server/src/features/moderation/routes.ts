@@ -20,12 +20,14 @@ import {
   suspendInputSchema,
   teamSchema,
 } from '@askbox/common';
+import type { Role } from '@askbox/common';
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { AppError } from '../../errors.js';
 import { requireAdmin, requireModerator, requireViewer } from '../../http/viewer.js';
 import { events } from '../../events/emit.js';
+import { rateLimitClient } from '../../rateLimit.js';
 import { userByUsername } from '../users/lookup.js';
 import { moderationQueue, resolveReport, suspendedAccounts } from './queue.js';
 import { createReport } from './reports.js';
@@ -35,10 +37,11 @@ import { appealSuspension, openAppeals } from './appeals.js';
 import { removeAccountQuestions } from './removeQuestions.js';
 import { blockSenderEverywhere, listSenderBlocks, unblockSender } from './senderBlocks.js';
 import { setRole, team } from './team.js';
+import { assertOutranks } from './roleOrder.js';
 
 const accountStateSchema = z.object({ suspended: z.boolean() });
 
-export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promise<void> {
+export async function moderationRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.post(
     '/api/reports',
     {
@@ -63,7 +66,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
       requireModerator(request);
     },
   };
-  const actorOf = (user: { id: string; username: string }) => ({ id: user.id, username: user.username });
+  const actorOf = (user: { id: string; username: string; role: Role }) => ({ id: user.id, username: user.username, role: user.role });
 
   app.get(
     '/api/admin/reports',
@@ -177,7 +180,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         response: { 200: z.object({ sent: z.literal(true) }) },
       },
     },
-    async (request) => appealSuspension(ctx, request.body),
+    async (request) => appealSuspension(ctx, rateLimitClient(request.ip), request.body),
   );
 
   app.get(
@@ -252,6 +255,7 @@ export async function moderationRoutes(app: AppInstance, ctx: AppContext): Promi
         const user = await userByUsername(ctx.db, request.params.username);
         if (!user) throw new AppError('not_found');
         if (action === 'suspend' && user.id === moderator.id) throw new AppError('self_suspend');
+        assertOutranks(actorOf(moderator), user);
         const terms = (request.body ?? { reason: '', until: null }) as { reason: string; until: string | null };
         await ctx.db.transaction(async (tx) => {
           await (action === 'suspend'

@@ -6,17 +6,20 @@ import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { userByUsername } from '../users/lookup.js';
 import { userSummary } from '../users/views.js';
-import { recordAudit, type AuditActor } from './audit.js';
+import { recordAudit } from './audit.js';
+import { assertOutranks, type TeamActor } from './roleOrder.js';
 
 /**
  * Gives `username` a role (decision 286): only admins do this (the route's guard; the CLI is the
- * operator). An admin cannot change their own role here, so an instance never loses its last
- * admin by a slip of the hand; the CLI can. Returns false when the role was already that.
+ * operator). An admin cannot change their own role nor another admin's here (role order), so an
+ * instance never loses its last admin by a slip of the hand or a rival; the CLI can. Returns false when the role was already that.
  */
-export async function setRole(ctx: AppContext, actor: AuditActor, username: string, role: Role): Promise<boolean> {
+export async function setRole(ctx: AppContext, actor: TeamActor, username: string, role: Role): Promise<boolean> {
   const user = await userByUsername(ctx.db, username);
   if (!user) throw new AppError('user_not_found');
   if (typeof actor !== 'string' && actor.id === user.id) throw new AppError('own_role');
+  // an admin does not demote another admin in the app; the command line can
+  assertOutranks(actor, user);
   if (user.role === role) return false;
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ role }).where(eq(users.id, user.id));

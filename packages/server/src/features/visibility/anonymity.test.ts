@@ -148,6 +148,7 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
   await ask(sender, 'anonymous three');
   // 'Ask my followers' (decision 311): the receiver follows every candidate, so it reaches them whoever sent it
   expect((await apiAs(app, sender).post('/api/me/followers/questions', { text: 'to all my followers', isAnonymous: true })).statusCode).toBe(204);
+  await app.ctx.followerQuestions.kick(); // fanned out after the answer
   expect((await apiAs(app, cast.admin).post('/api/admin/global-question', { text: 'the global question' })).statusCode).toBe(200);
   await observe('received');
 

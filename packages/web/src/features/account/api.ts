@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordInput, DeleteAccountInput, PasswordResetInput, PasswordResetRequestInput } from '@askbox/common';
 import { api, errorFromResponse, networkError, parseBody } from '../../api/client';
 import { forgetSession, sessionKeys } from '../session/api';
+import { withPasswordChallenge } from '../challenge/api';
 
 /** Change password (current one required); the server ends the other sessions, this one stays. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordInput) => api.post<void>('/api/me/password', input) });
+  return useMutation({ mutationFn: (input: ChangePasswordInput) => withPasswordChallenge((body) => api.post<void>('/api/me/password', body), input) });
 }
 
 /** "Forgot password?": the answer is the same whether or not the address has an account. */
@@ -27,7 +28,7 @@ export function useResetPassword() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => api.delete<void>('/api/me', input),
+    mutationFn: (input: DeleteAccountInput) => withPasswordChallenge((body) => api.delete<void>('/api/me', body), input),
     onSuccess: () => forgetSession(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { ChallengePurpose } from '@askbox/common';
-import { api } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 
 /** Asks the server for a challenge and solves it; the solver is its own chunk, loaded only here. */
 export async function solvedChallenge(purpose: ChallengePurpose): Promise<string> {
@@ -42,4 +42,18 @@ export function useBackgroundChallenge(purpose: ChallengePurpose, enabled: boole
       start();
     }
   }, [enabled, purpose, start]);
+}
+
+/**
+ * Sends a form that checks a password (log-in, appeal, password change, account deletion): after a
+ * few failed attempts to that address the server asks for a solved log-in challenge too, which is
+ * solved here, and the same form is sent again with it.
+ */
+export async function withPasswordChallenge<T, Input extends object>(send: (input: Input & { challenge?: string }) => Promise<T>, input: Input): Promise<T> {
+  try {
+    return await send(input);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'challenge_required')) throw error;
+    return send({ ...input, challenge: await solvedChallenge('login') });
+  }
 }

@@ -14,6 +14,7 @@ import type {
 } from '@askbox/common';
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
+import { withPasswordChallenge } from '../challenge/api';
 
 const all = queryRoots.moderation;
 
@@ -82,7 +83,7 @@ export function useAppeals() {
 
 /** A suspended person's one appeal, from the sign-in screen (email and password prove who they are). */
 export function useAppeal() {
-  return useMutation({ mutationFn: (input: AppealInput) => api.post<{ sent: true }>('/api/auth/appeal', input) });
+  return useMutation({ mutationFn: (input: AppealInput) => withPasswordChallenge((body) => api.post<{ sent: true }>('/api/auth/appeal', body), input) });
 }
 
 /** The instance-wide blocks of anonymous senders, each shown by the question it was made from. */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { MAX_TEXT_LENGTH, type AppConfig, type LoginInput, type Me, type MeResponse, type SignupInput } from '@askbox/common';
 import { ApiError, api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
+import { withPasswordChallenge } from '../challenge/api';
 
 export const sessionKeys = {
   me: queryRoots.me,
@@ -56,15 +57,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     // after a few failed attempts the server also asks for a solved challenge: solved here, then the same log-in again
-    mutationFn: async (input: LoginInput) => {
-      try {
-        return await api.post<MeResponse>('/api/auth/login', input);
-      } catch (error) {
-        if (!(error instanceof ApiError && error.code === 'challenge_required')) throw error;
-        const { solvedChallenge } = await import('../challenge/api');
-        return api.post<MeResponse>('/api/auth/login', { ...input, challenge: await solvedChallenge('login') });
-      }
-    },
+    mutationFn: (input: LoginInput) => withPasswordChallenge((body) => api.post<MeResponse>('/api/auth/login', body), input),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }
