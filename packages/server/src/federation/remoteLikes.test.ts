@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldLikeCounts, recountCounters } from '../db/counters.js';
 import { queryRows } from '../db/sql.js';
 import { startFederatedApp, type FederatedApp } from '../test/federatedApp.js';
 import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js';
@@ -58,5 +59,43 @@ describe("a remote account's likes of an answer", () => {
     expect(await mo.send(inboxUrl, undo(11))).toBe(202);
     expect(await mo.send(inboxUrl, like(12))).toBe(202);
     expect(await pushes()).toEqual([{ sent: true, waits: true }]);
+  });
+
+  it("count in the answer's likes and its owner's, through the same pending changes as likes here, and survive a recount", async () => {
+    const alice = await signUpUser(fed.t.app);
+    await apiAs(fed.t.app, alice).patch('/api/me/settings', { publicProfile: true });
+    const bob = await signUpUser(fed.t.app);
+    const questionId = (await apiAs(fed.t.app, bob).post(`/api/users/${alice.username}/questions`, { text: 'and now?', isAnonymous: true })).json()
+      .id as string;
+    await apiAs(fed.t.app, alice).post(`/api/questions/${questionId}/answer`, { answer: 'Now.' });
+    expect((await apiAs(fed.t.app, bob).post(`/api/answers/${questionId}/like`)).json().likeCount).toBe(1);
+    const inboxUrl = `${fed.server.origin}/ap/actors/${alice.id}/inbox`;
+    const like = {
+      '@context': ACTIVITY_STREAMS,
+      id: `${mo.actorUri}#likes/counted`,
+      type: 'Like',
+      actor: mo.actorUri,
+      object: `${fed.server.origin}/ap/answers/${questionId}`,
+    };
+    const counts = async () => {
+      const answer = (await apiAs(fed.t.app, alice).get(`/api/users/${alice.username}/answers`)).json().items[0] as { likeCount: number };
+      const profile = (await apiAs(fed.t.app, bob).get(`/api/users/${alice.username}`)).json() as { counts: { likes: number } };
+      return { answer: answer.likeCount, owner: profile.counts.likes };
+    };
+
+    expect(await mo.send(inboxUrl, like)).toBe(202);
+    expect(await counts()).toEqual({ answer: 2, owner: 2 });
+    await foldLikeCounts(fed.t.ctx.db);
+    await recountCounters(fed.t.ctx.db);
+    expect(await counts()).toEqual({ answer: 2, owner: 2 });
+    const [stored] = await queryRows<{ likeCount: number }>(fed.t.ctx.db, sql`select like_count as "likeCount" from questions where id = ${questionId}`);
+    expect(stored!.likeCount).toBe(2);
+
+    expect(
+      await mo.send(inboxUrl, { '@context': ACTIVITY_STREAMS, id: `${mo.actorUri}#likes/counted/undo`, type: 'Undo', actor: mo.actorUri, object: like }),
+    ).toBe(202);
+    expect(await counts()).toEqual({ answer: 1, owner: 1 });
+    await recountCounters(fed.t.ctx.db);
+    expect(await counts()).toEqual({ answer: 1, owner: 1 });
   });
 });

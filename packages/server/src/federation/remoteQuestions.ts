@@ -139,11 +139,8 @@ export async function addRemoteReaction(
     if (!answer) return false;
     const added = await tx.insert(remoteReactions).values(reaction).onConflictDoNothing().returning({ id: remoteReactions.questionId });
     if (added.length === 0) return false;
+    // its count goes through the likes' pending changes (a trigger on remote_reactions), as a like here does
     if (reaction.kind === 'like') {
-      await tx
-        .update(questions)
-        .set({ likeCount: sql`${questions.likeCount} + 1` })
-        .where(eq(questions.id, reaction.questionId));
       await events.emit(tx, ctx, {
         type: 'remoteLiked',
         answerId: reaction.questionId,
@@ -173,10 +170,6 @@ export async function removeRemoteReaction(
     );
     if (undo.kind !== 'like') return;
     for (const { questionId } of removed) {
-      await tx
-        .update(questions)
-        .set({ likeCount: sql`greatest(${questions.likeCount} - 1, 0)` })
-        .where(eq(questions.id, questionId));
       await events.emit(tx, ctx, { type: 'remoteUnliked', answerId: questionId, actorUri: undo.actorUri });
     }
   });
