@@ -14,9 +14,13 @@ import { CliError, type CliIo } from './io.js';
 
 const MAX_BADGE_LENGTH = 40;
 
-export const helpText = `Askbox command line (run with the server stopped when using the embedded database)
+export const helpText = `Askbox command line
 
 Usage: npm run cli -- <command> [arguments]
+
+With the embedded database (DATA_DIR), stop the server first for every command except backup, which
+the running server answers; restoring a backup needs an empty DATA_DIR. With PostgreSQL (DATABASE_URL) every
+command works while servers run.
 
 Commands:
   help                                  Show this help.
@@ -33,14 +37,16 @@ Commands:
                                         (they are kept exact as things happen; this is for data loaded by hand).
   reports                               List the open reports, oldest first (never the sender of an anonymous question).
   suspend <username>                    Suspend an account: no sign-in, sessions end, answers hidden until restored.
-  restore <username>                    Restore a suspended account.
+  restore <username> | <file.tar.gz>    With a username: restore a suspended account. With a file (a name with
+                                        a dot or a slash): restore a backup archive into an empty DATA_DIR
+                                        (see docs/operations.md).
   fediverse-block <server> [reason]     Block a remote server (and its subdomains) for the whole instance:
                                         nothing it sends is handled, nothing is delivered to it.
   fediverse-unblock <server>            Lift that block.
   fediverse-blocks                      List the blocked servers.
-  backup <file.tar.gz>                  Back up the embedded database and uploaded pictures into one archive
-                                        (server stopped; on PostgreSQL: the pictures, and how to use pg_dump).
-  restore <file.tar.gz>                 Restore such an archive into an empty DATA_DIR (see docs/operations.md).
+  backup <file.tar.gz>                  Back up the embedded database and uploaded pictures into one archive,
+                                        the server running or stopped (on PostgreSQL: the pictures, and how
+                                        to use pg_dump).
 
 Settings come from the environment or a .env file: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, ./data).`;
 
