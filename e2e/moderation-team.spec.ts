@@ -28,9 +28,14 @@ test('an admin makes a moderator in the Team screen; the moderator handles a rep
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Make @${moderator.user.username} Moderator?`);
   await confirm.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText(`@${moderator.user.username}: Moderator.`);
-  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('list', { name: 'Team' })).toContainText(moderator.user.username);
+  // confirmed once; then a toast, not a second dialog
+  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username}: Moderator.` })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const team = page.getByRole('list', { name: 'Team' });
+  await expect(team).toContainText(moderator.user.username);
+  // 'Remove role' on the moderator's row, never on the admin's own
+  await expect(team.getByRole('listitem').filter({ hasText: moderator.user.username }).getByRole('button', { name: 'Remove role' })).toBeVisible();
+  await expect(team.getByRole('listitem').filter({ hasText: '@e2e_admin' }).getByRole('button', { name: 'Remove role' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('team-390.png'), fullPage: true });
 
   // an anonymous question, reported by its receiver

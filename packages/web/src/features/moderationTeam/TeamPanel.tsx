@@ -5,14 +5,18 @@ import { t } from '../../i18n';
 import { Spinner } from '../../components/Spinner';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
+import { useMe } from '../session/api';
 import { useSetRole, useTeam } from './api';
 import styles from './Team.module.css';
 
 const ROLE_CHOICES: Role[] = ['moderator', 'admin', 'user'];
+// the server's order of roles: nobody changes the role of someone at or above their own
+const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 
 /** The admins' Team screen body: who moderates, and a form to give anyone a role (confirmed, named). */
 export function TeamPanel() {
   const members = useTeam();
+  const me = useMe().data;
   const setRole = useSetRole();
   const dialogs = useDialogs();
   const [username, setUsername] = useState('');
@@ -28,9 +32,10 @@ export function TeamPanel() {
     setRole.mutate(
       { username: clean, role: next },
       {
+        // confirmed once, before; after, a toast says it is done
         onSuccess: () => {
           setUsername('');
-          void dialogs.alert(t('team.roleChanged', { username: clean, role: roleName }));
+          dialogs.toast(t('team.roleChanged', { username: clean, role: roleName }));
         },
         onError: (error) => void dialogs.alert(errorMessage(error)),
       },
@@ -50,9 +55,12 @@ export function TeamPanel() {
                 {member.fullname} <span className="muted">@{member.username}</span>
               </Link>
               <span className={styles.role}>{t(`team.roles.${member.role}`)}</span>
-              <button type="button" className="btn btn-secondary btn-small" disabled={setRole.isPending} onClick={() => void apply(member.username, 'user')}>
-                {t('team.removeRole')}
-              </button>
+              {/* never on your own row, nor on someone whose role is at or above yours */}
+              {me && member.id !== me.id && RANK[member.role] < RANK[me.isAdmin ? 'admin' : me.isModerator ? 'moderator' : 'user'] && (
+                <button type="button" className="btn btn-secondary btn-small" disabled={setRole.isPending} onClick={() => void apply(member.username, 'user')}>
+                  {t('team.removeRole')}
+                </button>
+              )}
             </li>
           ))}
         </ul>
