@@ -24,7 +24,17 @@ afterAll(() => database.close());
 
 describe('the read paths the benchmark captures (small PGlite community)', () => {
   it('captures every path, the chunked feed pattern among them, with statements for each request', () => {
-    expect(paths.map((p) => p.name)).toEqual(['feed1', 'feed2', 'profile', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'inbox', 'feedChunked']);
+    expect(paths.map((p) => p.name)).toEqual([
+      'feed1',
+      'feed2',
+      'profile',
+      'profileHeavy',
+      'searchNarrow',
+      'searchBroad',
+      'recommended',
+      'inbox',
+      'feedChunked',
+    ]);
     for (const p of paths.filter((p) => p.name !== 'feed2')) {
       expect(p.requests, p.name).toHaveLength(4);
       for (const r of p.requests) expect(r.statements.length, p.name).toBeGreaterThan(0);
