@@ -14,6 +14,7 @@ import { summariseCpuProfile } from './lib/cpuProfile.js';
 import { explainReadPaths, type Explained } from './lib/explain.js';
 import { likeToggleSequence, pickLikePairs, type LikePair } from './lib/likes.js';
 import { cycle, HttpLoad, httpLoad, type LoadResult, type Step } from './lib/load.js';
+import { bareTurnInProcess } from './lib/bareProcess.js';
 import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
@@ -266,12 +267,23 @@ try {
       await reportPath(p, server);
     }
   } else {
-    // a turn from a cold start on each side: the database just opened (an empty buffer pool, no
-    // statement parsed), bare SQL in this process, then the server started on it
+    // a turn from a cold start on each side: the fair replay in a process started for the turn on
+    // the database just opened (an empty buffer pool, nothing parsed or compiled), then the server
+    // started on it
+    const jobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-bench-'));
+    const inProcessModes = bareModes.filter((m) => m !== 'prepared');
     for (let turn = 0; turn < rounds; turn++) {
-      database = await openHereNow();
-      for (const p of measured) for (const mode of bareModes) for (const target of bareTargets(p)) await bareSlice(mode, target, database, settings.warmup);
-      await closeHere();
+      if (bareModes.includes('prepared')) {
+        const job = { dataDir, connections: settings.connections, slice: settings.slice, warmup: settings.warmup, paths: measured.flatMap(bareTargets) };
+        for (const [name, slice] of await bareTurnInProcess(job, path.join(jobDir, 'job.json')))
+          bareSlices.set(`prepared:${name}`, [...(bareSlices.get(`prepared:${name}`) ?? []), slice]);
+      }
+      if (inProcessModes.length > 0) {
+        database = await openHereNow();
+        for (const p of measured)
+          for (const mode of inProcessModes) for (const target of bareTargets(p)) await bareSlice(mode, target, database, settings.warmup);
+        await closeHere();
+      }
       server = await startBenchServer();
       if (turn === 0) idleRssMb = server.rssMb();
       for (const p of measured) await apiSlice(p, server, settings.warmup);
@@ -280,6 +292,7 @@ try {
         server = undefined;
       }
     }
+    fs.rmSync(jobDir, { recursive: true, force: true });
     for (const p of measured) await reportPath(p, server!);
   }
   server ??= await startBenchServer();
