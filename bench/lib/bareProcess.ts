@@ -43,7 +43,8 @@ async function main(jobFile: string): Promise<void> {
   const { openDatabase } = await import('../../packages/server/src/db/open.js');
   const { preparedReplay } = await import('./bare.js');
   const job = JSON.parse(fs.readFileSync(jobFile, 'utf8')) as BareJob;
-  const database = await openDatabase({ dataDir: job.dataDir });
+  // the server's buffer pool (PGLITE_SHARED_BUFFERS, 32MB unless set: config.ts), not PostgreSQL's 128MB
+  const database = await openDatabase({ dataDir: job.dataDir, pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS ?? '32MB' });
   const slices: Record<string, BareSlice> = {};
   try {
     for (const p of job.paths) {
