@@ -45,7 +45,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // the bench itself is not a test (too slow); only a smoke test of its data generator
+      // the bench itself measures minutes; here its data generator, its capture of the read paths and one
+      // tiny turn of the whole run (PGlite, 120 users), so that it cannot rot between the runs that measure
       { test: { name: 'bench', include: ['bench/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { inlined, pgliteRunner, pgRunner, type Runner } from './capture.js';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../packages/server/src/db/open.js';
+import { run, type Statement as NamedStatement } from '../../packages/server/src/db/statements.js';
+import { inlined, pgliteRunner, pgRunner, type Runner, type Statement } from './capture.js';
 import type { ReadRequest } from './paths.js';
 import { percentile } from './stats.js';
 
@@ -13,19 +16,87 @@ export interface Throughput {
   p50: number;
   p99: number;
   requests: number;
+  /** requests a second of each slice, in the order taken: the spread between turns */
+  sliceRps: number[];
+  /** CPU time of this process per request (the driver loop's own cost; pgbench's is outside it) */
+  cpuMsPerRequest: number;
 }
 
-/** One slice of a bare replay: each request's latency (ms), and the seconds they took together. */
+/** One slice of a bare replay: each request's latency (ms), the seconds they took together, this process's CPU time meanwhile (ms). */
 export interface BareSlice {
   latencies: number[];
   seconds: number;
+  cpuMs: number;
 }
 
 /** Slices taken between other measurements (A, B, A, B…) as one run. */
 export function throughputOf(slices: BareSlice[]): Throughput {
   const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
   const seconds = slices.reduce((n, s) => n + s.seconds, 0);
-  return { rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length };
+  const cpuMs = slices.reduce((n, s) => n + s.cpuMs, 0);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    sliceRps: slices.map((s) => s.latencies.length / s.seconds),
+    cpuMsPerRequest: cpuMs / latencies.length,
+  };
+}
+
+/** This process's CPU time so far (user + system), in ms. */
+const processCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * `connections` loops for `seconds`, each running one request's statements in order with `runner`
+ * of its own, request after request.
+ */
+async function replayLoops(runners: Runner[], requests: ReadRequest[], seconds: number): Promise<BareSlice> {
+  const latencies: number[] = [];
+  let next = 0;
+  const cpuBefore = processCpuMs();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    runners.map(async (runStatement) => {
+      while (performance.now() < deadline) {
+        const request = requests[next++ % requests.length]!;
+        const t0 = performance.now();
+        for (const statement of request.statements) await runStatement(statement);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000, cpuMs: processCpuMs() - cpuBefore };
+}
+
+/** A captured named statement as the server's `run` takes it: every value a placeholder of its own. */
+const asNamed = (s: Statement): NamedStatement<unknown, Record<string, unknown>> => ({
+  name: s.name!,
+  text: s.text,
+  params: s.values.map((_, i) => sql.placeholder(`p${i}`)),
+  notifies: false,
+});
+const argsOf = (s: Statement) => Object.fromEntries(s.values.map((v, i) => [`p${i}`, v]));
+
+/**
+ * The fair replay: the server's SQL the server's way, minus HTTP. Each statement goes through the
+ * server's own database layer on a database opened as the server opens it: a named statement by
+ * its name through `run` (parsed and planned once per connection, generic plans, on the statement
+ * pool), a query builder's statement unnamed on the other pool, as the server sends them. The
+ * database stays open between slices, so its connections are as warm as the server's.
+ */
+export function preparedReplay(database: Database, requests: ReadRequest[], options: { connections: number; seconds: number }): Promise<BareSlice> {
+  const unnamed = (s: Statement) => (database.kind === 'pglite' ? database.pglite.query(s.text, s.values) : database.pool.query(s.text, s.values));
+  const runner: Runner = (s) => (s.name ? run(database.db, asNamed(s), argsOf(s)) : unnamed(s));
+  return replayLoops(
+    Array.from({ length: options.connections }, () => runner),
+    requests,
+    options.seconds,
+  );
 }
 
 /** A statement on one line for pgbench: its `--` comments end at their line, so they go first (the server's SQL has no `--` inside a string). */
@@ -58,13 +129,15 @@ export function pgbenchReplay(url: string, requests: ReadRequest[], options: { c
       '-j',
       String(Math.min(2, options.connections)),
       '-T',
-      String(options.seconds),
+      String(Math.max(1, Math.round(options.seconds))),
       '-l',
       `--log-prefix=${path.join(dir, 'log')}`,
       ...scripts.flatMap((f) => ['-f', f]),
       url,
     ];
     const result = spawnSync('pgbench', args, { encoding: 'utf8', cwd: dir });
+    if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+      throw new Error('--bare pgbench needs pgbench on the PATH (Debian: apt-get install postgresql-client); the fair replay (--bare prepared) does not');
     if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr || result.error}`);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
     const latencies = fs
@@ -75,7 +148,7 @@ export function pgbenchReplay(url: string, requests: ReadRequest[], options: { c
       .filter((ms) => Number.isFinite(ms));
     // pgbench's own rate leaves its connection time out; the slice's time is the one that rate implies
     const rate = Number(tps?.[1] ?? 0);
-    return { latencies, seconds: rate > 0 ? latencies.length / rate : options.seconds };
+    return { latencies, seconds: rate > 0 ? latencies.length / rate : options.seconds, cpuMs: 0 };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -104,21 +177,9 @@ export async function driverReplay(
       runners.push(pgRunner(client));
     }
   }
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const deadline = started + options.seconds * 1000;
-  await Promise.all(
-    runners.map(async (run) => {
-      while (performance.now() < deadline) {
-        const request = requests[next++ % requests.length]!;
-        const t0 = performance.now();
-        for (const statement of request.statements) await run(statement);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  await Promise.all(clients.map((c) => c.end()));
-  return { latencies, seconds: elapsed };
+  try {
+    return await replayLoops(runners, requests, options.seconds);
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
 }

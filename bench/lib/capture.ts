@@ -7,6 +7,8 @@ import { listenToStatementRuns } from '../../packages/server/src/db/statements.j
 export interface Statement {
   text: string;
   values: unknown[];
+  /** the name the server runs it under (a prepared statement, planned once per connection); none for the query builder's */
+  name?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export class StatementRecorder {
       if (this.recording) this.recording.push(statementOf(args));
       return original(...args);
     };
-    listenToStatementRuns((statement, values) => this.recording?.push(statementOf([statement.text, values])));
+    listenToStatementRuns((statement, values) => this.recording?.push({ ...statementOf([statement.text, values]), name: statement.name }));
   }
 
   /** The statements `run` sent, in the order it sent them. */

@@ -21,6 +21,8 @@ export interface LoadResult {
   heapAfter: HeapReading;
   /** the server's CPU time per request during the measured run (ms) */
   cpuMsPerRequest: number;
+  /** requests a second of each slice, in the order taken: the spread between turns */
+  sliceRps: number[];
 }
 
 /** What one connection keeps between its requests (autocannon's per-connection context). */
@@ -117,6 +119,7 @@ export class HttpLoad {
       rssMaxMb: Math.max(...this.slices.map((s) => s.rssMaxMb)),
       heapAfter: await server.heap(),
       cpuMsPerRequest: cpuMs / Math.max(1, requests),
+      sliceRps: this.slices.map((s) => s.result.totalCompletedRequests / s.result.duration),
     };
   }
 }

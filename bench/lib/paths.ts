@@ -129,7 +129,7 @@ interface ChunkRow {
  */
 const hydrateChunkedPage = hydratedAnswerPage<{ ids: string[] }>(
   'bench_chunked_feed_page',
-  sql`select ${skeletonColumns} from questions q where q.id = any(${sql.placeholder('ids')}::text[])`,
+  sql`select ${skeletonColumns(sql`q`)} from questions q where q.id = any(${sql.placeholder('ids')}::text[])`,
 );
 
 /**
@@ -145,7 +145,7 @@ async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
     chunks.map((ids) =>
       queryRows<ChunkRow>(
         db,
-        sql`select ${skeletonColumns} from questions q
+        sql`select ${skeletonColumns(sql`q`)} from questions q
             where q.receiver_id in (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,

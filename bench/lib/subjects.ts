@@ -49,12 +49,12 @@ async function signIn(db: Db, users: { id: string; username: string }[], made: s
   return people;
 }
 
-export async function pickSubjects(database: Database, options: { viewers: number; sseClients: number }): Promise<Subjects> {
+/** `made` receives each session's id as soon as it is written, so that a run stopped halfway still removes them. */
+export async function pickSubjects(database: Database, options: { viewers: number; sseClients: number }, made: string[] = []): Promise<Subjects> {
   const db = database.db;
   const [setting] = await queryRows<{ value: SeedInfo }>(db, sql`select value from app_settings where key = 'bench_seed'`);
   if (!setting) throw new Error('no bench_seed in app_settings: seed the database first (npm run bench:seed)');
   const info = setting.value;
-  const made: string[] = [];
   // viewers: ordinary members who follow someone; targets: members with a few answers
   const viewerRows = await queryRows<{ id: string; username: string }>(
     db,

@@ -8,6 +8,7 @@ import { openDatabase } from './db/open.js';
 import { startPgliteMaintenance } from './db/pgliteMaintenance.js';
 import { answerSnapshotRequests } from './db/snapshotRequests.js';
 import { startupLog } from './http/startupLog.js';
+import { warmUpReadPaths } from './composition/warmUp.js';
 
 async function main(): Promise<void> {
   // settings may come from a .env file in the working directory (see .env.example)
@@ -48,6 +49,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // the embedded database's first requests would pay for its cold start (decision 351)
+  if (database.kind === 'pglite') {
+    const warmed = await warmUpReadPaths(database.db);
+    app.log.info(`Warmed the read paths of the embedded database in ${Math.round(warmed.ms)} ms (${warmed.rounds} rounds)`);
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Askbox is running at ${config.publicUrl}`);
   app.log.info(`Database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`);
