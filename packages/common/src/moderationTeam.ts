@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'fediverse_server_unblocked',
   'prompt_added',
   'prompt_removed',
+  'page_edited',
+  'announcement_scheduled',
+  'announcement_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

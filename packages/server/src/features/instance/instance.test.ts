@@ -127,4 +127,18 @@ describe('the instance pages and announcements', () => {
     expect((await apiAs(t.app, admin).delete('/api/admin/announcement')).statusCode).toBe(204);
     expect(await current(person)).toBeNull();
   });
+
+  it("are in the audit log: each page edit, announcement and ending, with the admin's name", async () => {
+    await apiAs(t.app, admin).put('/api/admin/pages/about', { markdown: 'About us' });
+    await apiAs(t.app, admin).put('/api/admin/announcement', { textEn: 'Audited news', startsAt: '2026-12-01T00:00:00Z', endsAt: null });
+    await apiAs(t.app, admin).delete('/api/admin/announcement');
+    const entries = (await apiAs(t.app, admin).get('/api/admin/audit')).json().items as { action: string; actor: string; detail: string }[];
+    const audited = entries.filter((entry) => ['page_edited', 'announcement_scheduled', 'announcement_ended'].includes(entry.action)).slice(0, 3);
+    expect(audited.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['announcement_ended', ''],
+      ['announcement_scheduled', 'Audited news'],
+      ['page_edited', 'about'],
+    ]);
+    expect(audited.map((entry) => entry.actor)).toEqual(['page_admin', 'page_admin', 'page_admin']);
+  });
 });

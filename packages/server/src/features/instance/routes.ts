@@ -82,7 +82,7 @@ export async function instanceRoutes(app: AppInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return saveInstancePage(ctx, admin.id, request.params.slug, request.body.markdown, localeFor(request, request.query.locale));
+      return saveInstancePage(ctx, admin, request.params.slug, request.body.markdown, localeFor(request, request.query.locale));
     },
   );
 
@@ -139,7 +139,7 @@ export async function instanceRoutes(app: AppInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { announcement: await scheduleAnnouncement(ctx, admin.id, request.body) };
+      return { announcement: await scheduleAnnouncement(ctx, admin, request.body) };
     },
   );
 
@@ -150,8 +150,7 @@ export async function instanceRoutes(app: AppInstance, ctx: AppContext): Promise
       ...adminOnly,
     },
     async (request, reply) => {
-      requireAdmin(request);
-      await endAnnouncements(ctx);
+      await endAnnouncements(ctx, requireAdmin(request));
       return reply.code(204).send(null);
     },
   );

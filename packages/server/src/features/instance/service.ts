@@ -4,8 +4,12 @@ import type { AdminAnnouncement, Announcement, AnnouncementValues, InstancePage,
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { announcementDismissals, announcements, instancePages } from '../../db/schema/index.js';
+import { recordAudit } from '../moderation/service.js';
 import { defaultPages } from './defaults.js';
 import { listItemsOf, renderMarkdown } from './markdown.js';
+
+/** The admin acting, as the audit log names them. */
+type Admin = { id: string; username: string };
 
 /** A page as written by an admin, or its default text in `locale`. */
 export async function instancePage(db: DbOrTx, slug: InstancePageSlug, locale: Locale): Promise<InstancePage> {
@@ -15,16 +19,24 @@ export async function instancePage(db: DbOrTx, slug: InstancePageSlug, locale: L
 }
 
 /** Writes a page; blank Markdown gives the default text back. */
-export async function saveInstancePage(ctx: AppContext, adminId: string, slug: InstancePageSlug, markdown: string, locale: Locale): Promise<InstancePage> {
-  if (markdown.trim() === '') {
-    await ctx.db.delete(instancePages).where(eq(instancePages.slug, slug));
-  } else {
-    const now = ctx.clock.now();
-    await ctx.db
-      .insert(instancePages)
-      .values({ slug, markdown, updatedAt: now, updatedBy: adminId })
-      .onConflictDoUpdate({ target: instancePages.slug, set: { markdown, updatedAt: now, updatedBy: adminId } });
-  }
+export async function saveInstancePage(ctx: AppContext, admin: Admin, slug: InstancePageSlug, markdown: string, locale: Locale): Promise<InstancePage> {
+  await ctx.db.transaction(async (tx) => {
+    if (markdown.trim() === '') {
+      await tx.delete(instancePages).where(eq(instancePages.slug, slug));
+    } else {
+      const now = ctx.clock.now();
+      await tx
+        .insert(instancePages)
+        .values({ slug, markdown, updatedAt: now, updatedBy: admin.id })
+        .onConflictDoUpdate({ target: instancePages.slug, set: { markdown, updatedAt: now, updatedBy: admin.id } });
+    }
+    await recordAudit(tx, admin, {
+      action: 'page_edited',
+      targetKind: 'instance',
+      target: 'instance',
+      detail: markdown.trim() === '' ? `${slug}: (default)` : slug,
+    });
+  });
   return instancePage(ctx.db, slug, locale);
 }
 
@@ -76,24 +88,30 @@ export async function latestAnnouncement(db: DbOrTx): Promise<AdminAnnouncement[
 }
 
 /** A new banner each time (a new id): everyone sees it again, even who closed the previous one. */
-export async function scheduleAnnouncement(ctx: AppContext, adminId: string, input: AnnouncementValues): Promise<AdminAnnouncement['announcement']> {
-  await ctx.db.insert(announcements).values({
-    id: crypto.randomUUID(),
-    textEn: input.textEn,
-    textFr: input.textFr,
-    startsAt: new Date(input.startsAt),
-    endsAt: input.endsAt === null ? null : new Date(input.endsAt),
-    createdAt: ctx.clock.now(),
-    createdBy: adminId,
+export async function scheduleAnnouncement(ctx: AppContext, admin: Admin, input: AnnouncementValues): Promise<AdminAnnouncement['announcement']> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(announcements).values({
+      id: crypto.randomUUID(),
+      textEn: input.textEn,
+      textFr: input.textFr,
+      startsAt: new Date(input.startsAt),
+      endsAt: input.endsAt === null ? null : new Date(input.endsAt),
+      createdAt: ctx.clock.now(),
+      createdBy: admin.id,
+    });
+    await recordAudit(tx, admin, { action: 'announcement_scheduled', targetKind: 'instance', target: 'instance', detail: input.textEn });
   });
   return latestAnnouncement(ctx.db);
 }
 
 /** Ends the banners still showing or to come, now. */
-export async function endAnnouncements(ctx: AppContext): Promise<void> {
+export async function endAnnouncements(ctx: AppContext, admin: Admin): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db
-    .update(announcements)
-    .set({ endsAt: now })
-    .where(or(isNull(announcements.endsAt), gt(announcements.endsAt, now)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(announcements)
+      .set({ endsAt: now })
+      .where(or(isNull(announcements.endsAt), gt(announcements.endsAt, now)));
+    await recordAudit(tx, admin, { action: 'announcement_ended', targetKind: 'instance', target: 'instance' });
+  });
 }
