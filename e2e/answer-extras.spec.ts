@@ -34,8 +34,10 @@ test('an answer with a content warning and a picture with alt text: collapsed in
     .getByText('Add a picture')
     .locator('input[type=file]')
     .setInputFiles({ name: 'station.png', mimeType: 'image/png', buffer: await pngBytes(page) });
-  // a picture is not sent without its alt text
-  await expect(item.getByRole('button', { name: 'Send' })).toBeDisabled();
+  // a picture is not sent without its alt text, and the form says so beside Send
+  const send = item.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription('Describe the picture (alt text) for those who cannot see it');
   await item.getByLabel('Alt text').fill('A blue railway station at dusk');
   await item.getByRole('button', { name: 'Send' }).click();
   const sharePrompt = page.getByRole('dialog', { name: 'Share your answer?' });

@@ -56,15 +56,19 @@ export function AnswerExtrasFields({ id, draft, onChange }: { id: string; draft:
         <input type="checkbox" checked={draft.warningOn} onChange={(e) => onChange({ ...draft, warningOn: e.target.checked })} />
         {t('contentWarning')}
       </label>
+      {/* a label above, not a placeholder: the whole sentence shows on a phone, and stays while typing */}
       {draft.warningOn && (
-        <input
-          id={`${id}-warning`}
-          className="input"
-          aria-label={t('contentWarningPlaceholder')}
-          placeholder={t('contentWarningPlaceholder')}
-          value={draft.warning}
-          onChange={(e) => onChange({ ...draft, warning: clampText(e.target.value.replace(/[\r\n]+/g, ' '), MAX_CONTENT_WARNING_LENGTH) })}
-        />
+        <div className={styles.warningField}>
+          <label htmlFor={`${id}-warning`} className="muted">
+            {t('contentWarningPlaceholder')}
+          </label>
+          <input
+            id={`${id}-warning`}
+            className="input"
+            value={draft.warning}
+            onChange={(e) => onChange({ ...draft, warning: clampText(e.target.value.replace(/[\r\n]+/g, ' '), MAX_CONTENT_WARNING_LENGTH) })}
+          />
+        </div>
       )}
       {draft.picture && preview ? (
         <div className={styles.picked}>

@@ -104,11 +104,22 @@ export function InboxItem({ question }: { question: InboxQuestion }) {
           <RemainingCharacters id={`${id}-count`} text={answer} max={maxTextLength} />
           <AnswerExtrasFields id={id} draft={extras} onChange={setExtras} />
           {canPublish && <PublishToFollowersField id={id} checked={publishToFollowers} onChange={setPublishToFollowers} />}
+          {/* why Send waits, said beside it rather than after a refusal */}
+          {!answerExtrasReady(extras) && (
+            <p className="muted" id={`${id}-send-waits`}>
+              {t('errors.picture_alt_required')}
+            </p>
+          )}
           <ReceivedQuestionActions>
             <button type="button" className="btn btn-secondary btn-small" onClick={closeAnswer}>
               {t('cancel')}
             </button>
-            <button type="submit" className="btn btn-primary btn-small" disabled={blank || !answerExtrasReady(extras) || answerQuestion.isPending}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-small"
+              disabled={blank || !answerExtrasReady(extras) || answerQuestion.isPending}
+              aria-describedby={answerExtrasReady(extras) ? undefined : `${id}-send-waits`}
+            >
               {t('sendAnswer')}
             </button>
           </ReceivedQuestionActions>
