@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions, users } from '../../db/schema/index.js';
 import { saveInstanceSettings } from '../instanceAccess/service.js';
+import { fakeWebDist } from '../../test/fakeWebDist.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 /**
@@ -12,15 +11,6 @@ import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '.
  * profile read-only (an answer's link opens on that answer); every other address keeps the spec's
  * signed-out page, the same bytes for a private, a suspended and a missing profile.
  */
-function fakeWebDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-public-page-web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<html lang="en"><head><title>Askbox</title></head><body><div id="root">SPA</div></body></html>');
-  fs.writeFileSync(
-    path.join(dir, 'visitor.html'),
-    '<html lang="en"><head><title>Askbox</title><!--visitor-head--></head><body><!--visitor-body--><script src="/assets/visitor.js"></script></body></html>',
-  );
-  return dir;
-}
 const webDistDir = fakeWebDist();
 const challenge = { enabled: false, difficulty: 2 };
 let t: TestApp;

@@ -1,23 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { askerBlocks, questions, users, visitorQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
+import { fakeWebDist } from '../../test/fakeWebDist.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
 import { VISITOR_QUESTIONS_PER_10_MIN } from './service.js';
-
-/** A built web app of two pages, enough to tell which one a request got. */
-function fakeWebDist(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askbox-visitor-web-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<html lang="en"><head><title>Askbox</title></head><body><div id="root">SPA</div></body></html>');
-  fs.writeFileSync(
-    path.join(dir, 'visitor.html'),
-    '<html lang="en"><head><title>Askbox</title><!--visitor-head--></head><body><!--visitor-body--><script src="/assets/visitor.js"></script></body></html>',
-  );
-  return dir;
-}
 
 const webDistDir = fakeWebDist();
 // sign-up without a challenge, as in other features' tests; visitors always solve one, kept quick here
