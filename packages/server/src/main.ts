@@ -50,9 +50,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   // the embedded database's first requests would pay for its cold start (decision 351)
+  // (best effort: a warm-up that fails only leaves the first requests slower, never the server down)
   if (database.kind === 'pglite') {
-    const warmed = await warmUpReadPaths(database.db);
-    app.log.info(`Warmed the read paths of the embedded database in ${Math.round(warmed.ms)} ms (${warmed.rounds} rounds)`);
+    await warmUpReadPaths(database.db).then(
+      (warmed) => app.log.info(`Warmed the read paths of the embedded database in ${Math.round(warmed.ms)} ms (${warmed.rounds} rounds)`),
+      (error: unknown) => app.log.warn({ err: error }, 'could not warm the read paths of the embedded database; going on'),
+    );
   }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Askbox is running at ${config.publicUrl}`);
