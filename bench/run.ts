@@ -20,6 +20,7 @@ import { startServer, type HeapReading, type RunningServer } from './lib/server.
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
 import { fixed } from './lib/stats.js';
 import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, settleLikeCounts, type Subjects } from './lib/subjects.js';
+import { stopChildren } from './lib/children.js';
 
 const READ_PATHS = ['feed1', 'feed2', 'profile', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'inbox'];
 const ALL = [...READ_PATHS, 'like', 'ask', 'sse', 'global'];
@@ -128,6 +129,8 @@ async function cleanUpRun(): Promise<void> {
   if (cleanedUp) return;
   cleanedUp = true;
   for (const s of servers) await s.stop();
+  // and any process still starting (a server before it answers, a bare replay): none may keep the database
+  await stopChildren();
   const database = openHere ?? (await openBenchDatabase());
   openHere = undefined;
   try {
@@ -136,8 +139,17 @@ async function cleanUpRun(): Promise<void> {
     await database.close();
   }
 }
+// once a signal is cleaning up, the run's own failures that follow (a server it stopped while
+// starting) are expected: the clean-up finishes and sets the exit code
+let stopping = false;
+process.on('uncaughtException', (error) => {
+  if (stopping) return;
+  console.error(error);
+  process.exit(1);
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
+    stopping = true;
     log(`${signal}: removing what the run wrote, then stopping`);
     void cleanUpRun()
       .catch((error: unknown) => console.error('clean-up failed:', error))

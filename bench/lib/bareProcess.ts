@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BareSlice } from './bare.js';
+import { tracked } from './children.js';
 import type { ReadPath } from './paths.js';
 
 export interface BareJob {
@@ -25,10 +26,12 @@ const here = fileURLToPath(import.meta.url);
 /** Runs `job` in a new process; its slices by path name. */
 export async function bareTurnInProcess(job: BareJob, jobFile: string): Promise<Map<string, BareSlice>> {
   fs.writeFileSync(jobFile, JSON.stringify(job));
-  const child = spawn(process.execPath, ['--import', 'tsx', here, jobFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: path.resolve(path.dirname(here), '../..'),
-  });
+  const child = tracked(
+    spawn(process.execPath, ['--import', 'tsx', here, jobFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: path.resolve(path.dirname(here), '../..'),
+    }),
+  );
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {

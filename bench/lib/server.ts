@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverBuildIsStale } from '../../scripts/build-server.mjs';
 import { spawnServer } from '../../scripts/run-server.mjs';
+import { tracked } from './children.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -81,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       throw new Error(`${options.checkout} has no compiled server: run npm run build there`);
   } else if (serverBuildIsStale()) await buildServer();
   const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child: ChildProcess = spawnServer(env, { nodeArgs, stdio: ['ignore', 'ignore', 'pipe'], checkout: options.checkout });
+  const child: ChildProcess = tracked(spawnServer(env, { nodeArgs, stdio: ['ignore', 'ignore', 'pipe'], checkout: options.checkout }));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
