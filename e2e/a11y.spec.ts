@@ -33,7 +33,8 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every screen passes axe in the ${colorScheme} theme`, async ({ page, browser, baseURL }) => {
-    test.setTimeout(180_000);
+    // some twenty screens, each loaded and scanned: three minutes on a loaded 2-core machine
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme });
     // the install prompt would cover home: it has its own scan below
     await page.addInitScript(() => {
