@@ -27,3 +27,15 @@ export type AnswerPicture = z.infer<typeof answerPictureSchema>;
 /** The picture stored for an unanswered question, waiting for the answer that sends it. */
 export const pendingPictureSchema = answerPictureSchema.omit({ alt: true });
 export type PendingPicture = z.infer<typeof pendingPictureSchema>;
+
+/**
+ * What a surface shows of an answer where it cannot be opened in place — a quote in a notification
+ * or a push, a share card, a list row: the answer, or, behind a content warning, the warning and
+ * never the answer (decision 315). Surfaces that can open it show the warning first and the answer
+ * on request (the web's ContentWarning, the visitor page's <details>). Every surface asks this rule.
+ */
+export type AnswerGlimpse = { behindWarning: false; text: string } | { behindWarning: true; warning: string };
+
+export function answerGlimpse(answer: string, contentWarning: string | null | undefined): AnswerGlimpse {
+  return contentWarning ? { behindWarning: true, warning: contentWarning } : { behindWarning: false, text: answer };
+}

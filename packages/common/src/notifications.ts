@@ -10,8 +10,8 @@ export const activityItemSchema = z.object({
   type: z.enum(['follow', 'like']),
   user: userSummarySchema,
   at: z.string(),
-  /** The liked answer (likes only). */
-  post: z.object({ id: z.string(), answer: z.string() }).nullable(),
+  /** The liked answer (likes only), with its content warning: shown as `answerGlimpse` says. */
+  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
@@ -21,6 +21,7 @@ export const answerNotificationSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string(),
+  contentWarning: z.string().nullable(),
   answeredAt: z.string(),
   isAnonymous: z.boolean(),
   receiver: userSummarySchema,
@@ -75,7 +76,7 @@ export const activityGroupSchema = z.object({
   users: z.array(userSummarySchema),
   /** `remoteLike` only: the newest three, `@bob@remote.example` and their display name (no picture) */
   remoteUsers: z.array(z.object({ handle: z.string(), name: z.string() })),
-  post: z.object({ id: z.string(), answer: z.string() }).nullable(),
+  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityGroup = z.infer<typeof activityGroupSchema>;

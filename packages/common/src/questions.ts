@@ -130,6 +130,8 @@ export const askedQuestionSchema = z.object({
   /** null once the receiver's account is gone */
   receiver: z.object({ username: z.string(), fullname: z.string() }).nullable(),
   answer: z.string().nullable(),
+  /** the answer's content warning: the answer is shown behind it */
+  contentWarning: z.string().nullable(),
   answeredAt: z.string().nullable(),
 });
 export type AskedQuestion = z.infer<typeof askedQuestionSchema>;

@@ -181,6 +181,8 @@ export const enFirst = {
   contentWarning: 'Content warning',
   showAnswer: 'Show',
   hideAnswer: 'Hide',
+  /** an answer behind its warning, where it cannot be opened: a quote, a push, a card */
+  warnedAnswer: 'Content warning: {{warning}}',
   questionsLoadError: 'Could not load your questions.',
   answersLoadError: 'Could not load the answers.',
   feedLoadError: 'Could not load your feed.',

@@ -162,6 +162,7 @@ export const fr: Catalog = {
   contentWarningPlaceholder: 'De quoi parle la réponse ? (affiché d’abord)',
   showAnswer: 'Afficher',
   hideAnswer: 'Masquer',
+  warnedAnswer: 'Avertissement de contenu\u00a0: {{warning}}',
   addPicture: 'Ajouter une image',
   removePicture: 'Retirer l’image',
   pictureAlt: 'Texte alternatif',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { catalogs, LOCALES, likeExcerpt, type PushData } from '@askbox/common';
+import { answerGlimpseLine } from '../features/answerExtras/views.js';
 import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
@@ -53,7 +54,7 @@ const followContext = statement<ToggleContext, { actorId: string; followeeId: st
  * waiting — only while the like row is still gone (see cancelFollowPushOf).
  */
 const likeToggleContext = statement<
-  ToggleContext & { i: number; answer: string | null },
+  ToggleContext & { i: number; answer: string | null; contentWarning: string | null },
   { likerIds: string[]; likedIds: string[]; unlikeKeys: string[]; unlikerIds: string[]; unlikedIds: string[] }
 >(
   'like_push_context',
@@ -65,7 +66,7 @@ const likeToggleContext = statement<
           and not exists (select 1 from likes l where l.user_id = k.user_id and l.question_id = k.question_id)
         returning 1
       )
-      select e.i::int as i, ${toggleContextColumns}, q.answer
+      select e.i::int as i, ${toggleContextColumns}, q.answer, q.content_warning as "contentWarning"
       from unnest(${sql.placeholder('likerIds')}::text[], ${sql.placeholder('likedIds')}::text[]) with ordinality as e(actor_id, question_id, i)
       join questions q on q.id = e.question_id join users recipient on recipient.id = q.receiver_id join users actor on actor.id = e.actor_id
       where q.receiver_id <> e.actor_id`,
@@ -112,7 +113,12 @@ export const pushChannel: Channel = {
       const { likerId, answerId, at } = liked[Number(context.i) - 1]!;
       const texts = (t: ServerT) => ({
         title: t('pushTitleLike'),
-        body: t('pushBodyLike', { fullname: context.actorFullname, answer: likeExcerpt(context.answer ?? '', (text) => t('punctuation.truncated', { text })) }),
+        body: t('pushBodyLike', {
+          fullname: context.actorFullname,
+          answer: answerGlimpseLine(t, context.answer ?? '', context.contentWarning, (text) =>
+            likeExcerpt(text, (cut) => t('punctuation.truncated', { text: cut })),
+          ),
+        }),
       });
       const recipient = { id: context.recipientId, locale: context.recipientLocale };
       await queueTogglePush(tx, ctx.config.push.graceSeconds, 'like', likerId, answerId, recipient, texts, {

@@ -7,6 +7,8 @@ import { cardKey, createCardCache, type CardCache } from '../../storage/cardCach
 import { mediaKeyOf } from '../../storage/storage.js';
 import { publicAnswer, publicUserByUsername, type PublicAnswer } from '../visibility/index.js';
 import { askerLabel } from '../sharing/views.js';
+import { answerGlimpseLine } from '../answerExtras/views.js';
+import { translatorFor } from '../../i18n/translator.js';
 import type { CardContent, CardFormat, CardTheme } from './types.js';
 
 /**
@@ -84,18 +86,22 @@ export async function deleteOwnerCards(ctx: AppContext, ownerId: string): Promis
 /** What the renderer is given: only what the card prints. */
 export function cardContent(
   owner: Pick<UserRow, 'fullname' | 'username'>,
-  answer: Pick<PublicAnswer, 'question' | 'answer' | 'askerUsername'>,
+  answer: Pick<PublicAnswer, 'question' | 'answer' | 'contentWarning' | 'askerUsername'>,
   picture: string | null,
   site: string,
 ): CardContent {
   return {
     question: answer.question,
-    answer: answer.answer,
+    // never the answer behind its warning: the card shows the question and the warning
+    answer: answerGlimpseLine(english, answer.answer, answer.contentWarning),
     asker: askerLabel(answer),
     owner: { fullname: owner.fullname, username: owner.username, picture },
     site,
   };
 }
+
+// cards are printed in English, as their 'Anonymous' is
+const english = translatorFor('en');
 
 const caches = new WeakMap<AppContext['config'], CardCache>();
 function cacheOf(ctx: AppContext): CardCache {

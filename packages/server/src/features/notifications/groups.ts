@@ -107,9 +107,9 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
         ),
     postIds.length === 0
       ? []
-      : queryRows<{ id: string; answer: string | null }>(
+      : queryRows<{ id: string; answer: string | null; content_warning: string | null }>(
           db,
-          sql`select id, answer from questions where id in (${sql.join(
+          sql`select id, answer, content_warning from questions where id in (${sql.join(
             postIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -121,7 +121,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
     remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
-    answers: new Map(posts.map((p) => [p.id, p.answer ?? ''])),
+    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning }])),
     lastRead: read[0]?.last_read ?? null,
   };
 }

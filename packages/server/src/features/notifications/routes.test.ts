@@ -106,7 +106,7 @@ describe('GET /api/notifications/activity', () => {
       ['like', 'carol_n'],
       ['follow', 'bob_n'],
     ]);
-    expect(items[0].post).toEqual({ id: post, answer: 'my answer' });
+    expect(items[0].post).toEqual({ id: post, answer: 'my answer', contentWarning: null });
     expect(items[0].unread).toBe(true);
     expect(items[1].post).toBeNull();
     expect(JSON.stringify(items)).not.toContain('@example.test');

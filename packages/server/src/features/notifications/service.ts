@@ -21,6 +21,7 @@ export interface ActivityRow {
   badge: string;
   post_id: string | null;
   answer: string | null;
+  content_warning: string | null;
 }
 
 async function lastRead(db: DbOrTx, userId: string) {
@@ -34,11 +35,11 @@ export async function activityFor(db: DbOrTx, userId: string, now = new Date()) 
   const rows = await queryRows<ActivityRow>(
     db,
     sql`select * from (
-          select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as post_id, null as answer
+          select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as post_id, null as answer, null as content_warning
           from follows f join users u on u.id = f.follower_id
           where f.followee_id = ${userId} and f.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`u.id`)}
           union all
-          select 'like', l.created_at, u.id, u.username, u.fullname, u.photo_url, u.badge, q.id, q.answer
+          select 'like', l.created_at, u.id, u.username, u.fullname, u.photo_url, u.badge, q.id, q.answer, q.content_warning
           from likes l join questions q on q.id = l.question_id join users u on u.id = l.user_id
           where q.receiver_id = ${userId} and l.user_id <> ${userId} and l.created_at >= ${since.toISOString()}::timestamptz
             and ${visibleUser(userId, sql`u.id`)}
@@ -54,6 +55,7 @@ export interface AnswerRow {
   id: string;
   text: string;
   answer: string;
+  content_warning: string | null;
   answered_at: Date;
   is_anonymous: boolean;
   receiver_id: string;
@@ -67,7 +69,7 @@ export interface AnswerRow {
 export async function answersFor(db: DbOrTx, userId: string) {
   const rows = await queryRows<AnswerRow>(
     db,
-    sql`select q.id, q.text, q.answer, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
+    sql`select q.id, q.text, q.answer, q.content_warning, q.answered_at, q.is_anonymous, u.id as receiver_id, u.username, u.fullname, u.photo_url, u.badge
         from questions q join users u on u.id = q.receiver_id
         where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and ${visibleAuthor(userId, sql`u.id`)}
         order by ${newestFirst(sql`q.answered_at`, sql`q.id`)}

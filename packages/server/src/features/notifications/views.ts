@@ -13,7 +13,7 @@ export function activityItem(row: ActivityRow, lastRead: Date): ActivityItem {
     type: row.kind,
     user: summaryOf(row, row.user_id),
     at: row.at.toISOString(),
-    post: row.kind === 'like' && row.post_id ? { id: row.post_id, answer: row.answer ?? '' } : null,
+    post: row.kind === 'like' && row.post_id ? { id: row.post_id, answer: row.answer ?? '', contentWarning: row.content_warning } : null,
     unread: row.at > lastRead,
   };
 }
@@ -23,6 +23,7 @@ export function answerNotification(row: AnswerRow, lastRead: Date): AnswerNotifi
     id: row.id,
     question: row.text,
     answer: row.answer,
+    contentWarning: row.content_warning,
     answeredAt: row.answered_at.toISOString(),
     isAnonymous: row.is_anonymous,
     receiver: summaryOf(row, row.receiver_id),
@@ -52,7 +53,7 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     count: row.count,
     users,
     remoteUsers,
-    post: row.kind === 'follow' ? null : { id: row.post_id, answer: page.answers.get(row.post_id) ?? '' },
+    post: row.kind === 'follow' ? null : { id: row.post_id, ...(page.answers.get(row.post_id) ?? { answer: '', contentWarning: null }) },
     unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
   };
 }

@@ -15,6 +15,7 @@ interface AskedRow {
   receiverUsername: string | null;
   receiverFullname: string | null;
   answer: string | null;
+  contentWarning: string | null;
   answeredAt: string | null;
 }
 
@@ -29,7 +30,7 @@ const askedStatement = statement<AskedRow, { senderId: string; at: string; id: s
   'asked_questions_page',
   sql`select s.id, s.text, s.is_anonymous as "isAnonymous", s.created_at as "createdAt",
         r.username as "receiverUsername", r.fullname as "receiverFullname",
-        q.answer, q.answered_at as "answeredAt"
+        q.answer, q.content_warning as "contentWarning", q.answered_at as "answeredAt"
       from sent_questions s
       left join users r on r.id = s.receiver_id
       left join questions q on q.id = s.id and q.answered and ${visibleAuthor(sql.placeholder('senderId'), sql`s.receiver_id`)}
@@ -51,6 +52,7 @@ export async function askedQuestionsPage(db: DbOrTx, senderId: string, rawCursor
       createdAt: isoFromPg(r.createdAt),
       receiver: r.receiverUsername ? { username: r.receiverUsername, fullname: r.receiverFullname! } : null,
       answer: r.answer,
+      contentWarning: r.answer === null ? null : r.contentWarning,
       answeredAt: r.answeredAt ? isoFromPg(r.answeredAt) : null,
     })),
     nextCursor: page.nextCursor,

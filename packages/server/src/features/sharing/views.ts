@@ -1,5 +1,7 @@
 import { CARD_SIZES, cardPaths, en, splitMentions, type AnswerPicture } from '@askbox/common';
 import type { UserRow } from '../../db/schema/index.js';
+import { translatorFor } from '../../i18n/translator.js';
+import { answerGlimpseLine } from '../answerExtras/views.js';
 import type { PublicAnswer } from '../visibility/index.js';
 
 /**
@@ -92,7 +94,7 @@ export function profileHead(origin: string, user: UserRow, answers: number, acto
 export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, actorUrl: string): string {
   const title = `${user.fullname} (@${user.username}) answered ${askerLabel(answer)}: “${clip(answer.question, 120)}”`;
   const warning = answer.contentWarning;
-  const description = warning ? `${CONTENT_WARNING_LABEL}: ${clip(warning, 200)}` : clip(answer.answer, 200);
+  const description = answerGlimpseLine(english, answer.answer, warning, (text) => clip(text, 200));
   const url = publicLinks.answer(origin, user.username, answer.id);
   // the answer's own card (features/cards), its text repeated for those who cannot see it
   const image = warning
@@ -131,8 +133,8 @@ export function answerHead(origin: string, user: UserRow, answer: PublicAnswer, 
   ].join('\n    ');
 }
 
-/** How a content warning is introduced outside Askbox (previews, feeds): in English, like the rest of them. */
-export const CONTENT_WARNING_LABEL = en.contentWarning;
+/** Previews and feeds outside Askbox speak English, like the rest of them. */
+const english = translatorFor('en');
 
 /** A line of user text as markup: escaped, its http(s) addresses as links (shown shortened, as in the app). */
 function linkedMarkup(line: string): string {
@@ -192,7 +194,7 @@ export function atomFeed(origin: string, user: UserRow, answers: PublicAnswer[])
       `    ${text('updated', answer.answeredAt)}`,
       `    ${author}`,
       // a content warning is the entry's summary: readers that show summaries show it first
-      answer.contentWarning ? `    <summary type="text">${escapeMarkup(`${CONTENT_WARNING_LABEL}: ${answer.contentWarning}`)}</summary>` : null,
+      answer.contentWarning ? `    <summary type="text">${escapeMarkup(answerGlimpseLine(english, answer.answer, answer.contentWarning))}</summary>` : null,
       `    <content type="html">${escapeMarkup(answerHtml(answer, url, origin))}</content>`,
       '  </entry>',
     ]

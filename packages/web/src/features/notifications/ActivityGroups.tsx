@@ -4,6 +4,7 @@ import { ChevronDown, Heart, UserPlus } from 'lucide-react';
 import type { ActivityGroup } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
+import { AnswerGlimpse } from '../answerExtras/AnswerGlimpse';
 import { Spinner } from '../../components/Spinner';
 import { UserList } from '../profiles/UserList';
 import { useActivityGroupPeople } from './api';
@@ -17,8 +18,11 @@ function whoDidIt(first: string, count: number, second?: string): string {
   return t('groupOthers', { first, count: count - 1 });
 }
 
-/** The answer's first 60 characters, in the language's quotes: “…” in English, « … » in French. */
-const quote = (answer: string) => t('punctuation.quoted', { text: answer.length > 60 ? t('punctuation.truncated', { text: answer.slice(0, 60) }) : answer });
+/** The answer's first 60 characters, in the language's quotes: “…” in English, « … » in French; its warning instead when it has one. */
+const cut = (text: string) => (text.length > 60 ? t('punctuation.truncated', { text: text.slice(0, 60) }) : text);
+const quote = (post: { answer: string; contentWarning: string | null }) => (
+  <AnswerGlimpse post={post} quote={(answer) => t('punctuation.quoted', { text: cut(answer) })} cut={cut} />
+);
 
 /** The Activity tab: one row per answer and day ('Chloé and 9 others liked your answer'), newest first. */
 export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
@@ -63,7 +67,7 @@ function RemoteLikeRow({ group }: { group: ActivityGroup }) {
             {group.count === 1 && first.name && <span className="muted">{first.handle} </span>}
             {t('punctuation.colon', { label: t('likedYourAnswer', { count: group.count }) })}
           </span>
-          <span className={styles.quote}>{quote(group.post.answer)}</span>
+          <span className={styles.quote}>{quote(group.post)}</span>
           <time className={styles.time} dateTime={group.latestAt}>
             {relativeTimeText(group.latestAt)}
           </time>
@@ -101,7 +105,7 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
             <strong>{whoDidIt(first.fullname, group.count, second?.fullname)}</strong> {group.count === 1 && <span className="muted">@{first.username} </span>}
             {what}
           </span>
-          {group.post && <span className={styles.quote}>{quote(group.post.answer)}</span>}
+          {group.post && <span className={styles.quote}>{quote(group.post)}</span>}
           <time className={styles.time} dateTime={group.latestAt}>
             {relativeTimeText(group.latestAt)}
           </time>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { type AnswerNotification } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
+import { AnswerGlimpse } from '../answerExtras/AnswerGlimpse';
 import styles from './Notifications.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
@@ -28,7 +29,9 @@ export function AnswerNotificationsList({ items }: { items: AnswerNotification[]
                 )}
               </span>
               <span className={styles.question}>{item.question}</span>
-              <span className={styles.answer}>{item.answer}</span>
+              <span className={styles.answer}>
+                <AnswerGlimpse post={item} />
+              </span>
               <time className={styles.time} dateTime={item.answeredAt}>
                 {relativeTimeText(item.answeredAt)}
               </time>

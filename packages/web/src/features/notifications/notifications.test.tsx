@@ -8,7 +8,7 @@ import { AnswerNotificationsList } from './AnswerNotificationsList';
 
 const alice = { id: 'u1', username: 'alice', fullname: 'Alice Martin', photoURL: '', badge: '' };
 const at = new Date().toISOString();
-const liked = (answer: string): ActivityGroup => ({
+const liked = (answer: string, contentWarning: string | null = null): ActivityGroup => ({
   id: 'like:p1:2026-01-10',
   type: 'like',
   day: '2026-01-10',
@@ -16,10 +16,19 @@ const liked = (answer: string): ActivityGroup => ({
   count: 1,
   users: [alice],
   remoteUsers: [],
-  post: { id: 'p1', answer },
+  post: { id: 'p1', answer, contentWarning },
   unread: false,
 });
-const answered: AnswerNotification = { id: 'q1', question: 'Ça va ?', answer: 'Oui', answeredAt: at, isAnonymous: true, receiver: alice, unread: false };
+const answered: AnswerNotification = {
+  id: 'q1',
+  question: 'Ça va ?',
+  answer: 'Oui',
+  contentWarning: null,
+  answeredAt: at,
+  isAnonymous: true,
+  receiver: alice,
+  unread: false,
+};
 
 /** The text a screen reader gets: the markup without its tags. */
 const textOf = (html: string) => html.replace(/<[^>]*>/g, '');
@@ -64,5 +73,17 @@ describe('notification rows (decision 208)', () => {
     expect(render(<AnswerNotificationsList items={[answered]} />)).toContain('answered your question Anonymous question');
     await setLocale('fr');
     expect(render(<AnswerNotificationsList items={[answered]} />)).toContain('a répondu à votre question Question anonyme');
+  });
+
+  it('an answer behind a content warning shows its warning, never the answer, in the like quote and the Answers tab, in both languages', async () => {
+    const secret = 'The butler did it';
+    await setLocale('en');
+    const like = render(<ActivityGroups groups={[liked(secret, 'Spoilers')]} />);
+    expect(like).toContain('liked your answer:Content warning: Spoilers');
+    const answer = render(<AnswerNotificationsList items={[{ ...answered, answer: secret, contentWarning: 'Spoilers' }]} />);
+    expect(answer).toContain('Content warning: Spoilers');
+    await setLocale('fr');
+    expect(render(<ActivityGroups groups={[liked(secret, 'x'.repeat(70))]} />)).toContain(`Avertissement de contenu\u00a0: ${'x'.repeat(60)}…`);
+    for (const html of [like, answer]) expect(html).not.toContain(secret);
   });
 });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AskedQuestion } from '@askbox/common';
 import { MentionText } from '../answers/MentionText';
+import { ContentWarning } from '../answerExtras/ContentWarning';
 import styles from './AskedQuestionItem.module.css';
 import { relativeTimeText, t } from '../../i18n';
 
@@ -26,10 +27,12 @@ export function AskedQuestionItem({ question }: { question: AskedQuestion }) {
         <MentionText text={question.text} />
       </p>
       {question.answer !== null ? (
-        <p className={styles.answer}>
-          <span className="visually-hidden">{t('punctuation.colon', { label: t('asked.answer') })} </span>
-          <MentionText text={question.answer} />
-        </p>
+        <ContentWarning warning={question.contentWarning}>
+          <p className={styles.answer}>
+            <span className="visually-hidden">{t('punctuation.colon', { label: t('asked.answer') })} </span>
+            <MentionText text={question.answer} />
+          </p>
+        </ContentWarning>
       ) : (
         <p className={`muted ${styles.pending}`}>{t('asked.notAnswered')}</p>
       )}
