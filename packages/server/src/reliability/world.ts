@@ -24,7 +24,7 @@ export interface World {
   unansweredId: string;
   /** A question in the owner's Filtered folder, sent anonymously by the stranger. */
   filteredId: string;
-  /** The public id of a second session of the owner (another device, in 'Your sessions'). */
+  /** The public id of another of the owner's sessions (one more device, in 'Your sessions'). */
   ownerOtherSessionId: string;
 }
 
