@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, signedInUser, test } from './fixtures';
 
 /** A second device: another browser, another system, so the two rows of 'Your sessions' differ. */
@@ -24,6 +25,14 @@ test('Settings › Your sessions lists both devices, marks this one, and signs t
   await expect(rows.nth(1)).not.toContainText('This device');
   // this device signs out with Logout: its row has no button of its own
   await expect(rows.first().getByRole('button')).toHaveCount(0);
+  // the list with two devices passes axe (a button's name holds its visible text)
+  const axe = await new AxeBuilder({ page: laptop.page })
+    .include('section[aria-labelledby="settings-sessions"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await section.screenshot({ path: test.info().outputPath('your-sessions.png') });
 
   await section.getByRole('button', { name: 'Sign out Firefox on Windows' }).click();
   await expect(rows).toHaveCount(1);
