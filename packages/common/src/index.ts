@@ -15,6 +15,7 @@ export * from './answerExtras.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './account.js';
+export * from './sessions.js';
 export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';

@@ -105,6 +105,26 @@ export const enLater = {
     },
   },
   // Account self-service and email notifications (not in the spec: worded to match it)
+  // Settings › Your sessions: the devices signed in to the account
+  yourSessions: {
+    title: 'Your sessions',
+    intro: 'The devices signed in to your account. Sign out any you do not recognise.',
+    loading: 'Loading your sessions',
+    loadError: 'Could not load your sessions.',
+    device: '{{browser}} on {{os}}',
+    unknownBrowser: 'Unknown browser',
+    unknownSystem: 'unknown system',
+    thisDevice: 'This device',
+    lastActive: 'Last active {{time}}',
+    signedIn: 'Signed in {{time}}',
+    signOut: 'Sign out',
+    signOutDevice: 'Sign out {{device}}',
+    signOutError: 'Could not sign out this session. Please try again.',
+    noOthers: 'No other device is signed in.',
+    signOutOthers: 'Sign out all other sessions',
+    confirmSignOutOthers: 'Sign out all other sessions? Every other device will have to sign in again.',
+    signOutOthersError: 'Could not sign out your other sessions. Please try again.',
+  },
   selfService: {
     showWhat: 'Show {{what}}',
     hideWhat: 'Hide {{what}}',

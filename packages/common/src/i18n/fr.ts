@@ -570,6 +570,26 @@ export const fr: Catalog = {
     },
   },
 
+  yourSessions: {
+    title: 'Vos sessions',
+    intro: 'Les appareils connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas.',
+    loading: 'Chargement de vos sessions',
+    loadError: 'Impossible de charger vos sessions.',
+    device: '{{browser}} sur {{os}}',
+    unknownBrowser: 'Navigateur inconnu',
+    unknownSystem: 'système inconnu',
+    thisDevice: 'Cet appareil',
+    lastActive: 'Dernière activité {{time}}',
+    signedIn: 'Connexion {{time}}',
+    signOut: 'Déconnecter',
+    signOutDevice: 'Déconnecter {{device}}',
+    signOutError: 'Impossible de déconnecter cette session. Veuillez réessayer.',
+    noOthers: 'Aucun autre appareil n’est connecté.',
+    signOutOthers: 'Déconnecter toutes les autres sessions',
+    confirmSignOutOthers: 'Déconnecter toutes les autres sessions ? Chacun des autres appareils devra se reconnecter.',
+    signOutOthersError: 'Impossible de déconnecter vos autres sessions. Veuillez réessayer.',
+  },
+
   selfService: {
     showWhat: 'Afficher {{what}}',
     hideWhat: 'Masquer {{what}}',

@@ -5,7 +5,7 @@ import { adminRoutes } from '../features/admin/routes.js';
 import { fediverseBlockRoutes } from '../features/fediverseBlocks/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
 import { answerExtrasRoutes } from '../features/answerExtras/routes.js';
-import { authRoutes } from '../features/auth/routes.js';
+import { authRoutes, sessionRoutes } from '../features/auth/routes.js';
 import { challengeRoutes } from '../features/challenge/routes.js';
 import { instanceAccessRoutes } from '../features/instanceAccess/routes.js';
 import { blockRoutes } from '../features/blocks/routes.js';
@@ -37,6 +37,7 @@ type Routes = (app: AppInstance, ctx: ServerContext) => Promise<void>;
 /** Every route of the app, one entry per feature or channel, in the order they register; reads like the product. */
 export const routes: readonly Routes[] = [
   authRoutes,
+  sessionRoutes,
   challengeRoutes,
   instanceAccessRoutes,
   notificationRoutes,

@@ -16,7 +16,7 @@ import { makeWorld, PASSWORD, ROLES, type Role, type World } from './world.js';
  * signed out, stranger, blocked by the owner, blocking the owner, owner, admin, moderator.
  * The moderator's column may be left out: a moderator is then expected to get what the stranger
  * gets (outside moderation, the role gives nothing).
- * Every answer is also scanned for what no one but its owner may see: emails, hashes, tokens.
+ * Every answer is also scanned for what no one but its owner may see: emails, hashes, tokens and their hashes.
  */
 type Statuses = readonly [number, number, number, number, number, number] | readonly [number, number, number, number, number, number, number];
 interface Case {
@@ -70,6 +70,10 @@ const MATRIX: Record<string, Case> = {
     statuses: signedIn(204),
     request: () => r('POST', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'violet tractor 43', repeatPassword: 'violet tractor 43' }),
   },
+  // Settings › Your sessions: another account's session is a 404, as one that does not exist
+  'GET /api/me/sessions': { statuses: signedIn(200), request: () => r('GET', '/api/me/sessions') },
+  'DELETE /api/me/sessions/:id': { statuses: [401, 404, 404, 404, 204, 404, 404], request: (w) => r('DELETE', `/api/me/sessions/${w.ownerOtherSessionId}`) },
+  'POST /api/me/sessions/sign-out-others': { statuses: signedIn(200), request: () => r('POST', '/api/me/sessions/sign-out-others') },
   'GET /api/notifications/activity': { statuses: signedIn(200), request: () => r('GET', '/api/notifications/activity') },
   'GET /api/notifications/answers': { statuses: signedIn(200), request: () => r('GET', '/api/notifications/answers') },
   'POST /api/notifications/read': { statuses: signedIn(200), request: () => r('POST', '/api/notifications/read', { tab: 'activity' }) },
@@ -382,7 +386,10 @@ function leaks(body: string, world: World, actor: Role): string[] {
   const found: string[] = [];
   for (const [role, p] of Object.entries(world.people)) {
     if (role !== actor && body.includes(p.email)) found.push(`${role}'s email`);
-    if (body.includes(p.cookie.split('=')[1]!)) found.push(`${role}'s session token`);
+    const token = p.cookie.split('=')[1]!;
+    if (body.includes(token)) found.push(`${role}'s session token`);
+    // 'Your sessions' names a session by a public id, never by the token's hash
+    if (body.includes(crypto.createHash('sha256').update(token).digest('hex'))) found.push(`${role}'s session token hash`);
   }
   if (/scrypt\$|password_?hash/i.test(body)) found.push('a password hash');
   return found;

@@ -24,6 +24,8 @@ export interface World {
   unansweredId: string;
   /** A question in the owner's Filtered folder, sent anonymously by the stranger. */
   filteredId: string;
+  /** The public id of another of the owner's sessions (one more device, in 'Your sessions'). */
+  ownerOtherSessionId: string;
 }
 
 export const PASSWORD = 'violet tractor 42';
@@ -79,5 +81,6 @@ export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
   await db
     .insert(filteredQuestions)
     .values({ id: filteredId, senderId: people.stranger.id, receiverId: people.owner.id, text: 'A spoiler?', isAnonymous: true, createdAt: now });
-  return { people, answeredId, unansweredId, filteredId };
+  const { publicId: ownerOtherSessionId } = await createSession(db, people.owner.id, days);
+  return { people, answeredId, unansweredId, filteredId, ownerOtherSessionId };
 }

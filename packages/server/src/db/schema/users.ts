@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -101,6 +101,15 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    // what names the session in the API ('Your sessions'): the id above never leaves the server
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    // the browser and system read from the User-Agent at sign-in ('Firefox', 'Linux'), not the raw header
+    browser: text('browser'),
+    os: text('os'),
+    // coarse: moved forward at most every few minutes by the request that finds it older (features/auth/sessions.ts)
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user_id').on(t.userId)],
+  (t) => [index('sessions_user_id').on(t.userId), uniqueIndex('sessions_public_id').on(t.publicId)],
 );

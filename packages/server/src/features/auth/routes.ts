@@ -1,13 +1,17 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import {
   appConfigSchema,
   changePasswordSchema,
   loginSchema,
   meResponseSchema,
+  otherSessionsEndedSchema,
   passwordResetRequestSchema,
   passwordResetRequestedSchema,
   passwordResetSchema,
   signupPendingSchema,
+  signedInSessionListSchema,
+  signedInSessionParamsSchema,
   signupSchema,
 } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
@@ -15,11 +19,11 @@ import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
 import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
-import { changePassword, logIn, requestPasswordReset, resetPassword } from './service.js';
+import { changePassword, deviceSummary, logIn, requestPasswordReset, resetPassword } from './service.js';
 import { challengeSecret, spendChallenge } from '../challenge/service.js';
 import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
-import { SESSION_COOKIE, endSession } from './sessions.js';
+import { SESSION_COOKIE, endOtherSessions, endSession, endSessionNamed, listSessions } from './sessions.js';
 
 export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   const secure = ctx.config.publicUrl.startsWith('https://');
@@ -54,7 +58,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     async (request, reply) => {
       await consumeRateLimit(ctx.db, `signup:${rateLimitClient(request.ip)}`, ctx.config.rateLimits.signupPerHour, 3600);
       const { repeatPassword: _repeat, ...input } = request.body;
-      const outcome = await publicSignUp(ctx, input, proveWork('signup', input.challenge));
+      const outcome = await publicSignUp(ctx, input, proveWork('signup', input.challenge), deviceSummary(request.headers['user-agent']));
       if (outcome.kind === 'pending') return reply.status(202).send({ pending: true });
       const { user, token, expiresAt } = outcome.result;
       setSessionCookie(reply, token, expiresAt);
@@ -67,14 +71,18 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     '/api/auth/login',
     { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
     async (request, reply) => {
-      const { user, token, expiresAt } = await logIn(ctx, {
-        client: rateLimitClient(request.ip),
-        email: request.body.email,
-        password: request.body.password,
-        // after a few failures to this address, a solved challenge too (decision 282)
-        challenge: request.body.challenge,
-        device: knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]),
-      });
+      const { user, token, expiresAt } = await logIn(
+        ctx,
+        {
+          client: rateLimitClient(request.ip),
+          email: request.body.email,
+          password: request.body.password,
+          // after a few failures to this address, a solved challenge too (decision 282)
+          challenge: request.body.challenge,
+          device: knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]),
+        },
+        deviceSummary(request.headers['user-agent']),
+      );
       setSessionCookie(reply, token, expiresAt);
       setDeviceCookie(reply, user.email);
       return { user: toMe(user) };
@@ -146,4 +154,47 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     },
     visitorQuestions: ctx.config.visitorQuestions,
   }));
+}
+
+/** Settings › Your sessions: the devices signed in to the account, and signing any of them out. */
+export async function sessionRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
+  app.get(
+    '/api/me/sessions',
+    {
+      schema: { tags: ['auth'], summary: 'Your signed-in devices: browser, system, last use; this device first', response: { 200: signedInSessionListSchema } },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      reply.header('cache-control', 'no-store');
+      return { items: await listSessions(ctx.db, viewer.id, request.sessionId!) };
+    },
+  );
+
+  app.delete(
+    '/api/me/sessions/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out one of your devices: its cookie, live streams and push subscription end at once',
+        params: signedInSessionParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const ended = await endSessionNamed(ctx, viewer.id, request.params.id);
+      if (ended === request.sessionId) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/me/sessions/sign-out-others',
+    { schema: { tags: ['auth'], summary: 'Sign out every device but this one', response: { 200: otherSessionsEndedSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const ended = await ctx.db.transaction((tx) => endOtherSessions(tx, ctx, viewer.id, request.sessionId!));
+      return { ended };
+    },
+  );
 }

@@ -12,9 +12,11 @@ import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { hashNewPassword } from './password.js';
 import { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
 import { createSession, endOtherSessions } from './sessions.js';
+import { NO_DEVICE, type DeviceSummary } from './userAgent.js';
 import { endLapsedSuspensions, suspensionRefusal } from '../moderation/service.js';
 
 export { SESSION_COOKIE } from './sessions.js';
+export { deviceSummary, NO_DEVICE, type DeviceSummary } from './userAgent.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
 export { followDefaultAccounts } from './firstRun.js';
 export { hashNewPassword } from './password.js';
@@ -32,6 +34,8 @@ export interface SignupOptions {
    * under the first-account lock, so of simultaneous sign-ups one gets it and the others 'registrations_closed'
    */
   onlyAsFirstAccount?: boolean;
+  /** the browser and system the sign-up came from, for 'Your sessions' */
+  device?: DeviceSummary;
 }
 
 /** Refuses a name or address already used by an account or by a sign-up waiting for approval. */
@@ -74,7 +78,7 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
       await options.inTransaction?.(tx);
       await followDefaultAccounts(tx, user!.id, ctx.config.defaultFollows);
       if (needsConfirmation) await events.emit(tx, ctx, { type: 'emailVerificationRequested', userId: user!.id });
-      const session = await createSession(tx, user!.id, ctx.config.sessionDays);
+      const session = await createSession(tx, user!.id, ctx.config.sessionDays, options.device);
       return { user: user!, ...session };
     });
   } catch (error) {
@@ -90,12 +94,12 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
  * Signs in through the one credential check (credentials.ts: the per-IP and per-account limits, a
  * challenge after failures, 'Incorrect email or password' for any failure, in the same time).
  */
-export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt) {
+export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt, device: DeviceSummary = NO_DEVICE) {
   const user = await checkCredentials(ctx, attempt);
   // said only to someone who knows the password: why, and until when; a timed suspension whose end
   // passed is over now, whether or not the sweep got to it yet
   if (user.suspendedAt && (await endLapsedSuspensions(ctx, user.id)) === 0) throw suspensionRefusal(user);
-  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays);
+  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays, device);
   return { user, ...session };
 }
 

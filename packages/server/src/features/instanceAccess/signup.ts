@@ -6,7 +6,7 @@ import { pgErrorOf } from '../../db/pgError.js';
 import { queryRows } from '../../db/sql.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { assertNameAndAddressFree, hashNewPassword, signUp } from '../auth/service.js';
+import { assertNameAndAddressFree, hashNewPassword, NO_DEVICE, signUp, type DeviceSummary } from '../auth/service.js';
 import { isBlockedEmailDomain } from './emailDomains.js';
 import { inviteIsUsable, spendInvite } from './invites.js';
 import { operatorDomainBlocks, registrationMode } from './settings.js';
@@ -28,7 +28,12 @@ async function instanceIsEmpty(ctx: AppContext): Promise<boolean> {
  * `proveWork` (the proof-of-work challenge, features/challenge) before the password is hashed.
  * In approval mode the sign-up waits in `pending_signups` and nothing else is made.
  */
-export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWork: () => Promise<void>): Promise<SignupOutcome> {
+export async function publicSignUp(
+  ctx: AppContext,
+  input: PublicSignup,
+  proveWork: () => Promise<void>,
+  device: DeviceSummary = NO_DEVICE,
+): Promise<SignupOutcome> {
   const empty = await instanceIsEmpty(ctx);
   const mode = empty ? 'open' : await registrationMode(ctx);
   if (mode === 'closed') throw new AppError('registrations_closed');
@@ -45,7 +50,7 @@ export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWo
   const account = { email: input.email, username: input.username, fullname: input.fullname, password: input.password };
   if (mode === 'invite') {
     const code = input.invite!;
-    return { kind: 'account', result: await signUp(ctx, account, { inTransaction: (tx) => spendInvite(tx, now, code) }) };
+    return { kind: 'account', result: await signUp(ctx, account, { inTransaction: (tx) => spendInvite(tx, now, code), device }) };
   }
   if (mode === 'approval') {
     await waitForApproval(ctx, account, input.reason!.trim(), input.locale ?? null);
@@ -54,10 +59,10 @@ export async function publicSignUp(ctx: AppContext, input: PublicSignup, proveWo
   // let in because the instance looked empty: only if it still is, under the first-account lock
   const firstOnly = empty && (await registrationMode(ctx)) !== 'open';
   try {
-    return { kind: 'account', result: await signUp(ctx, account, { onlyAsFirstAccount: firstOnly }) };
+    return { kind: 'account', result: await signUp(ctx, account, { onlyAsFirstAccount: firstOnly, device }) };
   } catch (error) {
     // another sign-up made the first account meanwhile: this one meets the instance's own rules
-    if (firstOnly && error instanceof AppError && error.code === 'registrations_closed') return publicSignUp(ctx, input, proveWork);
+    if (firstOnly && error instanceof AppError && error.code === 'registrations_closed') return publicSignUp(ctx, input, proveWork, device);
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { PublicProfileSection } from '../../features/federation/PublicProfileSec
 import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
+import { YourSessionsSection } from '../../features/yourSessions/YourSessionsSection';
 import { BackButton } from '../../components/BackButton';
 import { InstancePageRows } from '../../features/instance/InstancePageRows';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -40,6 +41,7 @@ export function SettingsScreen() {
       <EmailNotificationsSection />
       <PublicProfileSection />
       <InvitesSection />
+      <YourSessionsSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
         <a className={settingsRow} href={`mailto:${config.data?.supportEmail ?? ''}`}>
