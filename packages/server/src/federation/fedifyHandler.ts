@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { publicLinks } from '../features/sharing/views.js';
 import { queueIncoming } from './inboxQueue.js';
+import { INSTANCE_ACTOR } from './instanceActor.js';
 import { SharedKeyCache, VerifiedKeys } from './keyCache.js';
 import { createReceiptGate, type Outside } from './receiptGate.js';
 import { serverOf, type RemoteServers } from './remoteServers.js';
@@ -136,7 +137,10 @@ export function fedifyHandler(options: {
     // the key's server was just found not blocked: the signer on the same server is not either
     const sameServer = unblockedHost !== null && hostOf(signer) === unblockedHost;
     if (!sameServer && (await isServerBlocked(db, signer))) return reply.status(202).type('text/plain').send('Activity is queued.');
-    if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
+    // the instance actor's inbox takes what the shared inbox takes (it is nobody's: no user's rules apply)
+    const recipientId = recipient ? decodeURIComponent(recipient[1]!) : null;
+    if (recipientId && recipientId !== INSTANCE_ACTOR && !(await publicUserById(db, recipientId)))
+      return reply.status(404).type('text/plain').send('Not Found');
     const queued = await queueIncoming(
       db,
       { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer },
