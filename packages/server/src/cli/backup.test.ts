@@ -18,6 +18,7 @@ const urlOf = (database: Database) => {
   return database.url;
 };
 import { cliMain } from '../cli.js';
+import { postgresDumpFlags } from './backup.js';
 import { DEMO_PASSWORD } from './demo.js';
 
 function capture() {
@@ -157,7 +158,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL'
       expect(entries).not.toContain('database.tar');
       expect(entries.some((e) => e.startsWith('media/users/'))).toBe(true);
       // the operator follows the printed instructions
-      execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, urlOf(source)]);
+      execFileSync('pg_dump', ['--format=custom', ...postgresDumpFlags, `--file=${dump}`, urlOf(source)]);
     } finally {
       await source.drop();
     }

@@ -38,10 +38,16 @@ function mediaRoot(config: Config): string | null {
   return config.storage.driver === 'disk' ? path.resolve(config.storage.diskDir ?? config.dataDir, MEDIA) : null;
 }
 
+/**
+ * pg_dump's flags besides the format: the day's key of visitors' hashes (an unlogged table, decision
+ * 306) stays out, so a kept dump cannot match a visitor's hash to an address.
+ */
+export const postgresDumpFlags = ['--no-unlogged-table-data'];
+
 export function postgresInstructions(file: string): string {
   return [
     'The database is PostgreSQL: back it up and restore it with its own tools, next to this archive.',
-    `  Back up:  pg_dump --format=custom --file=${file}.pgdump "$DATABASE_URL"`,
+    `  Back up:  pg_dump --format=custom ${postgresDumpFlags.join(' ')} --file=${file}.pgdump "$DATABASE_URL"`,
     `  Restore:  pg_restore --no-owner --dbname="$DATABASE_URL" ${file}.pgdump   (into an empty database)`,
     'Then run "npm run cli -- restore <archive>" for the pictures, and start Askbox: migrations bring an older dump up to date.',
   ].join('\n');

@@ -2,13 +2,16 @@ import { saveInstanceSettings } from '../features/instanceAccess/settings.js';
 import { eq, sql } from 'drizzle-orm';
 import { hasControlCharacters, MAX_FULLNAME_LENGTH, textLength } from '@askbox/common';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../config.js';
 import { exactLikeCount } from '../db/counters.js';
 import { queryRows } from '../db/sql.js';
 import { remoteActors, users } from '../db/schema/index.js';
 import { MAX_JSON_DEPTH } from '../federation/jsonDepth.js';
 import { REMOTE_URL_MAX, saveRemoteActor } from '../federation/remote.js';
+import { startFederatedApp, testFederation } from '../test/federatedApp.js';
+import { startHandBuiltPeer } from '../test/handBuiltPeer.js';
+import { startHangingPeer } from '../test/hangingPeer.js';
 import { createTestApp, signUpUser, type TestApp } from '../test/harness.js';
 import { makeWorld, type World } from './world.js';
 
@@ -344,6 +347,108 @@ describe('fuzzing ActivityPub', () => {
       { numRuns: 200, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
   });
+});
+
+const HANGING_RUNS = Number(process.env.FUZZ_HANGING_RUNS ?? 300);
+const ACTIVITY_STREAMS = 'https://www.w3.org/ns/activitystreams';
+
+describe('fuzzing ActivityPub from servers that never answer', () => {
+  it(`answers ${HANGING_RUNS} signed, hostile activities from a server whose keys never answer and one whose posts never answer, with no error, and keeps serving another server`, async () => {
+    const fed = await startFederatedApp({ federation: { ...testFederation, fetchTimeoutSeconds: 2 } });
+    const peers = [await startHangingPeer({ hang: 'keys' }), await startHangingPeer({ hang: 'objects' })] as const;
+    const mo = await startHandBuiltPeer();
+    try {
+      const alice = await signUpUser(fed.t.app);
+      await fed.t.ctx.db.update(users).set({ publicProfile: true }).where(eq(users.id, alice.id));
+      const aliceActor = `${fed.server.origin}/ap/actors/${alice.id}`;
+      const inboxes = [`${fed.server.origin}/ap/inbox`, `${aliceActor}/inbox`];
+
+      const activity = fc.record({
+        peer: fc.constantFrom(0, 1),
+        account: fc.nat({ max: 40 }),
+        inbox: fc.constantFrom(0, 1),
+        type: fc.constantFrom('Create', 'Like', 'Announce', 'Follow', 'Undo', 'Update', 'Delete', 'EmojiReact', 'Nonsense'),
+        // what it points at: its own hanging posts most often, or alice, or anything
+        object: fc.oneof(
+          { weight: 3, arbitrary: fc.nat({ max: 1000 }).map((n) => ({ kind: 'post' as const, n })) },
+          { weight: 1, arbitrary: fc.constant({ kind: 'alice' as const }) },
+          { weight: 1, arbitrary: hostileString.map((text) => ({ kind: 'text' as const, text })) },
+        ),
+        mention: fc.boolean(),
+        padding: fc.constantFrom(0, 0, 0, 20_000, 200_000),
+      });
+      const runs = fc.sample(activity, { numRuns: HANGING_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) });
+      const statuses = new Map<number, number>();
+      const errors: string[] = [];
+      // in waves sent at once, so that fetches are pending while the next ones arrive
+      for (let at = 0; at < runs.length; at += 25) {
+        await Promise.all(
+          runs.slice(at, at + 25).map(async (run, i) => {
+            const peer = peers[run.peer];
+            const actor = peer.actorUri(run.account);
+            const object = run.object.kind === 'post' ? peer.objectUri(run.object.n) : run.object.kind === 'alice' ? aliceActor : wellFormed(run.object.text);
+            const body = {
+              '@context': ACTIVITY_STREAMS,
+              id: `${actor}#fuzz/${at + i}`,
+              type: run.type,
+              actor,
+              object:
+                run.type === 'Create' && run.mention
+                  ? {
+                      id: `${peer.objectUri(10_000 + at + i)}`,
+                      type: 'Note',
+                      attributedTo: actor,
+                      content: `@alice ${'x'.repeat(run.padding)}`,
+                      tag: [{ type: 'Mention', href: aliceActor }],
+                      to: [aliceActor],
+                    }
+                  : object,
+              ...(run.padding > 0 && !run.mention ? { summary: 'p'.repeat(run.padding) } : {}),
+            };
+            const status = await peer.send(inboxes[run.inbox]!, body, run.account);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            // 503 and 429 are the shares of a server and an account (decision 345, 346): anything else of 5xx is an error
+            if (status >= 500 && status !== 503) errors.push(`${run.type} from ${peer.origin} → ${status}`);
+          }),
+        );
+      }
+      // the queue holds no more of them than a server's share
+      const [queued] = await queryRows<{ n: number }>(fed.t.ctx.db, sql`select count(*)::int as n from federation_inbox`);
+      expect(queued!.n).toBeLessThanOrEqual(testFederation.inboxQueuePerServer * peers.length);
+
+      // another server is still served: its Follow is taken and handled while the hanging ones wait
+      expect(
+        await mo.send(`${aliceActor}/inbox`, {
+          '@context': ACTIVITY_STREAMS,
+          id: `${mo.actorUri}#follow`,
+          type: 'Follow',
+          actor: mo.actorUri,
+          object: aliceActor,
+        }),
+      ).toBe(202);
+      const draining = fed.t.ctx.federation!.receiveNow();
+      await vi.waitFor(
+        async () => {
+          const [row] = await queryRows<{ n: number }>(
+            fed.t.ctx.db,
+            sql`select count(*)::int as n from remote_follows where user_id = ${alice.id} and actor_uri = ${mo.actorUri}`,
+          );
+          expect(row!.n).toBe(1);
+        },
+        { timeout: 60_000, interval: 50 },
+      );
+      for (const peer of peers) await peer.close();
+      await draining;
+      console.log(`fuzzing ActivityPub from hanging servers: ${runs.length} activities; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+      expect(errors.slice(0, 20)).toEqual([]);
+      // the server stays healthy
+      expect((await fed.t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      for (const peer of peers) await peer.close();
+      await mo.close();
+      await fed.close();
+    }
+  }, 300_000);
 });
 
 /** Lone surrogates replaced (encodeURIComponent throws on them; a browser would send U+FFFD). */

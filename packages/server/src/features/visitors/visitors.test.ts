@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { askerBlocks, questions, users, visitorQuestions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
+import { rateLimitClient } from '../../rateLimit.js';
+import { postgresDumpFlags } from '../../cli/backup.js';
 import { fakeWebDist } from '../../test/fakeWebDist.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
 import { VISITOR_QUESTIONS_PER_10_MIN } from './service.js';
@@ -42,6 +46,19 @@ async function receiverWhoWelcomesVisitors(app: TestApp): Promise<TestUser> {
   const settings = await apiAs(app.app, user).patch('/api/me/settings', { publicProfile: true, visitorQuestions: true });
   expect(settings.json()).toMatchObject({ publicProfile: true, visitorQuestions: true });
   return user;
+}
+
+/** The embedded database's folder as `cli backup` archives it, read as text (latin1 keeps every byte). */
+async function embeddedDatabaseFiles(app: TestApp): Promise<string> {
+  if (app.ctx.database.kind !== 'pglite') throw new Error('expected the embedded database');
+  const dump = await app.ctx.database.pglite.dumpDataDir('none');
+  return Buffer.from(await dump.arrayBuffer()).toString('latin1');
+}
+
+/** PostgreSQL's dump made with the flags the backup instructions give. */
+function postgresDump(app: TestApp): string {
+  if (app.ctx.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  return execFileSync('pg_dump', [...postgresDumpFlags, '--format=plain', app.ctx.database.url], { maxBuffer: 1 << 30 }).toString('latin1');
 }
 
 const inbox = async (app: TestApp, user: TestUser) => (await apiAs(app.app, user).get('/api/me/inbox')).json().items as Record<string, unknown>[];
@@ -144,8 +161,27 @@ describe('questions from people without an account: guards', () => {
     // the hash the counters use is there, and matches no address without the day's key
     const [counter] = await queryRows<{ key: string }>(t.ctx.db, sql`select key from rate_limits where key like 'visitor-question:%' limit 1`);
     expect(counter?.key).toMatch(/^visitor-question:[A-Za-z0-9_-]{43}$/);
-    const keys = await queryRows<{ day: string }>(t.ctx.db, sql`select day::text as day from visitor_keys`);
-    expect(keys.map((k) => k.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+  });
+
+  it("keeps the day's key out of everything that outlives the day: whoever holds the database's files or its backup cannot match a stored hash to an address", async () => {
+    const alice = await receiverWhoWelcomesVisitors(t);
+    const ip = '192.0.2.201';
+    expect((await visitorAsks(t, alice.username, 'who am I?', ip)).statusCode).toBe(204);
+    const [stored] = await queryRows<{ key: string }>(
+      t.ctx.db,
+      sql`select v.visitor_key as key from visitor_questions v join questions q on q.id = v.question_id where q.text = 'who am I?'`,
+    );
+    expect(stored?.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // every byte an attacker could hold: the embedded database's whole folder (WAL included) as its
+    // backup takes it, or PostgreSQL's dump made as the backup instructions say
+    const bytes = t.ctx.database.kind === 'pglite' ? await embeddedDatabaseFiles(t) : postgresDump(t);
+    // a day key is 32 random bytes, base64url: try every 43 characters in a row that could be one
+    const candidates = new Set<string>();
+    for (const [run] of bytes.matchAll(/[A-Za-z0-9_-]{43,400}/g)) for (let at = 0; at + 43 <= run.length; at++) candidates.add(run.slice(at, at + 43));
+    expect(candidates.size).toBeGreaterThan(0); // the stored hashes themselves are there
+    const matching = [...candidates].filter((key) => crypto.createHmac('sha256', key).update(rateLimitClient(ip)).digest('base64url') === stored!.key);
+    expect(matching).toEqual([]);
   });
 
   it('a question holding a muted word is dropped unseen, answered exactly like one that arrived', async () => {
