@@ -62,6 +62,7 @@ export function createFederationEngine(ctx: AppContext, options: EngineOptions):
       appBusy: options.appBusy,
       servers: options.servers,
       queueLimits: { perActor: ctx.config.federation.inboxQueuePerActor, perServer: ctx.config.federation.inboxQueuePerServer },
+      authorizedFetch: ctx.config.federation.authorizedFetch,
     }),
     async receive(row) {
       // the actor Fedify reads from the activity is the one whose key signed it at receipt

@@ -19,6 +19,8 @@ export interface HandBuiltPeer {
   received: { activity: Record<string, unknown>; verified: boolean }[];
   /** POSTs an activity by mo, signed, to an inbox URL; returns the HTTP status. */
   send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
+  /** GETs a document as mo, signed as Mastodon signs its reads (`(request-target) host date`); the status and the JSON, if any. */
+  read(url: string): Promise<{ status: number; json: Record<string, unknown> | null }>;
   /** The next `count` reads of mo's actor document answer 503, as a server restarting does. */
   failActorReads(count: number): void;
   /** How many times mo's actor document was asked for (the answers that failed included). */
@@ -138,6 +140,21 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       const status = await signedPost(inboxUrl, activity, keyId, privateKey, signedOnly ? 'hs2019' : 'rsa-sha256');
       await options.afterSend?.();
       return status;
+    },
+    async read(url) {
+      const target = new URL(url);
+      const date = new Date().toUTCString();
+      const signingString = `(request-target): get ${target.pathname}${target.search}\nhost: ${target.host}\ndate: ${date}`;
+      const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
+      const response = await fetch(url, {
+        headers: {
+          accept: 'application/activity+json',
+          date,
+          signature: `keyId="${keyId}",algorithm="${signedOnly ? 'hs2019' : 'rsa-sha256'}",headers="(request-target) host date",signature="${signature}"`,
+        },
+      });
+      const text = await response.text();
+      return { status: response.status, json: response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null };
     },
     failActorReads(count) {
       actorReadsToFail = count;
