@@ -46,6 +46,9 @@ describe('Askbox answering reads only when signed', () => {
     expect(Object.keys(keyOnly).sort()).toEqual(['@context', 'endpoints', 'id', 'inbox', 'outbox', 'preferredUsername', 'publicKey', 'type']);
     expect(keyOnly).toMatchObject({ id: actor, publicKey: { id: `${actor}#main-key`, owner: actor } });
     for (const url of [note, `${actor}/outbox`, `${actor}/followers`]) expect((await unsigned(url)).status, url).toBe(401);
+    const head = await fetch(actor, { method: 'HEAD', headers: { accept: 'application/activity+json' } });
+    expect(head.status).toBe(200);
+    expect((await fetch(note, { method: 'HEAD', headers: { accept: 'application/activity+json' } })).status).toBe(401);
 
     const full = await mo.read(actor);
     expect(full.status).toBe(200);

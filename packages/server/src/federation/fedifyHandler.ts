@@ -216,7 +216,8 @@ export function fedifyHandler(options: {
   async function unsignedRead(webRequest: Request, path: string, reply: FastifyReply): Promise<FastifyReply> {
     const refused = () => reply.status(401).type('text/plain').send('Request signature required.');
     if (!/^\/ap\/actors\/[^/]+$/.test(path)) return refused();
-    const response = await federation.fetch(webRequest, { contextData: undefined });
+    // a HEAD too reads the document here (Fastify sends no body for it)
+    const response = await federation.fetch(new Request(webRequest.url, { method: 'GET', headers: webRequest.headers }), { contextData: undefined });
     if (response.status !== 200) return refused();
     const actor = (await response.json()) as Record<string, unknown>;
     const keyOnly = Object.fromEntries(KEY_ONLY_FIELDS.filter((field) => field in actor).map((field) => [field, actor[field]]));
