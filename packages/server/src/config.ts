@@ -90,6 +90,7 @@ const configSchema = z
     FEDERATION_MAX_ATTEMPTS: positiveInt(10),
     FEDERATION_QUESTIONS_PER_SERVER: positiveInt(60),
     FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+    FEDERATION_AUTHORIZED_FETCH: z.enum(['true', 'false']).default('false'),
     FEDERATION_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(15).default(5),
     FEDERATION_INBOX_QUEUE_PER_ACTOR: positiveInt(20),
     FEDERATION_INBOX_QUEUE_PER_SERVER: positiveInt(200),
@@ -205,6 +206,8 @@ const configSchema = z
       maxAttempts: env.FEDERATION_MAX_ATTEMPTS,
       // tests only: deliver to and fetch from loopback/private addresses (a peer server on this machine)
       allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES === 'true',
+      // answer ActivityPub reads only when signed, as Mastodon's AUTHORIZED_FETCH (decision 356)
+      authorizedFetch: env.FEDERATION_AUTHORIZED_FETCH === 'true',
       // a remote peer can be slow on purpose (decision 345): what a received activity makes us fetch has a short deadline
       fetchTimeoutSeconds: env.FEDERATION_FETCH_TIMEOUT_SECONDS,
       // received activities waiting for the inbox worker, at most this many per remote account and per remote server

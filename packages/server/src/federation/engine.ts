@@ -5,6 +5,7 @@ import type { OutboundClient } from '../net/outbound.js';
 import { deliverFarewell, deliverRow, type DeliveryOutcome, type DeliveryRow, type FarewellRow } from './deliver.js';
 import { createAskboxFederation } from './federation.js';
 import { fedifyHandler } from './fedifyHandler.js';
+import { InstanceActorKeys } from './instanceActor.js';
 import { isServerBlocked } from './serverBlocks.js';
 import { incomingOutcomeOf, type IncomingRow } from './inboxQueue.js';
 import { RecentActors } from './recentActors.js';
@@ -46,8 +47,9 @@ export interface EngineOptions {
  */
 export function createFederationEngine(ctx: AppContext, options: EngineOptions): FederationEngine {
   const hooks = { queued: options.queued, log: options.log, actors: new RecentActors(), servers: options.servers };
-  const federation = createAskboxFederation(ctx, options.kv, options.outbound, hooks);
-  const inboxFederation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { signaturesVerifiedAtReceipt: true });
+  const instanceKeys = new InstanceActorKeys(options.kv);
+  const federation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { instanceKeys });
+  const inboxFederation = createAskboxFederation(ctx, options.kv, options.outbound, hooks, { instanceKeys, signaturesVerifiedAtReceipt: true });
   const origin = new URL(ctx.config.publicUrl).origin;
   const fctx = federation.createContext(new URL(ctx.config.publicUrl), undefined);
   return {
@@ -60,6 +62,7 @@ export function createFederationEngine(ctx: AppContext, options: EngineOptions):
       appBusy: options.appBusy,
       servers: options.servers,
       queueLimits: { perActor: ctx.config.federation.inboxQueuePerActor, perServer: ctx.config.federation.inboxQueuePerServer },
+      authorizedFetch: ctx.config.federation.authorizedFetch,
     }),
     async receive(row) {
       // the actor Fedify reads from the activity is the one whose key signed it at receipt

@@ -6,11 +6,12 @@ import { users } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../features/visibility/index.js';
 import { installInboxListeners, type InboxHooks } from './inbox.js';
+import { INSTANCE_ACTOR, toInstanceActor, type InstanceActorKeys } from './instanceActor.js';
 import { keyPairOf } from './keys.js';
 import type { PostgresKvStore } from './kv.js';
 import { outboundLoaders } from './loaders.js';
 import { remoteFollowerCount } from './remote.js';
-import { answerOfNoteId, apPaths } from './uris.js';
+import { answerOfNoteId, apPaths, apUris } from './uris.js';
 import { registrationMode } from '../features/instanceAccess/views.js';
 import { hasPublicCopy, isPrivateRemoteAnswer, outboxActivity, toNote, toPerson, toPublicCopyNote } from './vocab.js';
 
@@ -26,29 +27,41 @@ export function createAskboxFederation(
   kv: PostgresKvStore,
   outbound: OutboundClient,
   hooks: InboxHooks,
-  // the inbox worker's federation: the HTTP Signature of what it handles was verified at receipt (fedifyHandler.ts)
-  options: { signaturesVerifiedAtReceipt?: boolean } = {},
+  options: {
+    /** the instance actor's key pair (decision 355), one per engine */
+    instanceKeys: InstanceActorKeys;
+    /** the inbox worker's federation: the HTTP Signature of what it handles was verified at receipt (fedifyHandler.ts) */
+    signaturesVerifiedAtReceipt?: boolean;
+  },
 ): Federation<void> {
   const { db, config } = ctx;
-  const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound, servers: hooks.servers });
+  const origin = new URL(config.publicUrl).origin;
+  const instanceSigner = async () => ({
+    keyId: new URL(`${apUris.actor(origin, INSTANCE_ACTOR)}#main-key`),
+    privateKey: (await options.instanceKeys.keyPair()).privateKey,
+  });
+  const loaders = outboundLoaders({ kv, publicUrl: config.publicUrl, outbound, servers: hooks.servers, instanceSigner });
   const federation = createFederation<void>({
     kv,
-    origin: new URL(config.publicUrl).origin,
+    origin,
     ...loaders,
     skipSignatureVerification: options.signaturesVerifiedAtReceipt ?? false,
   });
 
   federation
     .setActorDispatcher(apPaths.actor, async (fctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return toInstanceActor(fctx);
       const user = await publicUserById(db, identifier);
       return user ? toPerson(fctx, user) : null;
     })
     // keys exist for every account: a profile just turned private still signs the Deletes of its answers
     .setKeyPairsDispatcher(async (_fctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return [await options.instanceKeys.keyPair()];
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, identifier));
       return user ? [await keyPairOf(db, user.id)] : [];
     })
-    .mapHandle(async (_fctx, username) => (await publicUserByUsername(db, username))?.id ?? null)
+    // `instance` is a reserved username: WebFinger of acct:instance@host is the instance actor (Mastodon checks it)
+    .mapHandle(async (_fctx, username) => (username === INSTANCE_ACTOR ? INSTANCE_ACTOR : ((await publicUserByUsername(db, username))?.id ?? null)))
     // WebFinger by profile page too (https://host/u/alice), as people paste it into search boxes
     .mapAlias(async (fctx, resource) => {
       const match = resource.origin === fctx.canonicalOrigin ? /^\/u\/([^/]+)$/.exec(resource.pathname) : null;
@@ -68,6 +81,7 @@ export function createAskboxFederation(
 
   federation
     .setOutboxDispatcher(apPaths.outbox, async (fctx, identifier, cursor) => {
+      if (identifier === INSTANCE_ACTOR) return cursor === '' ? { items: [], nextCursor: null } : null;
       const user = await publicUserById(db, identifier);
       if (!user || cursor === null) return null;
       // a foreign cursor: no such page
@@ -75,13 +89,19 @@ export function createAskboxFederation(
       if (!page) return null;
       return { items: page.items.map((answer) => outboxActivity(fctx, user, answer)), nextCursor: page.nextCursor };
     })
-    .setFirstCursor(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? '' : null))
-    .setCounter(async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? answerCount(db, identifier, { addressedToEveryone: true }) : null));
+    .setFirstCursor(async (_fctx, identifier) => (identifier === INSTANCE_ACTOR || (await publicUserById(db, identifier)) ? '' : null))
+    .setCounter(async (_fctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return 0;
+      return (await publicUserById(db, identifier)) ? answerCount(db, identifier, { addressedToEveryone: true }) : null;
+    });
 
   // followers: the count only (local and remote); who follows someone is not shown outside Askbox
   federation
-    .setFollowersDispatcher(apPaths.followers, async (_fctx, identifier) => ((await publicUserById(db, identifier)) ? { items: [] } : null))
+    .setFollowersDispatcher(apPaths.followers, async (_fctx, identifier) =>
+      identifier === INSTANCE_ACTOR || (await publicUserById(db, identifier)) ? { items: [] } : null,
+    )
     .setCounter(async (_fctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return 0;
       if (!(await publicUserById(db, identifier))) return null;
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from follows where followee_id = ${identifier}`);
       return Number(row?.n ?? 0) + (await remoteFollowerCount(db, identifier));

@@ -4,12 +4,13 @@ import type { Db } from '../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../features/visibility/index.js';
 import { publicLinks } from '../features/sharing/views.js';
 import { queueIncoming } from './inboxQueue.js';
+import { INSTANCE_ACTOR } from './instanceActor.js';
 import { SharedKeyCache, VerifiedKeys } from './keyCache.js';
 import { createReceiptGate, type Outside } from './receiptGate.js';
 import { serverOf, type RemoteServers } from './remoteServers.js';
 import { hostOf, isServerBlocked } from './serverBlocks.js';
 import { nestsDeeperThan, parseJsonWithinDepth } from './jsonDepth.js';
-import { apPaths } from './uris.js';
+import { apPaths, apUris } from './uris.js';
 
 /** Inbox bodies are small JSON documents; anything bigger is not an activity we want. */
 const MAX_INBOX_BYTES = 256 * 1024;
@@ -30,6 +31,8 @@ export function fedifyHandler(options: {
   servers: RemoteServers;
   /** received activities waiting for the inbox worker, at most per remote account and per remote server */
   queueLimits: { perActor: number; perServer: number };
+  /** ActivityPub reads answered only when signed (FEDERATION_AUTHORIZED_FETCH, decision 356) */
+  authorizedFetch?: boolean;
 }) {
   const { federation, db, origin } = options;
   const throughGate = createReceiptGate(options.appBusy);
@@ -37,10 +40,11 @@ export function fedifyHandler(options: {
   const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx, verifiedKeys);
 
   async function handleWithFedify(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const inbox = isInboxPath(new URL(request.url, origin).pathname);
+    const path = new URL(request.url, origin).pathname;
+    const inbox = isInboxPath(path);
     // a key not known here yet is fetched first: the requests waiting for one server's keys are
-    // counted and capped before their bodies are read (decision 345)
-    const keyId = inbox ? keyIdOf(request.headers.signature) : null;
+    // counted and capped before their bodies are read (decision 345), signed reads' too
+    const keyId = inbox || isSignedRead(request, path) ? keyIdOf(request.headers.signature) : null;
     // a server the operator blocked: dropped before its key is even fetched or waited for, answered like any other
     if (keyId && hostOf(keyId) && request.method === 'POST' && (await isServerBlocked(db, keyId)))
       return reply.status(202).type('text/plain').send('Activity is queued.');
@@ -83,6 +87,7 @@ export function fedifyHandler(options: {
       return throughGate((outside) => receive(path, webRequest, body!, text, keyId, outside, reply));
     }
     if (!['GET', 'HEAD'].includes(request.method)) return reply.status(405).header('allow', 'GET, HEAD').type('text/plain').send('Method Not Allowed');
+    if (isSignedRead(request, path) && !(keyId && (await verifiedKey(webRequest, direct)))) return unsignedRead(webRequest, path, reply);
     const response = await federation.fetch(webRequest, {
       contextData: undefined,
       onNotAcceptable: (req) => redirectBrowser(req),
@@ -136,7 +141,10 @@ export function fedifyHandler(options: {
     // the key's server was just found not blocked: the signer on the same server is not either
     const sameServer = unblockedHost !== null && hostOf(signer) === unblockedHost;
     if (!sameServer && (await isServerBlocked(db, signer))) return reply.status(202).type('text/plain').send('Activity is queued.');
-    if (recipient && !(await publicUserById(db, decodeURIComponent(recipient[1]!)))) return reply.status(404).type('text/plain').send('Not Found');
+    // the instance actor's inbox takes what the shared inbox takes (it is nobody's: no user's rules apply)
+    const recipientId = recipient ? decodeURIComponent(recipient[1]!) : null;
+    if (recipientId && recipientId !== INSTANCE_ACTOR && !(await publicUserById(db, recipientId)))
+      return reply.status(404).type('text/plain').send('Not Found');
     const queued = await queueIncoming(
       db,
       { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer },
@@ -189,6 +197,37 @@ export function fedifyHandler(options: {
     };
   }
 
+  /**
+   * With FEDERATION_AUTHORIZED_FETCH, a read of an ActivityPub document (not the instance actor's)
+   * asked for as ActivityStreams: it needs a valid HTTP Signature. Browsers keep their redirect.
+   */
+  function isSignedRead(request: FastifyRequest, path: string): boolean {
+    if (!options.authorizedFetch || !['GET', 'HEAD'].includes(request.method) || !path.startsWith('/ap/') || isInboxPath(path)) return false;
+    if (path === apUris.actor('', INSTANCE_ACTOR)) return false;
+    const accept = request.headers.accept ?? '';
+    return !(/text\/html/.test(accept) && !/application\/(activity\+json|ld\+json|json)/.test(accept));
+  }
+
+  /**
+   * An unsigned read where signed ones are required: a 401, except that an actor is shown as
+   * Mastodon shows it then, its key and addresses alone, so servers that read keys unsigned can
+   * still check what its account sends.
+   */
+  async function unsignedRead(webRequest: Request, path: string, reply: FastifyReply): Promise<FastifyReply> {
+    const refused = () => reply.status(401).type('text/plain').send('Request signature required.');
+    if (!/^\/ap\/actors\/[^/]+$/.test(path)) return refused();
+    // a HEAD too reads the document here (Fastify sends no body for it)
+    const response = await federation.fetch(new Request(webRequest.url, { method: 'GET', headers: webRequest.headers }), { contextData: undefined });
+    if (response.status !== 200) return refused();
+    const actor = (await response.json()) as Record<string, unknown>;
+    const keyOnly = Object.fromEntries(KEY_ONLY_FIELDS.filter((field) => field in actor).map((field) => [field, actor[field]]));
+    return reply
+      .status(200)
+      .header('vary', 'Accept, Signature')
+      .type(response.headers.get('content-type') ?? 'application/activity+json')
+      .send(keyOnly);
+  }
+
   /** A browser opening an actor or Note URI gets the page it stands for. */
   async function redirectBrowser(webRequest: Request): Promise<Response> {
     const path = new URL(webRequest.url).pathname;
@@ -208,6 +247,9 @@ export function fedifyHandler(options: {
 
   return handleWithFedify;
 }
+
+/** What an unsigned read of an actor shows under FEDERATION_AUTHORIZED_FETCH (Mastodon's list). */
+const KEY_ONLY_FIELDS = ['@context', 'id', 'type', 'preferredUsername', 'inbox', 'outbox', 'endpoints', 'publicKey'];
 
 /** Not in the gate: waiting for the network is simply waiting. */
 const direct: Outside = (waitFor) => waitFor();

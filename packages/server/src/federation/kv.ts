@@ -27,6 +27,13 @@ export class PostgresKvStore implements KvStore {
       on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
   }
 
+  /** Stores `value` unless the key holds one already (then the value there stays): for what must be made once. */
+  async add(key: KvKey, value: unknown): Promise<void> {
+    await this.db.execute(sql`
+      insert into federation_kv (key, value, expires_at) values (${encodeKey(key)}, ${JSON.stringify(value ?? null, withoutNul)}::jsonb, null)
+      on conflict (key) do nothing`);
+  }
+
   async delete(key: KvKey): Promise<void> {
     await this.db.execute(sql`delete from federation_kv where key = ${encodeKey(key)}`);
   }

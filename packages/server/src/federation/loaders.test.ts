@@ -1,8 +1,9 @@
-import { FetchError, MemoryKvStore } from '@fedify/fedify';
+import crypto from 'node:crypto';
+import { exportSpki, FetchError, generateCryptoKeyPair, MemoryKvStore } from '@fedify/fedify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OutboundAddressError } from '../net/outboundAddress.js';
 import { OutboundClient, OutboundLimitError, OutboundTimeoutError } from '../net/outbound.js';
-import { fetchedOrNull, isTransientFetchFailure, outboundLoaders } from './loaders.js';
+import { fetchedOrNull, isTransientFetchFailure, outboundLoaders, signedRead } from './loaders.js';
 
 /** Fedify's preloaded contexts are the only documents not fetched through our outgoing path: prove they never touch the network. */
 describe('the federation document loaders', () => {
@@ -13,7 +14,12 @@ describe('the federation document loaders', () => {
     vi.stubGlobal('fetch', fetch);
     const resolve = vi.fn(() => Promise.reject(new Error('no DNS')));
     const outbound = new OutboundClient({}, { resolve });
-    const { contextLoaderFactory, documentLoaderFactory } = outboundLoaders({ kv: new MemoryKvStore(), publicUrl: 'https://askbox.example', outbound });
+    const { contextLoaderFactory, documentLoaderFactory } = outboundLoaders({
+      kv: new MemoryKvStore(),
+      publicUrl: 'https://askbox.example',
+      outbound,
+      instanceSigner: () => Promise.reject(new Error('nothing here is signed')),
+    });
     const contexts = [
       'https://www.w3.org/ns/activitystreams',
       'https://w3id.org/security/v1',
@@ -60,5 +66,23 @@ describe('a remote document that could not be fetched', () => {
     await expect(fetchedOrNull(Promise.reject(new FetchError(url, `HTTP 410: ${url}`)))).resolves.toBeNull();
     await expect(fetchedOrNull(Promise.reject(reset))).rejects.toBe(reset);
     await expect(fetchedOrNull(Promise.resolve('the actor'))).resolves.toBe('the actor');
+  });
+});
+
+describe('a signed read', () => {
+  it('is a draft-cavage signature over (request-target) with its query, host and date, by the key it names', async () => {
+    const { privateKey, publicKey } = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const keyId = new URL('https://askbox.example/ap/actors/instance#main-key');
+    const request = new Request('https://remote.example/users/mo/statuses/1?page=2', { headers: { accept: 'application/activity+json' } });
+    const signed = await signedRead(request, { keyId, privateKey });
+
+    const params = Object.fromEntries([...signed.headers.get('signature')!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    expect(params).toMatchObject({ keyId: keyId.href, algorithm: 'rsa-sha256', headers: '(request-target) host date' });
+    expect(signed.headers.get('host')).toBe('remote.example');
+    expect(Math.abs(Date.parse(signed.headers.get('date')!) - Date.now())).toBeLessThan(60_000);
+    expect(signed.headers.get('accept')).toBe('application/activity+json');
+    const signingString = `(request-target): get /users/mo/statuses/1?page=2\nhost: remote.example\ndate: ${signed.headers.get('date')}`;
+    const pem = await exportSpki(publicKey);
+    expect(crypto.verify('sha256', Buffer.from(signingString), pem, Buffer.from(params.signature!, 'base64'))).toBe(true);
   });
 });

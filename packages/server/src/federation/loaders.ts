@@ -3,7 +3,6 @@ import {
   getDocumentLoader,
   getUserAgent,
   kvCache,
-  signRequest,
   type AuthenticatedDocumentLoaderFactory,
   type DocumentLoader,
   type DocumentLoaderFactory,
@@ -11,7 +10,14 @@ import {
   type RemoteDocument,
 } from '@fedify/fedify';
 import { isTransientNetworkFailure, type OutboundClient } from '../net/outbound.js';
+import type { KeyPair } from './keys.js';
 import { serverOf, ServerRestingError, ServerUnavailableError, type RemoteServers } from './remoteServers.js';
+
+/** Who signs a read: the key's id (its actor's `#main-key`) and its private key. */
+export interface ReadSigner {
+  keyId: URL;
+  privateKey: KeyPair['privateKey'];
+}
 
 /**
  * Fedify's document loaders (actor documents, keys, objects, JSON-LD contexts), all through the
@@ -19,8 +25,20 @@ import { serverOf, ServerRestingError, ServerUnavailableError, type RemoteServer
  * `alternate` links included, judged by our address guard and bounded in hops, bytes and time.
  * Fedify's own loaders (and their weaker checks) never fetch anything: only its preloaded
  * contexts are used, which never touch the network.
+ *
+ * Every read of another server is signed (decision 355), as GoToSocial always requires and
+ * Mastodon, Misskey and Akkoma do in their authorized-fetch modes: the loader Fedify uses when
+ * no user is concerned (the shared inbox, keys at receipt) with the instance actor's key
+ * (`instanceSigner`), the one it asks for a user (what that user's inbox receives) with theirs.
+ * JSON-LD contexts are public documents: read unsigned.
  */
-export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbound: OutboundClient; servers?: RemoteServers }): {
+export function outboundLoaders(options: {
+  kv: KvStore;
+  publicUrl: string;
+  outbound: OutboundClient;
+  servers?: RemoteServers;
+  instanceSigner: () => Promise<ReadSigner>;
+}): {
   documentLoaderFactory: DocumentLoaderFactory;
   contextLoaderFactory: DocumentLoaderFactory;
   authenticatedDocumentLoaderFactory: AuthenticatedDocumentLoaderFactory;
@@ -32,13 +50,39 @@ export function outboundLoaders(options: { kv: KvStore; publicUrl: string; outbo
     (url) =>
       PRELOADED_CONTEXTS.has(url) ? preloaded(url) : load(url);
   const plain = withPreloaded(documentLoaderVia(options.outbound, userAgent, undefined, options.servers));
-  const documents = kvCache({ loader: plain, kv: options.kv, prefix: ['_fedify', 'remoteDocument'] });
+  // the key is read (or made, the very first time) before the fetch and its deadline start
+  const signedByInstance = withPreloaded(async (url) => {
+    const signer = await options.instanceSigner();
+    return documentLoaderVia(options.outbound, userAgent, (request) => signedRead(request, signer), options.servers)(url);
+  });
+  // the instance actor reads what any server may read: one cache for all (a user's reads are not kept)
+  const documents = kvCache({ loader: signedByInstance, kv: options.kv, prefix: ['_fedify', 'remoteDocument'] });
   return {
     documentLoaderFactory: () => documents,
     contextLoaderFactory: () => plain,
     authenticatedDocumentLoaderFactory: (identity) =>
-      withPreloaded(documentLoaderVia(options.outbound, userAgent, (request) => signRequest(request, identity.privateKey, identity.keyId), options.servers)),
+      withPreloaded(documentLoaderVia(options.outbound, userAgent, (request) => signedRead(request, identity), options.servers)),
   };
+}
+
+/**
+ * A GET signed as Mastodon signs its reads and GoToSocial expects them: a draft-cavage HTTP
+ * Signature over `(request-target) host date`, rsa-sha256. The request target keeps the query
+ * (Fedify's own signer drops it, and the server then finds the signature wrong).
+ */
+export async function signedRead(request: Request, signer: ReadSigner): Promise<Request> {
+  const url = new URL(request.url);
+  const date = new Date().toUTCString();
+  const signingString = `(request-target): ${request.method.toLowerCase()} ${url.pathname}${url.search}\nhost: ${url.host}\ndate: ${date}`;
+  const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', signer.privateKey, new TextEncoder().encode(signingString));
+  const headers = new Headers(request.headers);
+  headers.set('host', url.host);
+  headers.set('date', date);
+  headers.set(
+    'signature',
+    `keyId="${signer.keyId.href}",algorithm="rsa-sha256",headers="(request-target) host date",signature="${Buffer.from(signature).toString('base64')}"`,
+  );
+  return new Request(request, { headers });
 }
 
 /** Hops one document may take in all: redirects plus `alternate` links. */

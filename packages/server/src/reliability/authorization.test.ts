@@ -347,7 +347,10 @@ const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 type ApStatuses = Record<(typeof HTTP_METHODS)[number], number>;
 const readOnly = (get: number): ApStatuses => ({ GET: get, HEAD: get, POST: 405, PUT: 405, PATCH: 405, DELETE: 405, OPTIONS: 405 });
 const inbox: ApStatuses = { GET: 401, HEAD: 401, POST: 401, PUT: 401, PATCH: 401, DELETE: 401, OPTIONS: 401 };
-const AP_MATRIX: Record<keyof typeof apPaths | 'webfinger' | 'nodeInfoJrd', { url(world: World): string; statuses: ApStatuses }> = {
+const AP_MATRIX: Record<
+  keyof typeof apPaths | 'webfinger' | 'nodeInfoJrd' | 'instanceActor' | 'instanceInbox',
+  { url(world: World): string; statuses: ApStatuses }
+> = {
   actor: { url: (w) => `/ap/actors/${w.people.owner.id}`, statuses: readOnly(200) },
   inbox: { url: (w) => `/ap/actors/${w.people.owner.id}/inbox`, statuses: inbox },
   sharedInbox: { url: () => '/ap/inbox', statuses: inbox },
@@ -357,6 +360,9 @@ const AP_MATRIX: Record<keyof typeof apPaths | 'webfinger' | 'nodeInfoJrd', { ur
   nodeInfo: { url: () => '/nodeinfo/2.1', statuses: readOnly(200) },
   webfinger: { url: (w) => `/.well-known/webfinger?resource=acct:${w.people.owner.username}@${new URL(t.ctx.config.publicUrl).host}`, statuses: readOnly(200) },
   nodeInfoJrd: { url: () => '/.well-known/nodeinfo', statuses: readOnly(200) },
+  // the instance actor (decision 355): readable by anyone, its inbox an inbox like the others
+  instanceActor: { url: () => '/ap/actors/instance', statuses: readOnly(200) },
+  instanceInbox: { url: () => '/ap/actors/instance/inbox', statuses: inbox },
 };
 /** Signature headers a hostile peer sends: none, garbage, a Date or keyId that does not parse, a keyId pointing inward. */
 const HOSTILE_SIGNATURES: Record<string, string>[] = [
@@ -404,7 +410,7 @@ async function statusOfStream(url: string, cookie: string | undefined): Promise<
 
 describe('authorization matrix', () => {
   it('covers every ActivityPub route × every HTTP method, with hostile signature headers: none is a 5xx or answers otherwise', async () => {
-    expect(Object.keys(AP_MATRIX).sort()).toEqual([...Object.keys(apPaths), 'webfinger', 'nodeInfoJrd'].sort());
+    expect(Object.keys(AP_MATRIX).sort()).toEqual([...Object.keys(apPaths), 'webfinger', 'nodeInfoJrd', 'instanceActor', 'instanceInbox'].sort());
     const world = await makeWorld(t.ctx.db);
     await t.ctx.db.update(users).set({ publicProfile: true }).where(eq(users.id, world.people.owner.id));
     const failures: string[] = [];

@@ -21,6 +21,10 @@ import { startTlsServer, type TlsServer } from './tls.js';
  * A second, independent ActivityPub server for tests, built with Fedify the way any fediverse
  * server would use it: one actor (bob), its own key pair, an inbox that verifies HTTP Signatures
  * (Fedify's default) and records every activity it accepts, over HTTPS on loopback.
+ *
+ * With `signedReadsOnly` bob's actor document (his key with it) is read only by a request whose
+ * HTTP Signature verifies, as Mastodon answers in its authorized-fetch (secure) mode: Fedify's
+ * `authorize` on the actor dispatcher; anything else is a 401.
  */
 export interface Peer {
   origin: string;
@@ -37,8 +41,10 @@ export interface Peer {
   lookUp(handle: string): Promise<Person>;
   follow(actor: Person): Promise<Follow>;
   unfollow(follow: Follow): Promise<void>;
-  /** Sends any activity by bob to `actor`'s inbox (throws when the inbox does not accept it). */
-  send(actor: Person, activity: Activity): Promise<void>;
+  /** Sends any activity by bob to `actor`'s inbox, or to its server's shared inbox (throws when the inbox does not accept it). */
+  send(actor: Person, activity: Activity, options?: { sharedInbox?: boolean }): Promise<void>;
+  /** With `signedReadsOnly`, every read of bob's actor document: the key of a signature that verified (null when unsigned), and whether it was answered. */
+  actorReads: { signedBy: string | null; authorized: boolean }[];
   context(): Context<void>;
   /** bob's key pair and key id, to sign requests and documents by hand (hostile cases) */
   bobKeys: Awaited<ReturnType<typeof generateCryptoKeyPair>>;
@@ -52,7 +58,7 @@ export interface Peer {
  * `afterSend` runs once each of bob's activities has been answered: tests pass the app's
  * `receiveNow`, so what the inbox queued is handled before they look.
  */
-export async function startPeer(options: { afterSend?: () => Promise<void> } = {}): Promise<Peer> {
+export async function startPeer(options: { afterSend?: () => Promise<void>; signedReadsOnly?: boolean } = {}): Promise<Peer> {
   const afterSend = options.afterSend ?? (() => Promise.resolve());
   const server: TlsServer = await startTlsServer();
   const federation = createFederation<void>({ kv: new MemoryKvStore(), origin: server.origin, allowPrivateAddress: true });
@@ -62,8 +68,9 @@ export async function startPeer(options: { afterSend?: () => Promise<void> } = {
   const inboxStatuses: number[] = [];
   let failures = { left: 0, status: 500 };
   let profile: { preferredUsername?: string; name?: string; summary?: string; url?: string } = {};
+  const actorReads: Peer['actorReads'] = [];
 
-  federation
+  const actorCallbacks = federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
       if (identifier !== 'bob') return null;
       const [key] = await ctx.getActorKeyPairs(identifier);
@@ -79,6 +86,13 @@ export async function startPeer(options: { afterSend?: () => Promise<void> } = {
       });
     })
     .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'bob' ? [keys] : []));
+  // only then: checking a read's signature fetches the signer's key, which other tests must not see
+  if (options.signedReadsOnly) {
+    actorCallbacks.authorize((_ctx, _identifier, signedKey) => {
+      actorReads.push({ signedBy: signedKey?.id?.href ?? null, authorized: signedKey !== null });
+      return signedKey !== null;
+    });
+  }
   const record = (_ctx: unknown, activity: Activity) => {
     received.push(activity);
   };
@@ -147,11 +161,12 @@ export async function startPeer(options: { afterSend?: () => Promise<void> } = {
       await ctx.sendActivity({ identifier: 'bob' }, target, undo);
       await afterSend();
     },
-    async send(actor, activity) {
-      await context().sendActivity({ identifier: 'bob' }, actor, activity);
+    async send(actor, activity, sendOptions) {
+      await context().sendActivity({ identifier: 'bob' }, actor, activity, { preferSharedInbox: sendOptions?.sharedInbox ?? false });
       await afterSend();
     },
     context,
+    actorReads,
     bobKeys: keys,
     bobKeyId: `${server.origin}/users/bob#main-key`,
     setBobProfile(next) {

@@ -10,6 +10,7 @@ export const testFederation = {
   pollMs: 60_000,
   maxAttempts: 3,
   allowPrivateAddresses: true,
+  authorizedFetch: false,
   fetchTimeoutSeconds: 5,
   inboxQueuePerActor: 20,
   inboxQueuePerServer: 200,

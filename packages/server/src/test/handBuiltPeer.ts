@@ -6,6 +6,11 @@ import { startTlsServer, type TlsServer } from './tls.js';
  * document written by hand, requests signed by hand with node:crypto (draft-cavage HTTP
  * Signatures, rsa-sha256, with a SHA-256 Digest, as Mastodon signs), and an inbox that verifies
  * the signatures of what it receives against the sender's own published key.
+ *
+ * With `signedReadsOnly` it answers reads as GoToSocial does (and Mastodon's, Misskey's and
+ * Akkoma's "authorized fetch" / secure modes): its actor and posts only to a request whose HTTP
+ * Signature verifies against the signer's published key (401 otherwise), an unsigned stub of the
+ * actor with just its key at `…/main-key`, and `hs2019` as the algorithm of its own signatures.
  */
 export interface HandBuiltPeer {
   origin: string;
@@ -14,20 +19,26 @@ export interface HandBuiltPeer {
   received: { activity: Record<string, unknown>; verified: boolean }[];
   /** POSTs an activity by mo, signed, to an inbox URL; returns the HTTP status. */
   send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
+  /** GETs a document as mo, signed as Mastodon signs its reads (`(request-target) host date`); the status and the JSON, if any. */
+  read(url: string): Promise<{ status: number; json: Record<string, unknown> | null }>;
   /** The next `count` reads of mo's actor document answer 503, as a server restarting does. */
   failActorReads(count: number): void;
   /** How many times mo's actor document was asked for (the answers that failed included). */
   readonly actorReads: number;
+  /** With `signedReadsOnly`, every GET it answered: the path, the keyId of a signature that verified (null when unsigned or not verified), the status. */
+  reads: { path: string; signedBy: string | null; status: number }[];
   close(): Promise<void>;
 }
 
 /** `afterSend`: as for the Fedify peer (activityPubPeer.ts), the app's `receiveNow` in tests. */
-export async function startHandBuiltPeer(options: { afterSend?: () => Promise<void> } = {}): Promise<HandBuiltPeer> {
+export async function startHandBuiltPeer(options: { afterSend?: () => Promise<void>; signedReadsOnly?: boolean } = {}): Promise<HandBuiltPeer> {
   const server: TlsServer = await startTlsServer();
   const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const actorUri = `${server.origin}/users/mo`;
-  const keyId = `${actorUri}#main-key`;
+  const signedOnly = options.signedReadsOnly ?? false;
+  const keyId = signedOnly ? `${actorUri}/main-key` : `${actorUri}#main-key`;
   const received: HandBuiltPeer['received'] = [];
+  const reads: HandBuiltPeer['reads'] = [];
   let actorReadsToFail = 0;
   let actorReads = 0;
   const actor = {
@@ -44,21 +55,37 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     publicKey: { id: keyId, owner: actorUri, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
   };
 
+  /** What GoToSocial serves unsigned at the key's address: the actor's id, type, name and key, nothing else. */
+  const keyStub = {
+    '@context': actor['@context'],
+    id: actorUri,
+    type: 'Person',
+    preferredUsername: 'mo',
+    publicKey: actor.publicKey,
+  };
+
   server.handle((req, res) => {
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
-      const path = (req.url ?? '/').split('?')[0];
-      if (req.method === 'GET' && path === '/users/mo') actorReads++;
-      if (req.method === 'GET' && path === '/users/mo' && actorReadsToFail > 0) {
-        actorReadsToFail--;
-        res.writeHead(503).end();
-        return;
-      }
-      if (req.method === 'GET' && path === '/users/mo') {
-        res.writeHead(200, { 'content-type': 'application/activity+json' }).end(JSON.stringify(actor));
-        return;
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (req.method === 'GET') {
+        const signedBy = !signedOnly ? null : await verifiedRead(req.url ?? '/', req.headers as Record<string, string>).catch(() => null);
+        const answer = (status: number, document?: unknown) => {
+          reads.push({ path, signedBy, status });
+          if (document === undefined) res.writeHead(status).end();
+          else res.writeHead(status, { 'content-type': 'application/activity+json' }).end(JSON.stringify(document));
+        };
+        if (signedOnly && path === '/users/mo/main-key') return answer(200, keyStub);
+        if (signedOnly && !signedBy) return answer(401);
+        if (path === '/users/mo') actorReads++;
+        if (path === '/users/mo' && actorReadsToFail > 0) {
+          actorReadsToFail--;
+          return answer(503);
+        }
+        if (path === '/users/mo') return answer(200, actor);
+        return answer(404);
       }
       if (req.method === 'POST' && (path === '/users/mo/inbox' || path === '/inbox')) {
         const verified = await verify(req.method, req.url ?? '/', req.headers as Record<string, string>, body).catch(() => false);
@@ -69,6 +96,23 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       res.writeHead(404).end();
     })();
   });
+
+  /**
+   * The keyId of a GET's draft-cavage signature when it covers `(request-target)`, `host` and a
+   * `date` of the last five minutes and verifies against the key its keyId names; null otherwise.
+   */
+  async function verifiedRead(url: string, headers: Record<string, string>): Promise<string | null> {
+    const params = Object.fromEntries([...(headers.signature ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const names = (params.headers ?? '').split(' ');
+    if (!params.keyId || !params.signature || !['(request-target)', 'host', 'date'].every((name) => names.includes(name))) return null;
+    if (Math.abs(Date.now() - Date.parse(headers.date ?? '')) > 5 * 60 * 1000) return null;
+    const key = await fetch(params.keyId, { headers: { accept: 'application/activity+json' } }).then(
+      (r) => r.json() as Promise<{ publicKey?: { id?: string; publicKeyPem?: string } }>,
+    );
+    if (key.publicKey?.id !== params.keyId || !key.publicKey.publicKeyPem) return null;
+    const signingString = names.map((name) => (name === '(request-target)' ? `(request-target): get ${url}` : `${name}: ${headers[name] ?? ''}`)).join('\n');
+    return crypto.verify('sha256', Buffer.from(signingString), key.publicKey.publicKeyPem, Buffer.from(params.signature, 'base64')) ? params.keyId : null;
+  }
 
   /** Checks a draft-cavage signature: the Digest of the body, then the signing string against the key its keyId names. */
   async function verify(method: string, url: string, headers: Record<string, string>, body: string): Promise<boolean> {
@@ -93,9 +137,24 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     actorUri,
     received,
     async send(inboxUrl, activity) {
-      const status = await signedPost(inboxUrl, activity, keyId, privateKey);
+      const status = await signedPost(inboxUrl, activity, keyId, privateKey, signedOnly ? 'hs2019' : 'rsa-sha256');
       await options.afterSend?.();
       return status;
+    },
+    async read(url) {
+      const target = new URL(url);
+      const date = new Date().toUTCString();
+      const signingString = `(request-target): get ${target.pathname}${target.search}\nhost: ${target.host}\ndate: ${date}`;
+      const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
+      const response = await fetch(url, {
+        headers: {
+          accept: 'application/activity+json',
+          date,
+          signature: `keyId="${keyId}",algorithm="${signedOnly ? 'hs2019' : 'rsa-sha256'}",headers="(request-target) host date",signature="${signature}"`,
+        },
+      });
+      const text = await response.text();
+      return { status: response.status, json: response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null };
     },
     failActorReads(count) {
       actorReadsToFail = count;
@@ -103,12 +162,19 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
     get actorReads() {
       return actorReads;
     },
+    reads,
     close: () => server.close(),
   };
 }
 
 /** POSTs `activity` signed as Mastodon signs (draft-cavage, rsa-sha256, a SHA-256 Digest) with the key `keyId` names; returns the HTTP status. */
-export async function signedPost(inboxUrl: string, activity: Record<string, unknown>, keyId: string, privateKey: crypto.KeyObject): Promise<number> {
+export async function signedPost(
+  inboxUrl: string,
+  activity: Record<string, unknown>,
+  keyId: string,
+  privateKey: crypto.KeyObject,
+  algorithm: 'rsa-sha256' | 'hs2019' = 'rsa-sha256',
+): Promise<number> {
   const body = JSON.stringify(activity);
   const url = new URL(inboxUrl);
   const headers: Record<string, string> = {
@@ -122,7 +188,7 @@ export async function signedPost(inboxUrl: string, activity: Record<string, unkn
     .map((name) => (name === '(request-target)' ? `(request-target): post ${url.pathname}${url.search}` : `${name}: ${headers[name]}`))
     .join('\n');
   const signature = crypto.sign('sha256', Buffer.from(signingString), privateKey).toString('base64');
-  headers.signature = `keyId="${keyId}",algorithm="rsa-sha256",headers="${names.join(' ')}",signature="${signature}"`;
+  headers.signature = `keyId="${keyId}",algorithm="${algorithm}",headers="${names.join(' ')}",signature="${signature}"`;
   // fetch sends Host itself, from the URL
   const { host: _host, ...sent } = headers;
   const response = await fetch(inboxUrl, { method: 'POST', headers: sent, body });
