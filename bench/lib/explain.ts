@@ -1,7 +1,7 @@
 import { forgetFriendSuggestions, recommendFriends } from '../../packages/server/src/features/friends/service.js';
 import type { Db } from '../../packages/server/src/db/open.js';
 import { inlined, type Runner, type Statement, type StatementRecorder } from './capture.js';
-import type { ReadPath } from './paths.js';
+import { runtime, type ReadPath } from './paths.js';
 
 export interface Explained {
   path: string;
@@ -24,7 +24,7 @@ export async function explainReadPaths(
 ): Promise<Explained[]> {
   const requests = paths.map((p) => ({ path: p.label, request: p.requests[0] })).filter((r) => r.request);
   await forgetFriendSuggestions(db, requests[0]!.request!.viewer.id);
-  const cold = await recorder.capture(() => recommendFriends(db, requests[0]!.request!.viewer.id));
+  const cold = await recorder.capture(() => recommendFriends({ db, runtime }, requests[0]!.request!.viewer.id));
   requests.push({ path: 'recommendations, first visit (suggestions computed)', request: { ...requests[0]!.request!, statements: cold.statements } });
   const explained: Explained[] = [];
   for (const { path, request } of requests) {

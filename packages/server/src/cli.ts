@@ -7,6 +7,7 @@ import { openDatabase } from './db/open.js';
 import { databaseCommands, helpText, runCommand } from './cli/commands.js';
 import { CliError, type CliIo } from './cli/io.js';
 import { backup, isBackupRestore, restoreBackup } from './cli/backup.js';
+import { Runtime } from './runtime.js';
 
 /**
  * The operator's command line: `npm run cli -- <command>`. Returns the exit code
@@ -44,7 +45,7 @@ export async function cliMain(argv: string[], env: NodeJS.ProcessEnv, io: CliIo 
       pgliteSharedBuffers: config.pgliteSharedBuffers,
     });
     await migrateDatabase(database);
-    await runCommand({ config, database, db: database.db, clock: systemClock }, io, command, args);
+    await runCommand({ config, database, db: database.db, clock: systemClock, runtime: new Runtime() }, io, command, args);
     return 0;
   } catch (error) {
     return exitCodeOf(error, io);

@@ -12,6 +12,7 @@ import type { PushWorker } from './push/worker.js';
 import type { Runner } from './outbox/runner.js';
 import type { EventBus } from './realtime/bus.js';
 import type { LiveHub } from './realtime/hub.js';
+import type { Runtime } from './runtime.js';
 
 /** What every feature's routes and services get: the settings and the database. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   db: Db;
   /** The time for rules that depend on it (reset link expiry, digests); tests move their own. */
   clock: Clock;
+  /** Caches and work in flight, owned by this context (runtime.ts). */
+  runtime: Runtime;
   /** Set by buildApp; absent in one-shot processes such as the admin CLI. */
   push?: { vapid: VapidKeys; worker: PushWorker | null };
 }

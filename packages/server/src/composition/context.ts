@@ -30,6 +30,7 @@ import { closeCardThreads } from '../features/cards/service.js';
 /** How often timed suspensions whose end passed are lifted (a sign-in lifts its own at once). */
 const SUSPENSION_SWEEP_MS = 15_000;
 import { EventBus } from '../realtime/bus.js';
+import { Runtime } from '../runtime.js';
 import { LiveHub } from '../realtime/hub.js';
 
 export interface ContextOptions {
@@ -60,7 +61,7 @@ export async function buildServerContext(
 ): Promise<ServerContext> {
   const log: FastifyBaseLogger = app.log;
   const clock = options.clock ?? systemClock;
-  const base: AppContext = { config, database, db: database.db, clock };
+  const base: AppContext = { config, database, db: database.db, clock, runtime: new Runtime() };
   const lease = config.outboxLeaseSeconds;
 
   const bus = await EventBus.start(database, log);

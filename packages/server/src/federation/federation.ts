@@ -58,7 +58,7 @@ export function createAskboxFederation(
     .setKeyPairsDispatcher(async (_fctx, identifier) => {
       if (identifier === INSTANCE_ACTOR) return [await options.instanceKeys.keyPair()];
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, identifier));
-      return user ? [await keyPairOf(db, user.id)] : [];
+      return user ? [await keyPairOf(ctx, user.id)] : [];
     })
     // `instance` is a reserved username: WebFinger of acct:instance@host is the instance actor (Mastodon checks it)
     .mapHandle(async (_fctx, username) => (username === INSTANCE_ACTOR ? INSTANCE_ACTOR : ((await publicUserByUsername(db, username))?.id ?? null)))

@@ -9,6 +9,7 @@ import { publicAnswer, publicUserByUsername, type PublicAnswer } from '../visibi
 import { askerLabel } from '../sharing/views.js';
 import { answerGlimpseLine } from '../answerExtras/views.js';
 import { translatorFor } from '../../i18n/translator.js';
+import { runtimeSlot } from '../../runtime.js';
 import type { CardContent, CardFormat, CardTheme } from './types.js';
 
 /**
@@ -103,16 +104,14 @@ export function cardContent(
 // cards are printed in English, as their 'Anonymous' is
 const english = translatorFor('en');
 
-const caches = new WeakMap<AppContext['config'], CardCache>();
-function cacheOf(ctx: AppContext): CardCache {
-  let cache = caches.get(ctx.config);
-  if (!cache) caches.set(ctx.config, (cache = createCardCache(ctx.config)));
-  return cache;
-}
-
-// one render per card at a time: a link shared widely is fetched by many previewers at once (the
-// drawing threads take two different cards at most at once, the rest wait their turn)
-const inFlight = new Map<string, Promise<Buffer>>();
+/**
+ * The context's card cache, and the cards being drawn: one render per card at a time, since a link
+ * shared widely is fetched by many previewers at once (the drawing threads take two different
+ * cards at most at once, the rest wait their turn).
+ */
+const cardsSlot = runtimeSlot<{ cache: CardCache; drawing: Map<string, Promise<Buffer>> }>('cards');
+const cardsOf = (ctx: AppContext) => ctx.runtime.of(cardsSlot, () => ({ cache: createCardCache(ctx.config), drawing: new Map() }));
+const cacheOf = (ctx: AppContext): CardCache => cardsOf(ctx).cache;
 
 async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, variant: CardVariant, render: CardRenderer): Promise<Buffer> {
   const site = new URL(ctx.config.publicUrl).host;
@@ -122,6 +121,7 @@ async function cardOf(ctx: AppContext, owner: CardOwner, answer: PublicAnswer, v
   const cache = cacheOf(ctx);
   const cached = await cache.get(key);
   if (cached) return cached;
+  const inFlight = cardsOf(ctx).drawing;
   let pending = inFlight.get(key);
   if (!pending) {
     pending = (async () => {

@@ -26,7 +26,7 @@ export async function friendRoutes(app: AppInstance, ctx: AppContext): Promise<v
     { schema: { tags: ['friends'], summary: 'Up to 20 people to follow', response: { 200: friendListSchema } } },
     async (request) => {
       const viewer = requireViewer(request);
-      return { items: await recommendFriends(ctx.db, viewer.id, (error) => request.log.error({ err: error }, 'friend suggestions: refresh failed')) };
+      return { items: await recommendFriends(ctx, viewer.id, (error) => request.log.error({ err: error }, 'friend suggestions: refresh failed')) };
     },
   );
 }

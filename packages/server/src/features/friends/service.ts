@@ -6,6 +6,8 @@ import { inlined, run, runOne, statement } from '../../db/statements.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
+import type { AppContext } from '../../context.js';
+import { runtimeSlot } from '../../runtime.js';
 
 interface CardRow {
   id: string;
@@ -185,12 +187,14 @@ const saveSuggestions = statement<never, { viewerId: string; ids: string[] }>(
       on conflict (user_id) do update set candidate_ids = excluded.candidate_ids, computed_at = excluded.computed_at`,
 );
 
-/** One computation per viewer at a time in this process: concurrent requests wait for the same one. */
-const computing = new WeakMap<DbOrTx, Map<string, Promise<void>>>();
+/** One computation per viewer at a time in this context: concurrent requests wait for the same one. */
+/** What recommending needs: the database, and the context's runtime for the computations in flight. */
+type Suggesting = Pick<AppContext, 'db' | 'runtime'>;
 
-function computeSuggestions(db: DbOrTx, viewerId: string): Promise<void> {
-  let inFlight = computing.get(db);
-  if (!inFlight) computing.set(db, (inFlight = new Map()));
+const computingSlot = runtimeSlot<Map<string, Promise<void>>>('friend suggestions being computed');
+
+function computeSuggestions({ db, runtime }: Suggesting, viewerId: string): Promise<void> {
+  const inFlight = runtime.of(computingSlot, () => new Map());
   const running = inFlight.get(viewerId);
   if (running) return running;
   const work = (async () => {
@@ -219,7 +223,8 @@ const TAKE = RECOMMENDED_FRIENDS_MAX + 10;
  * followed or blocked *now*, in one indexed statement. A stale ranking is served while a fresh
  * one is computed in the background, one computation per viewer at a time.
  */
-export async function recommendFriends(db: DbOrTx, viewerId: string, onError: (error: unknown) => void = () => {}): Promise<FriendCard[]> {
+export async function recommendFriends(ctx: Suggesting, viewerId: string, onError: (error: unknown) => void = () => {}): Promise<FriendCard[]> {
+  const { db } = ctx;
   const read = (take: number) => run(db, suggestionsStatement, { viewerId, take });
   let rows = await read(TAKE);
   // short: many of the first candidates followed since (or none left to read, or never computed)
@@ -229,12 +234,12 @@ export async function recommendFriends(db: DbOrTx, viewerId: string, onError: (e
     // never computed (first visit), or most candidates followed since
     const computedAt = rows[0]?.computedAt ?? (await runOne(db, suggestionsExist, { viewerId }))?.computedAt;
     if (!computedAt || ageMs(computedAt) > SHORT_LIST_RECOMPUTE_MS) {
-      await computeSuggestions(db, viewerId);
+      await computeSuggestions(ctx, viewerId);
       rows = await read(CANDIDATES_KEPT);
     }
   } else if (ageMs(rows[0]!.computedAt) > (firstReadShort ? SHORT_LIST_RECOMPUTE_MS : FRIEND_SUGGESTIONS_TTL_MS)) {
     // a fresh ranking puts the first read back to one statement
-    computeSuggestions(db, viewerId).catch(onError);
+    computeSuggestions(ctx, viewerId).catch(onError);
   }
   return rows.map((row) => ({ ...userSummary(row), isFollowing: false }));
 }

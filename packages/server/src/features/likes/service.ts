@@ -8,6 +8,7 @@ import { run, statement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { visibleAuthor } from '../visibility/index.js';
+import { runtimeSlot } from '../../runtime.js';
 
 /** One click: like (or unlike) an answer. */
 interface Toggle {
@@ -110,18 +111,10 @@ async function writeBatch(ctx: AppContext, toggles: Toggle[]): Promise<(ToggleRo
   return rows;
 }
 
-/** Each server's batcher of clicks: one viewer's clicks on one answer run one after the other. */
-const batchers = new WeakMap<AppContext, Batcher<Toggle, ToggleRow | null>>();
+/** The context's batcher of clicks: one viewer's clicks on one answer run one after the other. */
+const batcherSlot = runtimeSlot<Batcher<Toggle, ToggleRow | null>>('like batcher');
 function batcherOf(ctx: AppContext): Batcher<Toggle, ToggleRow | null> {
-  let batcher = batchers.get(ctx);
-  if (!batcher) {
-    batcher = new Batcher({
-      key: (t: Toggle) => `${t.viewerId}:${t.questionId}`,
-      run: (toggles) => writeBatch(ctx, toggles),
-    });
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
+  return ctx.runtime.of(batcherSlot, () => new Batcher({ key: (t: Toggle) => `${t.viewerId}:${t.questionId}`, run: (toggles) => writeBatch(ctx, toggles) }));
 }
 
 /** 404 unless the answer exists and is answered; 403 when a block stands between the viewer and its owner. */

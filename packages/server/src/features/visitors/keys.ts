@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { rateLimitClient } from '../../rateLimit.js';
+import { runtimeSlot } from '../../runtime.js';
 
 /**
  * A visitor's keyed hash (decision 306): HMAC-SHA-256 of their address (an IPv4 address or an IPv6
@@ -20,17 +21,17 @@ export async function visitorKeyOf(ctx: AppContext, ip: string): Promise<string>
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const drawKey = () => crypto.randomBytes(32).toString('base64url');
 
-// the day's key, per database: a visitor's request costs no extra query
-const cache = new WeakMap<object, { day: string; secret: string }>();
+// the day's key, held by the context: a visitor's request costs no extra query
+const dayKeySlot = runtimeSlot<{ held: { day: string; secret: string } | null }>('visitor day key');
 
 async function dayKey(ctx: AppContext): Promise<string> {
   const day = dayOf(ctx.clock.now());
-  const cached = cache.get(ctx.db);
-  if (cached?.day === day) return cached.secret;
+  const slot = ctx.runtime.of(dayKeySlot, () => ({ held: null }));
+  if (slot.held?.day === day) return slot.held.secret;
   // the embedded database has one process: the key lives in its memory only (set before any await,
   // so simultaneous first visitors share it); a restart draws a new one
   const secret = ctx.database.kind === 'pglite' ? drawKey() : await sharedDayKey(ctx, day);
-  cache.set(ctx.db, { day, secret });
+  slot.held = { day, secret };
   return secret;
 }
 
