@@ -88,6 +88,11 @@ test('approval: a visitor applies, the admin approves, the person is emailed, lo
   const admin = await browser.newPage({ baseURL });
   await logIn(admin, e2eAdmin.email, e2eAdmin.password);
   await expect(admin).not.toHaveURL(/\/login$/);
+  // the team is told on Notifications, with the way to the queue
+  await admin.goto('/notifications');
+  await admin.getByRole('link', { name: '1 sign-up waiting for approval' }).click();
+  await expect(admin).toHaveURL(/\/settings\/moderation$/);
+  await expect(admin.getByRole('article', { name: `@${applicant.username}` })).toBeVisible();
   await admin.goto('/settings');
   await admin.getByRole('link', { name: 'Instance', exact: true }).click();
   await expect(admin).toHaveURL(/\/settings\/instance$/);

@@ -41,6 +41,8 @@ export const countersSchema = z.object({
   unansweredQuestions: z.number().int(),
   unreadActivity: z.number().int(),
   unreadAnswers: z.number().int(),
+  /** sign-ups waiting for approval, for admins and moderators (0 for anyone else) */
+  pendingSignups: z.number().int(),
 });
 export type Counters = z.infer<typeof countersSchema>;
 

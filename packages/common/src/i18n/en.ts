@@ -70,6 +70,10 @@ export const enFirst = {
   tryAgainInSeconds_one: 'Too many attempts. Try again in {{count}} second.',
   tryAgainInSeconds_many: 'Too many attempts. Try again in {{count}} seconds.',
   tryAgainInSeconds_other: 'Too many attempts. Try again in {{count}} seconds.',
+  /** on Notifications, for admins and moderators in approval mode */
+  signupsWaiting_one: '{{count}} sign-up waiting for approval',
+  signupsWaiting_many: '{{count}} sign-ups waiting for approval',
+  signupsWaiting_other: '{{count}} sign-ups waiting for approval',
   tryAgainInMinutes_one: 'Too many attempts. Try again in {{count}} minute.',
   tryAgainInMinutes_many: 'Too many attempts. Try again in {{count}} minutes.',
   tryAgainInMinutes_other: 'Too many attempts. Try again in {{count}} minutes.',

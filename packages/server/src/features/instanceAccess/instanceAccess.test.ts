@@ -102,10 +102,15 @@ describe('approval mode', () => {
     ]);
     expect(codeOf(await apiAs(t.app, member).get('/api/admin/signups'))).toBe('moderators_only');
     expect(codeOf(await apiAs(t.app, member).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('moderators_only');
+    // the team's badge counts it (Notifications shows the way to the queue); a member's reads 0
+    const pendingOf = async (who: typeof admin) => (await apiAs(t.app, who).get('/api/me/counters')).json().pendingSignups;
+    expect(await pendingOf(admin)).toBe(1);
+    expect(await pendingOf(member)).toBe(0);
 
     expect((await apiAs(t.app, admin).post(`/api/admin/signups/${queue[0].id}/approve`)).statusCode).toBe(204);
     expect(codeOf(await apiAs(t.app, admin).post(`/api/admin/signups/${queue[0].id}/approve`))).toBe('signup_not_pending');
     expect((await login('eager@example.test')).statusCode).toBe(200);
+    expect(await pendingOf(admin)).toBe(0);
     await t.ctx.email.runBatch();
     const [approvedMail] = mail.messages;
     expect(approvedMail?.envelopeTo).toEqual(['eager@example.test']);

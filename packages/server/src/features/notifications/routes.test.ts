@@ -46,7 +46,7 @@ describe('GET /api/me/counters', () => {
     await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: bob.id, answer: 'bob answers me' });
     await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: carol.id, isAnonymous: true, answer: 'carol answers anonymous me' });
     await insertQuestion(t.ctx.db, { senderId: me.id, receiverId: carol.id }); // unanswered: not an answer
-    expect(await counters(me)).toEqual({ unansweredQuestions: 2, unreadActivity: 2, unreadAnswers: 2 });
+    expect(await counters(me)).toEqual({ unansweredQuestions: 2, unreadActivity: 2, unreadAnswers: 2, pendingSignups: 0 });
   });
 
   it('only counts items newer than the last-read time', async () => {

@@ -82,7 +82,7 @@ export async function answersFor(db: DbOrTx, userId: string) {
 /** The nav badges, each one indexed count. */
 export async function countersFor(db: DbOrTx, userId: string, now = new Date()) {
   const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
-  const [row] = await queryRows<{ unanswered: number; activity: number; answers: number }>(
+  const [row] = await queryRows<{ unanswered: number; activity: number; answers: number; pending_signups: number }>(
     db,
     sql`with me as (select last_read_notifications as lrn, last_read_answers as lra from users where id = ${userId})
         select
@@ -100,9 +100,17 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
                and r.created_at >= ${since.toISOString()}::timestamptz and ${remoteActorNotBlocked(userId, sql`a.uri`, sql`a.domain`)}) as activity,
           (select count(*)::int from questions q, me
              where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
-               and ${visibleAuthor(userId, sql`q.receiver_id`)}) as answers`,
+               and ${visibleAuthor(userId, sql`q.receiver_id`)}) as answers,
+          -- the team (who approve sign-ups, decision 280) is told how many wait; anyone else reads 0
+          (select count(*)::int from pending_signups
+             where exists (select 1 from users t where t.id = ${userId} and t.role in ('moderator', 'admin'))) as pending_signups`,
   );
-  return { unansweredQuestions: row?.unanswered ?? 0, unreadActivity: row?.activity ?? 0, unreadAnswers: row?.answers ?? 0 };
+  return {
+    unansweredQuestions: row?.unanswered ?? 0,
+    unreadActivity: row?.activity ?? 0,
+    unreadAnswers: row?.answers ?? 0,
+    pendingSignups: row?.pending_signups ?? 0,
+  };
 }
 
 /** Stores now as the tab's last-read time (never moving it backwards); the user's other devices refresh their badges. */

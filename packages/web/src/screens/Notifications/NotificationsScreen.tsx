@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { UserPlus } from 'lucide-react';
 import { badgeText, type NotificationTab } from '@askbox/common';
 import { LoadError } from '../../components/LoadError';
 import { SkeletonList } from '../../components/Skeleton';
@@ -7,6 +9,7 @@ import { AnswerNotificationsList } from '../../features/notifications/AnswerNoti
 import { useInfiniteScroll, useShownPending } from '../../components/useInfiniteScroll';
 import { LoadMoreFooter } from '../../components/LoadMoreFooter';
 import { useActivityGroups, useAnswerNotifications, useCounters, useMarkRead } from '../../features/notifications/api';
+import { useAppConfig } from '../../features/session/api';
 import styles from './Notifications.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -24,6 +27,9 @@ export function NotificationsScreen() {
   const answers = useAnswerNotifications();
   const { data: counters } = useCounters();
   const markRead = useMarkRead();
+  // the team approves sign-ups in approval mode (decision 280): how many wait, and the way to them
+  const approvals = useAppConfig().data?.signup.registrations === 'approval';
+  const signupsWaiting = approvals ? (counters?.pendingSignups ?? 0) : 0;
   const tabRefs = useRef<Record<NotificationTab, HTMLButtonElement | null>>({ activity: null, answers: null });
 
   const current = tab === 'activity' ? activity : answers;
@@ -50,6 +56,12 @@ export function NotificationsScreen() {
   return (
     <div className="screen">
       <h1 className="screen-title">{t('navNotifications')}</h1>
+      {signupsWaiting > 0 && (
+        <Link to="/settings/moderation" className={`card ${styles.signups}`}>
+          <UserPlus size={18} aria-hidden />
+          {t('signupsWaiting', { count: signupsWaiting })}
+        </Link>
+      )}
       <div role="tablist" aria-label={t('navNotifications')} className={styles.tabs} onKeyDown={onKeyDown}>
         {tabs.map(({ id, label }) => (
           <button
