@@ -4,24 +4,29 @@
  * (share cards, the Atom feed, ActivityPub), and where the block rules live. Other
  * code imports this file only (lint enforces it).
  */
+export {
+  channelRules,
+  deliveryFor,
+  receiverFacts,
+  type Asker,
+  type AskingChannel,
+  type QuestionDelivery,
+  type QuestionRefusal,
+  type ReceiverFacts,
+} from './asking.js';
+export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export {
   askerBlockable,
   askerBlockableColumn,
-  deliveryFor,
   globalQuestionAudience,
   inInbox,
-  notFromBlockedRemote,
   questionDelivery,
   questionRefusal,
   receivedQuestion,
   receiverSeesQuestion,
-  remoteActorNotBlocked,
   remoteQuestionDelivery,
-  type QuestionDelivery,
-  type QuestionRefusal,
-  type ReceiverFilters,
 } from './questions.js';
 export {
   answerCount,

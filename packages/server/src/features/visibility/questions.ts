@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { questions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js';
+import { notFromBlockedRemote } from './remoteBlocks.js';
 
 /**
  * Which questions reach whose inbox, and with it the Questions badge, push, email and live
@@ -71,7 +72,7 @@ export async function receivedQuestion(db: DbOrTx, questionId: string, receiverI
 }
 
 /** Why a question cannot be sent; the asker is told (they know who they are and whom they ask). */
-export type QuestionRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' | 'asker_not_allowed';
+export type ProfileRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' | 'asker_not_allowed';
 
 /**
  * Refusals the asker sees, first to apply wins: a paused inbox (the same for everyone, yourself
@@ -85,7 +86,7 @@ export async function questionRefusal(
   db: DbOrTx,
   question: { senderId: string; receiverId: string; isAnonymous: boolean },
   now: Date,
-): Promise<QuestionRefusal | null> {
+): Promise<ProfileRefusal | null> {
   const at = now.toISOString();
   const [receiver] = await queryRows<{ paused: boolean; refusesAnonymous: boolean; mayAsk: boolean }>(
     db,
@@ -109,7 +110,7 @@ export async function questionRefusal(
 }
 
 /** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
-export type QuestionDelivery = 'inbox' | 'dropped' | 'filtered';
+export type FilterDelivery = 'inbox' | 'dropped' | 'filtered';
 
 /** The receiver's choices that decide where a question goes once it may be sent. */
 export interface ReceiverFilters {
@@ -126,7 +127,7 @@ export interface ReceiverFilters {
  * receiver keeps filtered questions (decision 310), else nowhere. Either way nothing notifies or
  * counts and the asker is answered as for a delivered question.
  */
-export function deliveryFor(text: string, receiver: ReceiverFilters, quietlyBlocked = false): QuestionDelivery {
+export function filterFor(text: string, receiver: ReceiverFilters, quietlyBlocked = false): FilterDelivery {
   if (quietlyBlocked) return 'dropped';
   if (findMutedWord(text, receiver.mutedWords) === null) return 'inbox';
   return receiver.keepsFiltered ? 'filtered' : 'dropped';
@@ -144,7 +145,7 @@ export const receiverFilters = (row: { words: string[] | null; keepsFiltered: bo
 });
 
 /**
- * Where a question the asker may send goes (deliveryFor): an anonymous one is dropped when the
+ * Where a question the asker may send goes (filterFor): an anonymous one is dropped when the
  * receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
  * questions. A quiet block keeps out anonymous questions only: were a named question from the
  * blocked person dropped too, the receiver could ask a suspect for a named question and learn from
@@ -154,7 +155,7 @@ export const receiverFilters = (row: { words: string[] | null; keepsFiltered: bo
 export async function questionDelivery(
   db: DbOrTx,
   question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
-): Promise<QuestionDelivery> {
+): Promise<FilterDelivery> {
   if (question.senderId === question.receiverId) return 'inbox';
   const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
@@ -165,7 +166,7 @@ export async function questionDelivery(
   );
   if (!row) return 'inbox';
   // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
-  return deliveryFor(question.text, receiverFilters(row), (row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous);
+  return filterFor(question.text, receiverFilters(row), (row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous);
 }
 
 /**
@@ -174,7 +175,7 @@ export async function questionDelivery(
  * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
  * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
  * announcement, so it does not apply (decision 261). A muted word of it keeps it out as any
- * question (deliveryFor, matched here in JS for each user who muted words). The count the admin is told
+ * question (filterFor, matched here in JS for each user who muted words). The count the admin is told
  * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
  * receiver who stopped getting global questions after blocking an anonymous asker would learn
  * that the asker was the admin.
@@ -184,9 +185,9 @@ export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL
     db,
     sql`select u.id as "userId", ${filtersOf(sql`u`)} from users u where exists (select 1 from muted_words m where m.user_id = u.id)`,
   );
-  const goesTo = (delivery: QuestionDelivery) =>
+  const goesTo = (delivery: FilterDelivery) =>
     lists
-      .filter((list) => deliveryFor(text, receiverFilters(list)) === delivery)
+      .filter((list) => filterFor(text, receiverFilters(list)) === delivery)
       .map((list) => list.userId)
       .join(',');
   const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
@@ -204,14 +205,14 @@ export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL
  * every rule simply drops: a paused inbox; a block of the account or of its whole server; 'Who
  * may ask me' other than everyone (a remote account is neither someone the receiver follows here
  * nor an account of known age, decision 302). A muted word goes to the Filtered folder or nowhere
- * as for any question (deliveryFor). 'Refuse anonymous questions' does not apply: a remote
+ * as for any question (filterFor). 'Refuse anonymous questions' does not apply: a remote
  * question is named.
  */
 export async function remoteQuestionDelivery(
   db: DbOrTx,
   question: { receiverId: string; actorUri: string; domain: string; text: string },
   now: Date,
-): Promise<QuestionDelivery> {
+): Promise<FilterDelivery> {
   const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
     db,
     sql`select not (u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))
@@ -222,24 +223,5 @@ export async function remoteQuestionDelivery(
         from users u where u.id = ${question.receiverId}`,
   );
   if (!row) return 'dropped';
-  return deliveryFor(question.text, receiverFilters(row), !row.open || row.blocked);
-}
-
-/**
- * A WHERE fragment on the questions row under `question`: not a question from a remote account or
- * server the receiver blocked since (as a named sender's block hides their questions).
- */
-export function notFromBlockedRemote(question: SQL): SQL {
-  return sql`not exists (select 1 from remote_questions rq join remote_blocks b on b.user_id = ${question}.receiver_id
-    and ((b.kind = 'actor' and b.target = rq.actor_uri) or (b.kind = 'domain' and b.target = rq.domain))
-    where rq.question_id = ${question}.id)`;
-}
-
-/**
- * A WHERE fragment: the remote actor (`actorUri`, on host `domain`) is not one `viewerId` blocked,
- * nor on a server they blocked (their likes leave the Activity tab with the block).
- */
-export function remoteActorNotBlocked(viewerId: string | SQL, actorUri: SQL, domain: SQL): SQL {
-  return sql`not exists (select 1 from remote_blocks b where b.user_id = ${viewerId}
-    and ((b.kind = 'actor' and b.target = ${actorUri}) or (b.kind = 'domain' and b.target = ${domain})))`;
+  return filterFor(question.text, receiverFilters(row), !row.open || row.blocked);
 }

@@ -1,0 +1,150 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/open.js';
+import { filteredQuestions, questions, remoteQuestions, visitorQuestions } from '../../db/schema/index.js';
+import { events } from '../../events/emit.js';
+import { deliveryFor, receiverFacts, type AskingChannel, type Asker, type QuestionDelivery } from '../visibility/index.js';
+
+/**
+ * One way of asking (decision 352): every channel that creates a question (a profile, a visitor,
+ * 'Ask my followers', a post from another server, the admin's global question) reads the
+ * receiver's facts and takes the decision of features/visibility (deliveryFor), then writes what
+ * it decided through deliverQuestion, the one writer of a question and its side rows. A channel
+ * adds only who asks and its own limits. Only this folder inserts into `questions`.
+ */
+
+/** Where an account on another server asked from (remote_questions, decision 300). */
+export interface RemoteOrigin {
+  actorUri: string;
+  handle: string;
+  name: string;
+  domain: string;
+  postUri: string;
+  visibility: 'public' | 'unlisted' | 'followers' | 'direct';
+}
+
+/** A question about to be written, with how it was asked. */
+export interface NewQuestion {
+  id: string;
+  senderId: string | null;
+  receiverId: string;
+  text: string;
+  isAnonymous: boolean;
+  createdAt: Date;
+  isGlobal?: boolean;
+  toFollowers?: boolean;
+  /** a visitor's keyed hash (visitor_questions) */
+  visitorKey?: string;
+  remote?: RemoteOrigin;
+}
+
+/**
+ * The channels whose asker waits for the answer: a question they must not know was dropped makes
+ * the same writes as a delivered one and rolls them back (row, push, email, live event alike), so
+ * not even the response time tells (decision 100). The others answer before any of this runs.
+ */
+const askerWaits: Record<AskingChannel, boolean> = { account: true, visitor: true, followers: false, fediverse: false, global: false };
+
+/** The decision for one receiver (null when there is no such user): their facts in one statement, then deliveryFor. */
+export async function decideFor(
+  db: DbOrTx,
+  input: { channel: AskingChannel; asker: Asker; receiverId: string; text: string; isAnonymous: boolean; now: Date },
+): Promise<QuestionDelivery | null> {
+  const [facts] = await receiverFacts(db, { asker: input.asker, receivers: sql`u.id = ${input.receiverId}`, now: input.now });
+  if (!facts) return null;
+  const toSelf = input.asker.kind === 'account' && input.asker.id === input.receiverId;
+  return deliveryFor(input.channel, { text: input.text, isAnonymous: input.isAnonymous, toSelf }, facts);
+}
+
+/**
+ * Writes `question` where it goes, in the caller's transaction: the inbox (the question, its
+ * visitor or remote origin, and the `questionAsked` event behind the badge, push, email and live
+ * stream), the receiver's Filtered folder (decision 310; nothing there notifies or counts), or
+ * nowhere. Returns whether it was kept: false for a dropped question, and for a post from another
+ * server that asked this receiver already (it asks once, delivered twice or not).
+ */
+export async function deliverQuestion(
+  tx: DbOrTx,
+  ctx: AppContext,
+  channel: AskingChannel,
+  question: NewQuestion,
+  goesTo: 'inbox' | 'filtered' | 'dropped',
+): Promise<boolean> {
+  // only a post from another server can turn out to be asked already, and then writes nothing
+  if (goesTo === 'inbox') return question.remote ? intoSavepoint(tx, (sp) => writeToInbox(sp, ctx, question)) : writeToInbox(tx, ctx, question);
+  if (askerWaits[channel]) await intoSavepoint(tx, (sp) => writeToInbox(sp, ctx, question).then(() => false));
+  return goesTo === 'filtered' ? keepFiltered(tx, question) : false;
+}
+
+/** Runs `write` in a savepoint, rolled back when it keeps nothing. */
+async function intoSavepoint(tx: DbOrTx, write: (sp: DbOrTx) => Promise<boolean>): Promise<boolean> {
+  try {
+    return await tx.transaction(async (sp) => {
+      if (!(await write(sp))) throw new NotKept();
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof NotKept) return false;
+    throw error;
+  }
+}
+
+/** Thrown to roll back, to its savepoint, the writes of a question that is not kept. */
+class NotKept extends Error {}
+
+async function writeToInbox(tx: DbOrTx, ctx: AppContext, question: NewQuestion): Promise<boolean> {
+  const { visitorKey, remote, ...row } = question;
+  await tx.insert(questions).values(row);
+  if (visitorKey) await tx.insert(visitorQuestions).values({ questionId: row.id, visitorKey });
+  if (remote) {
+    // the same post delivered twice (its author's inbox and the shared inbox) asks once
+    const [claimed] = await tx
+      .insert(remoteQuestions)
+      .values({ questionId: row.id, receiverId: row.receiverId, ...remote })
+      .onConflictDoNothing()
+      .returning({ id: remoteQuestions.questionId });
+    if (!claimed) return false;
+  }
+  await events.emit(tx, ctx, {
+    type: 'questionAsked',
+    questionId: row.id,
+    receiverId: row.receiverId,
+    senderId: row.senderId,
+    isAnonymous: row.isAnonymous,
+    ...(remote ? { remoteAsker: { handle: remote.handle, name: remote.name } } : {}),
+    at: row.createdAt,
+  });
+  return true;
+}
+
+/** Kept for the receiver's review with how it was asked (decision 327), once for a post from another server. */
+async function keepFiltered(tx: DbOrTx, question: NewQuestion): Promise<boolean> {
+  const { remote, ...row } = question;
+  if (remote && (await postInInbox(tx, remote.postUri, row.receiverId))) return false;
+  const origin = remote
+    ? {
+        remoteActorUri: remote.actorUri,
+        remoteHandle: remote.handle,
+        remoteName: remote.name,
+        remoteDomain: remote.domain,
+        remotePostUri: remote.postUri,
+        remoteVisibility: remote.visibility,
+      }
+    : {};
+  const [kept] = await tx
+    .insert(filteredQuestions)
+    .values({ ...row, ...origin })
+    .onConflictDoNothing()
+    .returning({ id: filteredQuestions.id });
+  return kept !== undefined;
+}
+
+/** Whether the post `postUri` asked `receiverId` already. */
+async function postInInbox(db: DbOrTx, postUri: string, receiverId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: remoteQuestions.questionId })
+    .from(remoteQuestions)
+    .where(and(eq(remoteQuestions.postUri, postUri), eq(remoteQuestions.receiverId, receiverId)))
+    .limit(1);
+  return row !== undefined;
+}
