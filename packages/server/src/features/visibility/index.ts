@@ -42,4 +42,4 @@ export {
   type PublicAnswer,
   type RemoteAsker,
 } from './public.js';
-export { visitorQuestionDelivery, visitorReceiverByUsername } from './visitors.js';
+export { visitorReceiverByUsername } from './visitors.js';
