@@ -26,7 +26,6 @@ export {
   questionRefusal,
   receivedQuestion,
   receiverSeesQuestion,
-  remoteQuestionDelivery,
 } from './questions.js';
 export {
   answerCount,

@@ -198,30 +198,3 @@ export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL
     keeps: sql`${user}.id = any(string_to_array(${filtered}, ','))`,
   };
 }
-
-/**
- * Where a question asked from another server (a post mentioning the receiver, decision 300) goes.
- * The remote asker is never told either way (their server gets the same 202 and no activity), so
- * every rule simply drops: a paused inbox; a block of the account or of its whole server; 'Who
- * may ask me' other than everyone (a remote account is neither someone the receiver follows here
- * nor an account of known age, decision 302). A muted word goes to the Filtered folder or nowhere
- * as for any question (filterFor). 'Refuse anonymous questions' does not apply: a remote
- * question is named.
- */
-export async function remoteQuestionDelivery(
-  db: DbOrTx,
-  question: { receiverId: string; actorUri: string; domain: string; text: string },
-  now: Date,
-): Promise<FilterDelivery> {
-  const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
-    db,
-    sql`select not (u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))
-             and u.who_may_ask = 'everyone' as open,
-          exists (select 1 from remote_blocks b where b.user_id = u.id
-                  and ((b.kind = 'actor' and b.target = ${question.actorUri}) or (b.kind = 'domain' and b.target = ${question.domain}))) as blocked,
-          ${filtersOf(sql`u`)}
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!row) return 'dropped';
-  return filterFor(question.text, receiverFilters(row), !row.open || row.blocked);
-}
