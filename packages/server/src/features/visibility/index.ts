@@ -17,16 +17,7 @@ export {
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
-export {
-  askerBlockable,
-  askerBlockableColumn,
-  globalQuestionAudience,
-  inInbox,
-  questionDelivery,
-  questionRefusal,
-  receivedQuestion,
-  receiverSeesQuestion,
-} from './questions.js';
+export { askerBlockable, askerBlockableColumn, globalQuestionAudience, inInbox, receivedQuestion, receiverSeesQuestion } from './questions.js';
 export {
   answerCount,
   isFromPrivateRemotePost,

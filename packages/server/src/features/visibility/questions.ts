@@ -3,7 +3,7 @@ import { findMutedWord } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { questions } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
-import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js';
+import { notBlockedWith, type ViewerRef } from './blocks.js';
 import { notFromBlockedRemote } from './remoteBlocks.js';
 
 /**
@@ -71,44 +71,6 @@ export async function receivedQuestion(db: DbOrTx, questionId: string, receiverI
   return question ?? null;
 }
 
-/** Why a question cannot be sent; the asker is told (they know who they are and whom they ask). */
-export type ProfileRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' | 'asker_not_allowed';
-
-/**
- * Refusals the asker sees, first to apply wins: a paused inbox (the same for everyone, yourself
- * included, so it hides whether a block stands); a named block either way; an anonymous question
- * to someone who refuses them; an asker the receiver's 'Who may ask me' leaves out (people they
- * follow, accounts older than N days), one refusal for every rule and for named and anonymous
- * questions alike (decision 261). Each is decided before anything is written, so the receiver
- * observes nothing of a refused question.
- */
-export async function questionRefusal(
-  db: DbOrTx,
-  question: { senderId: string; receiverId: string; isAnonymous: boolean },
-  now: Date,
-): Promise<ProfileRefusal | null> {
-  const at = now.toISOString();
-  const [receiver] = await queryRows<{ paused: boolean; refusesAnonymous: boolean; mayAsk: boolean }>(
-    db,
-    sql`select u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${at}::timestamptz) as paused,
-          u.refuse_anonymous_questions as "refusesAnonymous",
-          case u.who_may_ask
-            when 'following' then exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${question.senderId})
-            when 'older_accounts' then exists (select 1 from users s where s.id = ${question.senderId}
-              and s.created_at <= ${at}::timestamptz - make_interval(days => u.who_may_ask_min_days))
-            else true
-          end as "mayAsk"
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!receiver) return null;
-  if (receiver.paused) return 'inbox_paused';
-  if (question.senderId === question.receiverId) return null;
-  if (await isBlockedEitherWay(db, question.senderId, question.receiverId)) return 'blocked';
-  if (question.isAnonymous && receiver.refusesAnonymous) return 'anonymous_refused';
-  if (!receiver.mayAsk) return 'asker_not_allowed';
-  return null;
-}
-
 /** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
 export type FilterDelivery = 'inbox' | 'dropped' | 'filtered';
 
@@ -143,31 +105,6 @@ export const receiverFilters = (row: { words: string[] | null; keepsFiltered: bo
   mutedWords: row.words ?? [],
   keepsFiltered: row.keepsFiltered === true,
 });
-
-/**
- * Where a question the asker may send goes (filterFor): an anonymous one is dropped when the
- * receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
- * questions. A quiet block keeps out anonymous questions only: were a named question from the
- * blocked person dropped too, the receiver could ask a suspect for a named question and learn from
- * its absence who the anonymous asker was. A dropped question is never written, so it is in no
- * list, count, push, email or live event; the asker gets the same answer as for a delivered one.
- */
-export async function questionDelivery(
-  db: DbOrTx,
-  question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
-): Promise<FilterDelivery> {
-  if (question.senderId === question.receiverId) return 'inbox';
-  const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
-    db,
-    sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = u.id) as "quietlyBlocked",
-          exists (select 1 from sender_blocks where blocked_id = ${question.senderId}) as "blockedEverywhere",
-          ${filtersOf(sql`u`)}
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!row) return 'inbox';
-  // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
-  return filterFor(question.text, receiverFilters(row), (row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous);
-}
 
 /**
  * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
