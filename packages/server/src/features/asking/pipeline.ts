@@ -3,7 +3,17 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { filteredQuestions, questions, remoteQuestions, visitorQuestions } from '../../db/schema/index.js';
 import { events } from '../../events/emit.js';
-import { deliveryFor, receiverFacts, type AskingChannel, type Asker, type QuestionDelivery } from '../visibility/index.js';
+import { queryRows } from '../../db/sql.js';
+import {
+  deliveryFor,
+  receiverFacts,
+  receiverFactsQuery,
+  receiverProfiles,
+  type Asker,
+  type AskingChannel,
+  type FactsQuery,
+  type QuestionDelivery,
+} from '../visibility/index.js';
 
 /**
  * One way of asking (decision 352): every channel that creates a question (a profile, a visitor,
@@ -147,4 +157,57 @@ async function postInInbox(db: DbOrTx, postUri: string, receiverId: string): Pro
     .where(and(eq(remoteQuestions.postUri, postUri), eq(remoteQuestions.receiverId, receiverId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Writes one question to a whole set of receivers (the admin's global question) in ONE statement
+ * whatever the set's size: their facts are decided once per distinct profile (deliveryFor, as for
+ * one receiver), and the statement writes the inbox rows and the Filtered copies of everyone
+ * addressed, i.e. not refused. A receiver's id is `idPrefix` and their number among the addressed,
+ * in receiver order, counted before the muted words keep some out: a number must not count who
+ * muted a word, and a kept copy has the id it would have had (decision 144: growing ids in
+ * receiver order walk the indexes once). No event here: the caller tells the channels once for
+ * the set. Returns how many were addressed and how many inbox rows were written.
+ */
+export async function deliverQuestionToSet(
+  tx: DbOrTx,
+  input: {
+    channel: AskingChannel;
+    facts: FactsQuery;
+    question: { senderId: string; text: string; isAnonymous: boolean; isGlobal: boolean; createdAt: Date };
+    idPrefix: string;
+  },
+): Promise<{ addressed: number; written: number }> {
+  const { question } = input;
+  const profiles = await receiverProfiles(tx, input.facts);
+  if (profiles.length === 0) return { addressed: 0, written: 0 };
+  const decided = profiles.map((facts) => {
+    const goesTo = deliveryFor(input.channel, { text: question.text, isAnonymous: question.isAnonymous, toSelf: false }, facts);
+    return sql`(${facts.profile}, ${typeof goesTo === 'object' ? 'refused' : goesTo})`;
+  });
+  const at = sql`${question.createdAt.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ addressed: number | string; written: number | string }>(
+    tx,
+    sql`with decided(profile, goes) as (values ${sql.join(decided, sql`, `)}),
+        addressed as (
+          select ${input.idPrefix} || lpad(to_hex(row_number() over (order by f."receiverId")), 12, '0') as id, f."receiverId" as receiver_id, d.goes
+          from (${receiverFactsQuery(input.facts)}) f join decided d on d.profile = f.profile
+          where d.goes <> 'refused'
+        ),
+        inserted as (
+          insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
+          select a.id, ${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${question.isGlobal}, false, ${at}
+          from addressed a where a.goes = 'inbox'
+          order by a.receiver_id
+          returning 1
+        ),
+        kept as (
+          insert into filtered_questions (id, sender_id, receiver_id, text, is_anonymous, is_global, created_at)
+          select a.id, ${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${question.isGlobal}, ${at}
+          from addressed a where a.goes = 'filtered'
+          returning 1
+        )
+        select (select count(*) from addressed)::int as addressed, (select count(*) from inserted)::int as written`,
+  );
+  return { addressed: Number(row?.addressed ?? 0), written: Number(row?.written ?? 0) };
 }

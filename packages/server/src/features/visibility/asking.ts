@@ -120,22 +120,38 @@ function askerColumns(asker: Asker, now: Date): { mayAsk: SQL; blocked: SQL; qui
   }
 }
 
+/** Which receivers, for which asker: `receivers` is a WHERE fragment on `users u`; `takesChannel` the channel's own opt-in (on `u`), true when it has none. */
+export interface FactsQuery {
+  asker: Asker;
+  receivers: SQL;
+  takesChannel?: SQL;
+  now: Date;
+}
+
 /**
- * The facts of every receiver in `receivers` (a WHERE fragment on `users u`) for `asker`, in ONE
- * statement whatever the set's size (one receiver, someone's followers, every user), ordered by
- * receiver. `takesChannel` is the channel's own opt-in (a fragment on `u`), true when it has none.
+ * The facts of every receiver of `input` as a query with the columns of ReceiverFacts, and
+ * `profile`: the same text for receivers whose facts are all the same, so that a set of any size
+ * (every user) is decided once per distinct profile and written in one statement (receiverProfiles).
  */
-export async function receiverFacts(db: DbOrTx, input: { asker: Asker; receivers: SQL; takesChannel?: SQL; now: Date }): Promise<ReceiverFacts[]> {
+export function receiverFactsQuery(input: FactsQuery): SQL {
   const asker = askerColumns(input.asker, input.now);
-  const rows = await queryRows<Omit<ReceiverFacts, 'mutedWords'> & { mutedWords: string[] | null }>(
-    db,
-    sql`select u.id as "receiverId", ${pausedAt(sql`u`, input.now)} as paused, u.refuse_anonymous_questions as "refusesAnonymous",
-          ${asker.mayAsk} as "mayAsk", ${asker.blocked} as blocked, ${asker.quietlyBlocked} as "quietlyBlocked",
-          ${input.takesChannel ?? sql`true`} as "takesChannel", m.words as "mutedWords", u.keep_filtered_questions as "keepsFiltered"
-        from users u
-        left join (select user_id, array_agg(word) as words from muted_words group by user_id) m on m.user_id = u.id
-        where ${input.receivers}
-        order by u.id`,
-  );
-  return rows.map((row) => ({ ...row, mutedWords: row.mutedWords ?? [] }));
+  return sql`select f.*, md5(row(f.paused, f."refusesAnonymous", f."mayAsk", f.blocked, f."quietlyBlocked", f."takesChannel", f."mutedWords", f."keepsFiltered")::text) as profile
+    from (
+      select u.id as "receiverId", ${pausedAt(sql`u`, input.now)} as paused, u.refuse_anonymous_questions as "refusesAnonymous",
+        ${asker.mayAsk} as "mayAsk", ${asker.blocked} as blocked, ${asker.quietlyBlocked} as "quietlyBlocked",
+        ${input.takesChannel ?? sql`true`} as "takesChannel", coalesce(m.words, '{}') as "mutedWords", u.keep_filtered_questions as "keepsFiltered"
+      from users u
+      left join (select user_id, array_agg(word order by word) as words from muted_words group by user_id) m on m.user_id = u.id
+      where ${input.receivers}
+    ) f`;
+}
+
+/** The facts of every receiver of `input`, in ONE statement whatever the set's size (one receiver, someone's followers), ordered by receiver. */
+export async function receiverFacts(db: DbOrTx, input: FactsQuery): Promise<ReceiverFacts[]> {
+  return queryRows<ReceiverFacts>(db, sql`select * from (${receiverFactsQuery(input)}) facts order by "receiverId"`);
+}
+
+/** The distinct facts among the receivers of `input`, each once with its `profile` (one statement; a handful of rows for every user of the instance). */
+export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(ReceiverFacts & { profile: string })[]> {
+  return queryRows<ReceiverFacts & { profile: string }>(db, sql`select distinct on (profile) * from (${receiverFactsQuery(input)}) facts`);
 }

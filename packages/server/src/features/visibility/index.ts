@@ -8,16 +8,19 @@ export {
   channelRules,
   deliveryFor,
   receiverFacts,
+  receiverFactsQuery,
+  receiverProfiles,
   type Asker,
   type AskingChannel,
   type QuestionDelivery,
   type QuestionRefusal,
+  type FactsQuery,
   type ReceiverFacts,
 } from './asking.js';
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
 export { notSuspended, visibleAuthor, visibleUser } from './people.js';
-export { askerBlockable, askerBlockableColumn, globalQuestionAudience, inInbox, receivedQuestion, receiverSeesQuestion } from './questions.js';
+export { askerBlockable, askerBlockableColumn, inInbox, receivedQuestion, receiverSeesQuestion } from './questions.js';
 export {
   answerCount,
   isFromPrivateRemotePost,

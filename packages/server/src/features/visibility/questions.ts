@@ -1,8 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { findMutedWord } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { questions } from '../../db/schema/index.js';
-import { queryRows } from '../../db/sql.js';
 import { notBlockedWith, type ViewerRef } from './blocks.js';
 import { notFromBlockedRemote } from './remoteBlocks.js';
 
@@ -69,69 +67,4 @@ export async function receivedQuestion(db: DbOrTx, questionId: string, receiverI
     .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
     .limit(1);
   return question ?? null;
-}
-
-/** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
-export type FilterDelivery = 'inbox' | 'dropped' | 'filtered';
-
-/** The receiver's choices that decide where a question goes once it may be sent. */
-export interface ReceiverFilters {
-  mutedWords: readonly string[];
-  keepsFiltered: boolean;
-}
-
-/**
- * THE decision of where a question goes, for every way of asking (a profile, 'Ask my followers',
- * the admin's global question, a visitor, a post from another server), so that no channel can
- * treat a muted word differently again. `quietlyBlocked` is the channel's own quiet block (of
- * this asker, a visitor, a remote account or server): it drops, checked first, so the Filtered
- * folder shows nothing the inbox would not. A muted word goes to the Filtered folder when the
- * receiver keeps filtered questions (decision 310), else nowhere. Either way nothing notifies or
- * counts and the asker is answered as for a delivered question.
- */
-export function filterFor(text: string, receiver: ReceiverFilters, quietlyBlocked = false): FilterDelivery {
-  if (quietlyBlocked) return 'dropped';
-  if (findMutedWord(text, receiver.mutedWords) === null) return 'inbox';
-  return receiver.keepsFiltered ? 'filtered' : 'dropped';
-}
-
-/** The receiver's muted words and Filtered folder choice, as SQL columns `words` and `keepsFiltered` on the users row `user`. */
-export function filtersOf(user: SQL): SQL {
-  return sql`(select coalesce(array_agg(m.word), '{}') from muted_words m where m.user_id = ${user}.id) as words,
-    ${user}.keep_filtered_questions as "keepsFiltered"`;
-}
-
-export const receiverFilters = (row: { words: string[] | null; keepsFiltered: boolean | null }): ReceiverFilters => ({
-  mutedWords: row.words ?? [],
-  keepsFiltered: row.keepsFiltered === true,
-});
-
-/**
- * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
- * of those, whom it `reaches` and whose Filtered folder `keeps` it. It is anonymous, so it is not addressed to anyone who refuses
- * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
- * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
- * announcement, so it does not apply (decision 261). A muted word of it keeps it out as any
- * question (filterFor, matched here in JS for each user who muted words). The count the admin is told
- * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
- * receiver who stopped getting global questions after blocking an anonymous asker would learn
- * that the asker was the admin.
- */
-export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL; keeps: SQL }> {
-  const lists = await queryRows<{ userId: string; words: string[]; keepsFiltered: boolean }>(
-    db,
-    sql`select u.id as "userId", ${filtersOf(sql`u`)} from users u where exists (select 1 from muted_words m where m.user_id = u.id)`,
-  );
-  const goesTo = (delivery: FilterDelivery) =>
-    lists
-      .filter((list) => filterFor(text, receiverFilters(list)) === delivery)
-      .map((list) => list.userId)
-      .join(',');
-  const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
-  const filtered = goesTo('filtered');
-  return {
-    addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
-    reaches: sql`${user}.id <> all(string_to_array(${`${goesTo('dropped')},${filtered}`}, ','))`,
-    keeps: sql`${user}.id = any(string_to_array(${filtered}, ','))`,
-  };
 }
