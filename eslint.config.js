@@ -93,6 +93,9 @@ const visibilityZones = fs
  * minted when its email is written, is the one named exception). Tests may drive both sides.
  */
 const channelDirs = '{push,email,federation,realtime}';
+
+const questionWriterMessage =
+  'Only features/asking writes questions: ask through its pipeline (decideFor, deliverQuestion), which applies every receiver rule once.';
 const channelZones = [
   {
     target: abs(featuresDir, '**'),
@@ -223,6 +226,26 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // One way of asking (decision 352): only features/asking writes a question, whatever the channel;
+  // a feature asks through it (decideFor and deliverQuestion) so that no rule is written twice. Tests
+  // and the demo's sample data (cli/demo.ts, written as if long answered) set up rows directly.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/features/asking/**',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/test/**',
+      'packages/server/src/reliability/world.ts',
+      'packages/server/src/cli/demo.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='insert'][arguments.0.name='questions']", message: questionWriterMessage },
+        { selector: 'TemplateElement[value.raw=/insert\\s+into\\s+questions\\b/i]', message: questionWriterMessage },
       ],
     },
   },

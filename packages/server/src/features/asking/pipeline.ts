@@ -80,10 +80,20 @@ export async function deliverQuestion(
   question: NewQuestion,
   goesTo: 'inbox' | 'filtered' | 'dropped',
 ): Promise<boolean> {
-  // only a post from another server can turn out to be asked already, and then writes nothing
-  if (goesTo === 'inbox') return question.remote ? intoSavepoint(tx, (sp) => writeToInbox(sp, ctx, question)) : writeToInbox(tx, ctx, question);
-  if (askerWaits[channel]) await intoSavepoint(tx, (sp) => writeToInbox(sp, ctx, question).then(() => false));
+  if (goesTo === 'inbox') return (await placeInInbox(tx, question)) && (await announce(tx, ctx, question), true);
+  if (askerWaits[channel]) await intoSavepoint(tx, async (sp) => (await placeInInbox(sp, question)) && (await announce(sp, ctx, question), false));
   return goesTo === 'filtered' ? keepFiltered(tx, question) : false;
+}
+
+/**
+ * Puts `question` in its receiver's inbox with its visitor or remote origin, telling no one: the
+ * receiver's own move of a filtered question to their inbox (features/filtered), and the first
+ * step of a delivery. False, with nothing written, for a post from another server that asked this
+ * receiver already (it asks once, delivered twice or not).
+ */
+export async function placeInInbox(tx: DbOrTx, question: NewQuestion): Promise<boolean> {
+  // only a post from another server can turn out to be asked already: its writes go back to a savepoint then
+  return question.remote ? intoSavepoint(tx, (sp) => writeToInbox(sp, question)) : writeToInbox(tx, question);
 }
 
 /** Runs `write` in a savepoint, rolled back when it keeps nothing. */
@@ -102,29 +112,31 @@ async function intoSavepoint(tx: DbOrTx, write: (sp: DbOrTx) => Promise<boolean>
 /** Thrown to roll back, to its savepoint, the writes of a question that is not kept. */
 class NotKept extends Error {}
 
-async function writeToInbox(tx: DbOrTx, ctx: AppContext, question: NewQuestion): Promise<boolean> {
+async function writeToInbox(tx: DbOrTx, question: NewQuestion): Promise<boolean> {
   const { visitorKey, remote, ...row } = question;
   await tx.insert(questions).values(row);
   if (visitorKey) await tx.insert(visitorQuestions).values({ questionId: row.id, visitorKey });
-  if (remote) {
-    // the same post delivered twice (its author's inbox and the shared inbox) asks once
-    const [claimed] = await tx
-      .insert(remoteQuestions)
-      .values({ questionId: row.id, receiverId: row.receiverId, ...remote })
-      .onConflictDoNothing()
-      .returning({ id: remoteQuestions.questionId });
-    if (!claimed) return false;
-  }
+  if (!remote) return true;
+  // the same post delivered twice (its author's inbox and the shared inbox) asks once
+  const [claimed] = await tx
+    .insert(remoteQuestions)
+    .values({ questionId: row.id, receiverId: row.receiverId, ...remote })
+    .onConflictDoNothing()
+    .returning({ id: remoteQuestions.questionId });
+  return claimed !== undefined;
+}
+
+/** The `questionAsked` event of a question put in the inbox: its badge, push, email and live stream. */
+async function announce(tx: DbOrTx, ctx: AppContext, question: NewQuestion): Promise<void> {
   await events.emit(tx, ctx, {
     type: 'questionAsked',
-    questionId: row.id,
-    receiverId: row.receiverId,
-    senderId: row.senderId,
-    isAnonymous: row.isAnonymous,
-    ...(remote ? { remoteAsker: { handle: remote.handle, name: remote.name } } : {}),
-    at: row.createdAt,
+    questionId: question.id,
+    receiverId: question.receiverId,
+    senderId: question.senderId,
+    isAnonymous: question.isAnonymous,
+    ...(question.remote ? { remoteAsker: { handle: question.remote.handle, name: question.remote.name } } : {}),
+    at: question.createdAt,
   });
-  return true;
 }
 
 /** Kept for the receiver's review with how it was asked (decision 327), once for a post from another server. */

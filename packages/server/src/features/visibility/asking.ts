@@ -155,3 +155,20 @@ export async function receiverFacts(db: DbOrTx, input: FactsQuery): Promise<Rece
 export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(ReceiverFacts & { profile: string })[]> {
   return queryRows<ReceiverFacts & { profile: string }>(db, sql`select distinct on (profile) * from (${receiverFactsQuery(input)}) facts`);
 }
+
+/**
+ * Asking yourself is not news: a question the receiver sent themselves (their own profile) makes
+ * no push and no email; the live stream still tells their other devices the inbox changed.
+ */
+export function isNewsToReceiver(question: { receiverId: string; senderId: string | null }): boolean {
+  return question.receiverId !== question.senderId;
+}
+
+/**
+ * A WHERE fragment on the questions row under `question`: one of the rows the admin's global
+ * question `sent` (its text and time) wrote, still unanswered. Push and email find its receivers
+ * with it, after the one statement that wrote them (features/asking, deliverQuestionToSet).
+ */
+export function writtenByGlobalQuestion(question: SQL, sent: { text: string; at: Date }): SQL {
+  return sql`(${question}.is_global and not ${question}.answered and ${question}.text = ${sent.text} and ${question}.created_at = ${sent.at.toISOString()}::timestamptz)`;
+}

@@ -7,9 +7,11 @@
 export {
   channelRules,
   deliveryFor,
+  isNewsToReceiver,
   receiverFacts,
   receiverFactsQuery,
   receiverProfiles,
+  writtenByGlobalQuestion,
   type Asker,
   type AskingChannel,
   type QuestionDelivery,
