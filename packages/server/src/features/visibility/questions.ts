@@ -11,12 +11,12 @@ import { notFromBlockedRemote } from './remoteBlocks.js';
  * - a question already received stays listed and counted whatever blocks come later, unless it
  *   is named and its sender is in a block with the receiver (the sender is known anyway);
  * - everything that keeps a question out is decided before it is written, from the receiver's
- *   own choices (quiet asker blocks, muted words, refusing anonymous questions), and the asker
- *   sees the usual success when it is dropped.
+ *   own choices (quiet asker blocks, muted words, refusing anonymous questions), by deliveryFor
+ *   (asking.ts) for every way of asking, and the asker sees the usual success when it is dropped.
  * The fragments below read the `questions` table under the alias their caller passes (`q`).
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
- * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
+ * they sent (decision 205). Each way of asking writes it the same for a delivered and a dropped question,
  * and only the asker reads it: their export and 'Questions I asked' (the answer joined by id when
  * there is one, decision 273). A new reader of
  * it must show it to its sender alone; anything else about a question goes through this module.
