@@ -30,8 +30,12 @@ export type QuestionRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' |
 export type QuestionDelivery = { refused: QuestionRefusal } | 'dropped' | 'filtered' | 'inbox';
 
 /** What deliveryFor needs to know of a receiver, for one asker (columns of receiverFacts). */
-export interface ReceiverFacts {
+export interface ReceiverFacts extends ReceiverRules {
   receiverId: string;
+}
+
+/** The facts deliveryFor decides on, the same for every receiver of one profile. */
+export interface ReceiverRules {
   /** the inbox is paused (until its end time, if one is set) */
   paused: boolean;
   refusesAnonymous: boolean;
@@ -72,7 +76,7 @@ export const channelRules: Record<AskingChannel, { whoMayAsk: boolean; blocks: b
  * filtered questions (decision 310), else drops it. A dropped or filtered question notifies and
  * counts nothing, and its asker is answered as for a delivered one.
  */
-export function deliveryFor(channel: AskingChannel, question: { text: string; isAnonymous: boolean; toSelf: boolean }, facts: ReceiverFacts): QuestionDelivery {
+export function deliveryFor(channel: AskingChannel, question: { text: string; isAnonymous: boolean; toSelf: boolean }, facts: ReceiverRules): QuestionDelivery {
   const rules = channelRules[channel];
   if (!facts.takesChannel) return { refused: 'not_taken' };
   if (facts.paused) return { refused: 'inbox_paused' };
@@ -152,8 +156,13 @@ export async function receiverFacts(db: DbOrTx, input: FactsQuery): Promise<Rece
 }
 
 /** The distinct facts among the receivers of `input`, each once with its `profile` (one statement; a handful of rows for every user of the instance). */
-export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(ReceiverFacts & { profile: string })[]> {
-  return queryRows<ReceiverFacts & { profile: string }>(db, sql`select distinct on (profile) * from (${receiverFactsQuery(input)}) facts`);
+export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(ReceiverRules & { profile: string })[]> {
+  // a plain DISTINCT over the facts (not DISTINCT ON, which sorts every receiver): hashed, one pass
+  return queryRows<ReceiverRules & { profile: string }>(
+    db,
+    sql`select distinct paused, "refusesAnonymous", "mayAsk", blocked, "quietlyBlocked", "takesChannel", "mutedWords", "keepsFiltered", profile
+        from (${receiverFactsQuery(input)}) facts`,
+  );
 }
 
 /**
