@@ -43,7 +43,7 @@ const abs = (...parts) => path.join(root, ...parts);
  *   feature folder (routes, internal helpers, tests) is its own business.
  */
 const featuresDir = 'packages/server/src/features';
-const featureSeams = '{users/lookup,visibility/index}.ts';
+const featureSeams = '{users/lookup,visibility/index,asking/pipeline}.ts';
 const featureNames = fs.readdirSync(abs(featuresDir), { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? [d.name] : []));
 
 const packageZones = [
@@ -93,6 +93,9 @@ const visibilityZones = fs
  * minted when its email is written, is the one named exception). Tests may drive both sides.
  */
 const channelDirs = '{push,email,federation,realtime}';
+
+const questionWriterMessage =
+  'Only features/asking writes questions: ask through its pipeline (decideFor, deliverQuestion), which applies every receiver rule once.';
 const channelZones = [
   {
     target: abs(featuresDir, '**'),
@@ -103,8 +106,10 @@ const channelZones = [
   {
     target: abs(serverSrc, channelDirs, '**'),
     from: abs(featuresDir, '**'),
-    except: [abs(featuresDir, '{visibility/index,users/lookup,auth/resetTokens}.ts'), abs(featuresDir, '*/views.ts')],
-    message: "Channels do not call back into features: read through features/visibility/index.ts, users/lookup.ts or a feature's views.ts.",
+    // a post from another server asks through the one way of asking, as every channel of questions does (decision 352)
+    except: [abs(featuresDir, '{visibility/index,users/lookup,auth/resetTokens,asking/pipeline}.ts'), abs(featuresDir, '*/views.ts')],
+    message:
+      "Channels do not call back into features: read through features/visibility/index.ts, users/lookup.ts or a feature's views.ts (a question is asked through features/asking/pipeline.ts).",
   },
 ];
 
@@ -221,6 +226,26 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // One way of asking (decision 352): only features/asking writes a question, whatever the channel;
+  // a feature asks through it (decideFor and deliverQuestion) so that no rule is written twice. Tests
+  // and the demo's sample data (cli/demo.ts, written as if long answered) set up rows directly.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: [
+      'packages/server/src/features/asking/**',
+      'packages/server/src/**/*.test.ts',
+      'packages/server/src/test/**',
+      'packages/server/src/reliability/world.ts',
+      'packages/server/src/cli/demo.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='insert'][arguments.0.name='questions']", message: questionWriterMessage },
+        { selector: 'TemplateElement[value.raw=/insert\\s+into\\s+questions\\b/i]', message: questionWriterMessage },
       ],
     },
   },

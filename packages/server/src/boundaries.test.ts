@@ -35,6 +35,28 @@ describe('server import boundaries: features and channels', () => {
     expect(await refused('email/compose.ts', '../features/auth/service.js')).toBe(true);
   });
 
+  it('only the one way of asking writes questions (decision 352)', async () => {
+    const writes = async (file: string, source: string) => {
+      const [result] = await eslint.lintText(source, { filePath: `packages/server/src/${file}` });
+      return result!.messages.some((m) => m.ruleId === 'no-restricted-syntax');
+    };
+    const builder =
+      "import { questions } from '../../db/schema/index.js';\nexport const ask = (tx: { insert(t: unknown): unknown }) => tx.insert(questions);\n";
+    const raw = "import { sql } from 'drizzle-orm';\nexport const ask = sql`insert into questions (id) values ('x')`;\n";
+    expect(await writes('features/asking/pipeline.ts', builder)).toBe(false);
+    expect(await writes('features/questions/service.ts', builder)).toBe(true);
+    expect(await writes('features/admin/service.ts', raw)).toBe(true);
+    expect(await writes('features/filtered/service.ts', builder)).toBe(true);
+    // reading questions, or writing another table, is anyone's
+    expect(
+      await writes(
+        'features/admin/service.ts',
+        "import { sql } from 'drizzle-orm';\nexport const n = sql`insert into sent_questions (id) select id from questions`;\n",
+      ),
+    ).toBe(false);
+    expect(await writes('features/questions/questions.test.ts', builder)).toBe(false);
+  });
+
   it('tests may drive both sides', async () => {
     expect(await refused('features/notifications/floods.test.ts', '../../push/worker.js')).toBe(false);
   });

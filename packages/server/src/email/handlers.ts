@@ -1,4 +1,5 @@
 import type { Channel } from '../events/channel.js';
+import { isNewsToReceiver } from '../features/visibility/index.js';
 import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
 
 /**
@@ -7,8 +8,8 @@ import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestion
  */
 export const emailChannel: Channel = {
   async questionAsked(tx, { receiverId, senderId, questionId }) {
-    // beside the push, under the same decisions: asking oneself is not news
-    if (receiverId !== senderId) await queueQuestionEmail(tx, { receiverId, questionId });
+    // beside the push, under the same rule
+    if (isNewsToReceiver({ receiverId, senderId })) await queueQuestionEmail(tx, { receiverId, questionId });
   },
   async globalQuestionSent(tx, { text, at }) {
     await queueGlobalQuestionEmails(tx, { text, at });

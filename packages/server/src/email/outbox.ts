@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
 import { emailOutbox, type EmailKind } from '../db/schema/index.js';
+import { writtenByGlobalQuestion } from '../features/visibility/index.js';
 
 /**
  * Writing to the email outbox, inside the caller's transaction: the row commits or rolls back
@@ -25,8 +26,7 @@ export async function queueGlobalQuestionEmails(tx: DbOrTx, event: { text: strin
     insert into email_outbox (id, user_id, kind, data)
     select gen_random_uuid()::text, u.id, 'question', jsonb_build_object('questionId', q.id)
     from questions q join users u on u.id = q.receiver_id
-    where q.is_global and not q.answered and q.text = ${event.text} and q.created_at = ${event.at.toISOString()}::timestamptz
-      and u.email_notifications = 'each'`);
+    where ${writtenByGlobalQuestion(sql`q`, event)} and u.email_notifications = 'each'`);
 }
 
 /** A suspension appeal: one email to each admin and moderator (composed when sent, from the appeal's id). */

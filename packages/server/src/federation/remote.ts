@@ -1,8 +1,10 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { clampText, hasControlCharacters, MAX_FULLNAME_LENGTH, REMOTE_BLOCKS_MAX } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { remoteActors, remoteBlocks, remoteFollows, users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
+import { queryRows } from '../db/sql.js';
+import { remoteActorBlocked } from '../features/visibility/index.js';
 import { queueFollowAnswer } from './outbox.js';
 
 /**
@@ -78,20 +80,8 @@ export async function saveRemoteActor(tx: DbOrTx, claims: RemoteActorClaims): Pr
 
 /** Whether `userId` blocked this actor or their domain. */
 export async function isRemoteBlocked(tx: DbOrTx, userId: string, actorUri: string): Promise<boolean> {
-  const rows = await tx
-    .select({ kind: remoteBlocks.kind })
-    .from(remoteBlocks)
-    .where(
-      and(
-        eq(remoteBlocks.userId, userId),
-        or(
-          and(eq(remoteBlocks.kind, 'actor'), eq(remoteBlocks.target, actorUri)),
-          and(eq(remoteBlocks.kind, 'domain'), eq(remoteBlocks.target, domainOf(actorUri))),
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const [row] = await queryRows<{ blocked: boolean }>(tx, sql`select ${remoteActorBlocked(userId, sql`${actorUri}`, sql`${domainOf(actorUri)}`)} as blocked`);
+  return row?.blocked === true;
 }
 
 /**

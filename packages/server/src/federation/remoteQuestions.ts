@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/open.js';
-import { filteredQuestions, questions, remoteQuestions, remoteReactions } from '../db/schema/index.js';
+import { questions, remoteQuestions, remoteReactions } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
 import { RetryLaterError } from '../errors.js';
 import { events } from '../events/emit.js';
 import { consumeRateLimit } from '../rateLimit.js';
-import { remoteQuestionDelivery } from '../features/visibility/index.js';
+import { decideFor, deliverQuestion } from '../features/asking/pipeline.js';
 import { domainOf, saveRemoteActor, type RemoteActorClaims } from './remote.js';
 
 /**
@@ -35,7 +35,12 @@ export const remoteRateLimitKey = {
   server: (domain: string) => `remote-question-server:${domain}`,
 };
 
-/** 'asked', 'filtered' (kept in the receiver's Filtered folder) or 'dropped', for reasons the asker must not learn (nothing else differs). */
+/**
+ * 'asked', 'filtered' (kept in the receiver's Filtered folder) or 'dropped', for reasons the asker
+ * must not learn (nothing else differs). It asks through the one way of asking (features/asking):
+ * every refusal there (a paused inbox; a block of the account or of its whole server; 'Who may ask
+ * me' other than everyone, decision 302) is a drop here, as the remote asker is never told.
+ */
 export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): Promise<'asked' | 'filtered' | 'dropped'> {
   if (!post.text) return 'dropped';
   const domain = domainOf(post.asker.uri);
@@ -46,54 +51,32 @@ export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): 
     if (error instanceof RetryLaterError) return 'dropped';
     throw error;
   }
-  const goesTo = await remoteQuestionDelivery(ctx.db, { receiverId: post.receiverId, actorUri: post.asker.uri, domain, text: post.text }, ctx.clock.now());
-  if (goesTo === 'dropped') return 'dropped';
+  const asker = { kind: 'remote', actorUri: post.asker.uri, domain } as const;
+  const goesTo = await decideFor(ctx.db, {
+    channel: 'fediverse',
+    asker,
+    receiverId: post.receiverId,
+    text: post.text,
+    isAnonymous: false,
+    now: ctx.clock.now(),
+  });
+  if (goesTo !== 'inbox' && goesTo !== 'filtered') return 'dropped';
   try {
     return await ctx.db.transaction(async (tx) => {
       const actor = await saveRemoteActor(tx, post.asker);
       if (!actor) throw new NotAsked();
-      if (goesTo === 'filtered') {
-        // kept for the receiver's review (decision 327), once: not when the post is in the inbox already
-        if (await remoteAskerOfPost(tx, post)) throw new NotAsked();
-        const remote = { remoteActorUri: actor.uri, remoteHandle: actor.handle, remoteName: actor.name, remoteDomain: domain };
-        const question = { id: crypto.randomUUID(), senderId: null, receiverId: post.receiverId, text: post.text, isAnonymous: false, createdAt: new Date() };
-        const [kept] = await tx
-          .insert(filteredQuestions)
-          .values({ ...question, ...remote, remotePostUri: post.postUri, remoteVisibility: post.visibility })
-          .onConflictDoNothing()
-          .returning({ id: filteredQuestions.id });
-        if (!kept) throw new NotAsked();
-        return 'filtered' as const;
-      }
-      const id = crypto.randomUUID();
-      const at = new Date();
-      await tx.insert(questions).values({ id, senderId: null, receiverId: post.receiverId, text: post.text, isAnonymous: false, createdAt: at });
-      // the same post delivered twice (its author's inbox and the shared inbox) asks once
-      const [claimed] = await tx
-        .insert(remoteQuestions)
-        .values({
-          questionId: id,
-          receiverId: post.receiverId,
-          actorUri: actor.uri,
-          handle: actor.handle,
-          name: actor.name,
-          domain,
-          postUri: post.postUri,
-          visibility: post.visibility,
-        })
-        .onConflictDoNothing()
-        .returning({ id: remoteQuestions.questionId });
-      if (!claimed) throw new NotAsked();
-      await events.emit(tx, ctx, {
-        type: 'questionAsked',
-        questionId: id,
-        receiverId: post.receiverId,
+      const remote = { actorUri: actor.uri, handle: actor.handle, name: actor.name, domain, postUri: post.postUri, visibility: post.visibility };
+      const question = {
+        id: crypto.randomUUID(),
         senderId: null,
+        receiverId: post.receiverId,
+        text: post.text,
         isAnonymous: false,
-        remoteAsker: { handle: actor.handle, name: actor.name },
-        at,
-      });
-      return 'asked' as const;
+        createdAt: new Date(),
+        remote,
+      };
+      if (!(await deliverQuestion(tx, ctx, 'fediverse', question, goesTo))) throw new NotAsked();
+      return goesTo === 'inbox' ? 'asked' : 'filtered';
     });
   } catch (error) {
     if (error instanceof NotAsked) return 'dropped';
@@ -103,16 +86,6 @@ export async function receiveRemoteQuestion(ctx: AppContext, post: RemotePost): 
 
 /** Rolls back a question that turned out not to be one (an actor not fit to keep, a post already received). */
 class NotAsked extends Error {}
-
-/** The question `post` asked `post.receiverId` already, if it did. */
-async function remoteAskerOfPost(db: DbOrTx, post: Pick<RemotePost, 'postUri' | 'receiverId'>) {
-  const [row] = await db
-    .select({ id: remoteQuestions.questionId })
-    .from(remoteQuestions)
-    .where(and(eq(remoteQuestions.postUri, post.postUri), eq(remoteQuestions.receiverId, post.receiverId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Who asked a question from afar and where (null for a local question). */
 export async function remoteAskerOf(db: DbOrTx, questionId: string) {

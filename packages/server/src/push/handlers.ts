@@ -6,6 +6,7 @@ import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
+import { isNewsToReceiver, writtenByGlobalQuestion } from '../features/visibility/index.js';
 import { translatorFor, type ServerT } from '../i18n/translator.js';
 import { hasPushSubscription } from './subscriptions.js';
 import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
@@ -151,8 +152,7 @@ export const pushChannel: Channel = {
   },
 
   async questionAsked(tx, { receiverId, senderId, isAnonymous, remoteAsker, at }) {
-    // asking oneself from one's own profile is not news worth a push
-    if (receiverId === senderId) return;
+    if (!isNewsToReceiver({ receiverId, senderId })) return;
     const sender = isAnonymous || !senderId ? null : await userById(tx, senderId);
     // someone on another server: named by their handle (user@host), with no account here to link to
     const named = sender ?? (remoteAsker ? { fullname: remoteAsker.name || remoteAsker.handle, username: remoteAsker.handle.replace(/^@/, '') } : null);
@@ -180,7 +180,6 @@ export const pushChannel: Channel = {
       from users u
       join (values ${sql.join(pushTextsByLocale, sql`, `)}) as texts(locale, title, body) on texts.locale = coalesce(u.locale, 'en')
       where exists (select 1 from push_subscriptions s where s.user_id = u.id)
-        and exists (select 1 from questions q where q.receiver_id = u.id and q.is_global and not q.answered and q.text = ${text}
-                    and q.created_at = ${at.toISOString()}::timestamptz)`);
+        and exists (select 1 from questions q where q.receiver_id = u.id and ${writtenByGlobalQuestion(sql`q`, { text, at })})`);
   },
 };

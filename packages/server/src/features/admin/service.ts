@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sentQuestions } from '../../db/schema/index.js';
-import { queryRows } from '../../db/sql.js';
 import { events } from '../../events/emit.js';
-import { globalQuestionAudience } from '../visibility/index.js';
+import { deliverQuestionToSet } from '../asking/pipeline.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { recordAudit } from '../moderation/service.js';
 
@@ -27,12 +26,11 @@ export function globalQuestionIdPrefix(at: Date): string {
 
 /**
  * The admin's global question (as in the product spec): one anonymous question for every user of the app,
- * written by ONE set-based INSERT … SELECT inside one transaction together with its side
+ * written by ONE set-based statement (deliverQuestionToSet) inside one transaction together with its side
  * effects (push outbox rows, live events), so it is all-or-nothing and can never be sent twice
  * by a half-finished run. The sender is kept (never shown: the question is anonymous). Like any
  * anonymous question it skips those who refuse them (and paused inboxes), and a muted word of it
- * keeps it out of an inbox (dropped, or kept in the Filtered folder); the count is of everyone it was addressed to, so it tells the admin nothing private
- * (globalQuestionAudience). That count is kept once, on the admin's record of what they sent, for
+ * keeps it out of an inbox (dropped, or kept in the Filtered folder); the count is of everyone it was addressed to, so it tells the admin nothing private. That count is kept once, on the admin's record of what they sent, for
  * their export: recounting rows later would tell who deleted it or muted one of its words.
  */
 export async function sendGlobalQuestion(
@@ -46,34 +44,14 @@ export async function sendGlobalQuestion(
   const at = new Date();
   log.info({ adminId }, 'global question: sending to every user');
   const count = await ctx.db.transaction(async (tx) => {
-    const audience = await globalQuestionAudience(tx, text, sql`u`, at);
-    // numbered among everyone addressed, before the muted words keep some out: a receiver's
-    // number must not count who muted a word of it; a kept one has the id it would have had
-    const rows = await queryRows<{ addressed: number | string; inserted: number | string }>(
-      tx,
-      sql`with addressed as (
-            select ${globalQuestionIdPrefix(at)} || lpad(to_hex(row_number() over (order by u.id)), 12, '0') as id, u.id as receiver_id,
-                   ${audience.reaches} as reached, ${audience.keeps} as kept
-            from users u where ${audience.addressed}
-          ),
-          inserted as (
-            insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
-            select a.id, ${adminId}, a.receiver_id, ${text}, true, true, false, ${at.toISOString()}::timestamptz
-            from addressed a where a.reached
-            order by a.receiver_id
-            returning 1
-          ),
-          -- kept in the Filtered folder of whoever keeps filtered questions (decision 327)
-          kept as (
-            insert into filtered_questions (id, sender_id, receiver_id, text, is_anonymous, is_global, created_at)
-            select a.id, ${adminId}, a.receiver_id, ${text}, true, true, ${at.toISOString()}::timestamptz
-            from addressed a where a.kept
-            returning 1
-          )
-          select (select count(*) from addressed)::int as addressed, (select count(*) from inserted)::int as inserted`,
-    );
-    const addressed = Number(rows[0]?.addressed ?? 0);
-    log.info({ count: addressed, written: Number(rows[0]?.inserted ?? 0) }, 'global question: questions written, queueing notifications');
+    // everyone, but as the instance's own announcement: 'Who may ask me' and blocks do not apply (visibility/asking.ts)
+    const { addressed, written } = await deliverQuestionToSet(tx, {
+      channel: 'global',
+      facts: { asker: { kind: 'instance', adminId }, receivers: sql`true`, now: at },
+      question: { senderId: adminId, text, isAnonymous: true, isGlobal: true, createdAt: at },
+      idPrefix: globalQuestionIdPrefix(at),
+    });
+    log.info({ count: addressed, written }, 'global question: questions written, queueing notifications');
     await tx
       .insert(sentQuestions)
       .values({ id: crypto.randomUUID(), senderId: adminId, receiverId: null, text, isAnonymous: true, createdAt: at, globalReceivers: addressed });

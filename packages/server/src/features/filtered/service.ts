@@ -1,17 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FILTERED_KEEP_DAYS, PAGE_SIZE, type FilteredPage } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
-import { filteredQuestions, questions, remoteQuestions, visitorQuestions } from '../../db/schema/index.js';
+import { filteredQuestions } from '../../db/schema/index.js';
 import { FIRST_PAGE, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { notSuspended } from '../visibility/index.js';
+import { placeInInbox } from '../asking/pipeline.js';
 import { receivedQuestionView, senderCardColumns, type ReceivedQuestionRow } from '../questions/views.js';
 
 /**
  * The Filtered folder (decision 310): what a receiver who keeps filtered questions finds of the
  * questions their muted words kept out, however they were asked (decision 327). features/visibility
- * decides what goes here (deliveryFor); each way of asking writes the row with keepFilteredQuestion.
+ * decides what goes here (deliveryFor); features/asking writes the row, for every way of asking.
  * Only the receiver reads it, here; nothing here notifies, counts or emits an event, and the asker
  * is never told either way.
  */
@@ -33,14 +34,6 @@ export async function filteredPage(db: DbOrTx, receiverId: string, rawCursor?: s
   );
   const page = toPage(rows, PAGE_SIZE, (r) => r.createdAt);
   return { items: page.rows.map(receivedQuestionView), nextCursor: page.nextCursor };
-}
-
-/** A question a muted word kept out, with how it was asked (the columns of filtered_questions). */
-export type FilteredQuestionRow = typeof filteredQuestions.$inferInsert;
-
-/** Keeps a question a muted word kept out, with the id it would have had in the inbox (a post from another server: federation/remoteQuestions.ts). */
-export async function keepFilteredQuestion(tx: DbOrTx, question: FilteredQuestionRow): Promise<void> {
-  await tx.insert(filteredQuestions).values(question);
 }
 
 /** The receiver deletes a filtered question; 404 when it is not in their folder. */
@@ -66,28 +59,19 @@ export async function moveFilteredToInbox(db: DbOrTx, receiverId: string, id: st
       .returning();
     if (!row) throw new AppError('not_found');
     const { visitorKey, remoteActorUri, remoteHandle, remoteName, remoteDomain, remotePostUri, remoteVisibility, ...question } = row;
-    if (remotePostUri) {
-      // the same post may have reached the inbox since (a muted word removed): it asks once
-      const [inInbox] = await tx
-        .select({ id: remoteQuestions.questionId })
-        .from(remoteQuestions)
-        .where(and(eq(remoteQuestions.postUri, remotePostUri), eq(remoteQuestions.receiverId, receiverId)));
-      if (inInbox) return;
-    }
-    await tx.insert(questions).values(question);
-    if (visitorKey) await tx.insert(visitorQuestions).values({ questionId: row.id, visitorKey });
-    if (remoteActorUri && remotePostUri && remoteVisibility) {
-      await tx.insert(remoteQuestions).values({
-        questionId: row.id,
-        receiverId,
-        actorUri: remoteActorUri,
-        handle: remoteHandle ?? '',
-        name: remoteName ?? '',
-        domain: remoteDomain ?? '',
-        postUri: remotePostUri,
-        visibility: remoteVisibility,
-      });
-    }
+    const remote =
+      remoteActorUri && remotePostUri && remoteVisibility
+        ? {
+            actorUri: remoteActorUri,
+            handle: remoteHandle ?? '',
+            name: remoteName ?? '',
+            domain: remoteDomain ?? '',
+            postUri: remotePostUri,
+            visibility: remoteVisibility,
+          }
+        : undefined;
+    // the same post may have reached the inbox since (a muted word removed): it asks once, and placeInInbox writes nothing
+    await placeInInbox(tx, { ...question, ...(visitorKey ? { visitorKey } : {}), ...(remote ? { remote } : {}) });
   });
 }
 

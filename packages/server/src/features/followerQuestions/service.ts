@@ -2,12 +2,10 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { followerQuestionSends, questions, sentQuestions } from '../../db/schema/index.js';
-import { queryRows } from '../../db/sql.js';
+import { followerQuestionSends, sentQuestions } from '../../db/schema/index.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { events } from '../../events/emit.js';
-import { notSuspended, questionDelivery, questionRefusal } from '../visibility/index.js';
-import { keepFilteredQuestion } from '../filtered/service.js';
+import { deliveryFor, notSuspended, receiverFacts } from '../visibility/index.js';
+import { deliverQuestion } from '../asking/pipeline.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -38,24 +36,23 @@ export async function fanOutFollowerQuestion(ctx: AppContext, sendId: string): P
   await ctx.db.transaction(async (tx) => {
     const [send] = await tx.delete(followerQuestionSends).where(eq(followerQuestionSends.id, sendId)).returning();
     if (!send) return; // done by another worker meanwhile
-    const { senderId, text, isAnonymous, createdAt: at } = send;
-    const followers = await queryRows<{ id: string; accepts: boolean }>(
-      tx,
-      sql`select u.id, u.follower_questions as accepts from follows f join users u on u.id = f.follower_id
-          where f.followee_id = ${senderId} and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}
-          order by u.id`,
-    );
-    for (const follower of followers) {
-      const id = crypto.randomUUID();
-      const question = { id, senderId, receiverId: follower.id, text, isAnonymous, createdAt: at };
-      await tx.insert(sentQuestions).values(question);
-      if (!follower.accepts) continue;
-      if (await questionRefusal(tx, { senderId, receiverId: follower.id, isAnonymous }, now)) continue;
-      const goesTo = await questionDelivery(tx, { senderId, receiverId: follower.id, text, isAnonymous });
-      if (goesTo === 'filtered') await keepFilteredQuestion(tx, { ...question, toFollowers: true });
-      if (goesTo !== 'inbox') continue;
-      await tx.insert(questions).values({ ...question, toFollowers: true });
-      await events.emit(tx, ctx, { type: 'questionAsked', questionId: id, receiverId: follower.id, senderId, isAnonymous, at });
+    const { senderId, text, isAnonymous, createdAt } = send;
+    // every follower's facts in one statement, decided by the same rules as a profile's ask box
+    const followers = await receiverFacts(tx, {
+      asker: { kind: 'account', id: senderId },
+      receivers: sql`u.id in (select f.follower_id from follows f where f.followee_id = ${senderId}) and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}`,
+      takesChannel: sql`u.follower_questions`,
+      now,
+    });
+    if (followers.length === 0) return;
+    const addressed = followers.map((facts) => ({
+      question: { id: crypto.randomUUID(), senderId, receiverId: facts.receiverId, text, isAnonymous, createdAt, toFollowers: true },
+      goesTo: deliveryFor('followers', { text, isAnonymous, toSelf: false }, facts),
+    }));
+    await tx.insert(sentQuestions).values(addressed.map(({ question: { toFollowers: _, ...record } }) => record));
+    for (const { question, goesTo } of addressed) {
+      // a refusal leaves that follower out, as a drop does: nothing but the sender's record
+      if (typeof goesTo !== 'object') await deliverQuestion(tx, ctx, 'followers', question, goesTo);
     }
   });
 }

@@ -10,33 +10,24 @@ import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
-import {
-  askerBlockableColumn,
-  inInbox,
-  isFromPrivateRemotePost,
-  notSuspended,
-  questionDelivery,
-  questionRefusal,
-  receivedQuestion,
-  type QuestionRefusal,
-} from '../visibility/index.js';
+import { askerBlockableColumn, inInbox, isFromPrivateRemotePost, notSuspended, receivedQuestion, type QuestionRefusal } from '../visibility/index.js';
+import { decideFor, deliverQuestion } from '../asking/pipeline.js';
 import { receivedQuestionView, senderCardColumns, type ReceivedQuestionRow } from './views.js';
 import type { RecordResult } from '../../db/recordResult.js';
 import { deleteAnswerCards } from '../cards/service.js';
-import { keepFilteredQuestion } from '../filtered/service.js';
 import { deleteAnswerPictures, pendingPictureUrl } from '../answerExtras/service.js';
 
 /** How long the per-sender question counter runs (config.rateLimits.questionsPer10Min). */
 const QUESTION_WINDOW_SECONDS = 600;
 
 /**
- * Sends a question to `receiverId` (yourself on your own profile). The sender is always
- * stored; whether it is ever shown depends on `isAnonymous` alone. A question the receiver's own
- * choices keep out (a quietly blocked asker, a muted word) is dropped after the rate limit counted
- * it, with the same response as a delivered one: the asker cannot tell (decision 100). The asker's
- * own record of it (sent_questions, their export's source) is written the same either way
- * (decision 205). A muted word's question goes to the receiver's Filtered folder instead of nowhere
- * when they keep filtered questions (decision 310): the same again for the asker.
+ * Sends a question to `receiverId` (yourself on your own profile) through the one way of asking
+ * (features/asking). The sender is always stored; whether it is ever shown depends on
+ * `isAnonymous` alone. A refusal is told before the rate limit counts; a question the receiver's
+ * own choices keep out (a quietly blocked asker, a muted word) is dropped, or kept in their
+ * Filtered folder (decision 310), with the same response as a delivered one: the asker cannot tell
+ * (decision 100). The asker's own record of it (sent_questions, their export's source) is written
+ * the same either way (decision 205).
  */
 export async function askQuestion(
   ctx: AppContext,
@@ -45,42 +36,28 @@ export async function askQuestion(
   input: { text: string; isAnonymous: boolean },
   record?: RecordResult<{ id: string }>,
 ): Promise<{ id: string }> {
-  const refusal = await questionRefusal(ctx.db, { senderId, receiverId, isAnonymous: input.isAnonymous }, ctx.clock.now());
-  if (refusal) throw new AppError(refusalCodes[refusal]);
+  const asking = { channel: 'account', asker: { kind: 'account', id: senderId }, receiverId, ...input } as const;
+  const goesTo = await decideFor(ctx.db, { ...asking, now: ctx.clock.now() });
+  if (!goesTo) throw new AppError('user_not_found');
+  if (typeof goesTo === 'object') throw new AppError(refusalCodes[goesTo.refused]);
   await consumeRateLimit(ctx.db, accountRateLimitKey.question(senderId), ctx.config.rateLimits.questionsPer10Min, QUESTION_WINDOW_SECONDS);
-  const at = new Date();
-  const id = crypto.randomUUID();
-  const goesTo = await questionDelivery(ctx.db, { senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous });
+  const question = { id: crypto.randomUUID(), senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: new Date() };
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(sentQuestions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-    await record?.(tx, { id });
-    try {
-      await tx.transaction(async (delivery) => {
-        await delivery.insert(questions).values({ id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-        await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId, senderId, isAnonymous: input.isAnonymous, at });
-        // a dropped question makes the same writes and rolls them back to the savepoint (row, push,
-        // email, live event alike) while the asker's record commits: not even the response time tells
-        if (goesTo !== 'inbox') throw new DroppedQuestion();
-      });
-    } catch (error) {
-      if (!(error instanceof DroppedQuestion)) throw error;
-      // kept for the receiver's review in their Filtered folder, where nothing notifies (decision 310)
-      if (goesTo === 'filtered') await keepFilteredQuestion(tx, { id, senderId, receiverId, text: input.text, isAnonymous: input.isAnonymous, createdAt: at });
-    }
+    await tx.insert(sentQuestions).values(question);
+    await record?.(tx, { id: question.id });
+    await deliverQuestion(tx, ctx, 'account', question, goesTo);
   });
-  return { id };
+  return { id: question.id };
 }
 
-/** What the asker is told for each refusal. */
+/** What the asker is told for each refusal ('not_taken' is no rule of a profile's ask box: every account takes questions there). */
 const refusalCodes = {
   inbox_paused: 'inbox_paused',
   blocked: 'cannot_send_questions',
   anonymous_refused: 'anonymous_refused',
   asker_not_allowed: 'asker_not_allowed',
+  not_taken: 'asker_not_allowed',
 } as const satisfies Record<QuestionRefusal, ErrorCode>;
-
-/** Thrown to roll back, to its savepoint, the writes of a question the receiver's choices drop. */
-class DroppedQuestion extends Error {}
 
 /** A WHERE fragment on `questions q`: q is in the receiver's selection (filter and search words, any case). */
 function inSelection(filter: SQL | Placeholder, words: SQL | Placeholder): SQL {

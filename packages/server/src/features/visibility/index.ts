@@ -4,25 +4,25 @@
  * (share cards, the Atom feed, ActivityPub), and where the block rules live. Other
  * code imports this file only (lint enforces it).
  */
-export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
-export { notSuspended, visibleAuthor, visibleUser } from './people.js';
 export {
-  askerBlockable,
-  askerBlockableColumn,
+  channelRules,
   deliveryFor,
-  globalQuestionAudience,
-  inInbox,
-  notFromBlockedRemote,
-  questionDelivery,
-  questionRefusal,
-  receivedQuestion,
-  receiverSeesQuestion,
-  remoteActorNotBlocked,
-  remoteQuestionDelivery,
+  isNewsToReceiver,
+  receiverFacts,
+  receiverFactsQuery,
+  receiverProfiles,
+  writtenByGlobalQuestion,
+  type Asker,
+  type AskingChannel,
   type QuestionDelivery,
   type QuestionRefusal,
-  type ReceiverFilters,
-} from './questions.js';
+  type FactsQuery,
+  type ReceiverFacts,
+} from './asking.js';
+export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
+export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
+export { notSuspended, visibleAuthor, visibleUser } from './people.js';
+export { askerBlockable, askerBlockableColumn, inInbox, receivedQuestion, receiverSeesQuestion } from './questions.js';
 export {
   answerCount,
   isFromPrivateRemotePost,
@@ -37,4 +37,4 @@ export {
   type PublicAnswer,
   type RemoteAsker,
 } from './public.js';
-export { visitorQuestionDelivery, visitorReceiverByUsername } from './visitors.js';
+export { visitorReceiverByUsername } from './visitors.js';

@@ -7,6 +7,7 @@ import { queryRows } from '../../db/sql.js';
 import { questions, users, type UserRow } from '../../db/schema/index.js';
 import { notSuspended } from './people.js';
 import type { ViewerRef } from './blocks.js';
+import { remoteActorNotBlocked } from './remoteBlocks.js';
 import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
 /**
@@ -101,8 +102,7 @@ const askerJoin = sql`left join users s on not q.is_anonymous and s.id = q.sende
 export function shownRemoteAskerJoin(question: SQL, viewerId: ViewerRef): SQL {
   return sql`left join remote_questions shown_rq on not ${question}.is_anonymous and shown_rq.question_id = ${question}.id
     and shown_rq.visibility = 'public'
-    and not exists (select 1 from remote_blocks rb where rb.user_id = ${viewerId}
-      and ((rb.kind = 'actor' and rb.target = shown_rq.actor_uri) or (rb.kind = 'domain' and rb.target = shown_rq.domain)))`;
+    and ${remoteActorNotBlocked(viewerId, sql`shown_rq.actor_uri`, sql`shown_rq.domain`)}`;
 }
 
 /** A followers-only or direct post from another server asked the question under `question` (its answer goes to the asker alone, decision 301). */

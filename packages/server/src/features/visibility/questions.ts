@@ -1,9 +1,8 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { findMutedWord } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { questions } from '../../db/schema/index.js';
-import { queryRows } from '../../db/sql.js';
-import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js';
+import { notBlockedWith, type ViewerRef } from './blocks.js';
+import { notFromBlockedRemote } from './remoteBlocks.js';
 
 /**
  * Which questions reach whose inbox, and with it the Questions badge, push, email and live
@@ -12,12 +11,12 @@ import { isBlockedEitherWay, notBlockedWith, type ViewerRef } from './blocks.js'
  * - a question already received stays listed and counted whatever blocks come later, unless it
  *   is named and its sender is in a block with the receiver (the sender is known anyway);
  * - everything that keeps a question out is decided before it is written, from the receiver's
- *   own choices (quiet asker blocks, muted words, refusing anonymous questions), and the asker
- *   sees the usual success when it is dropped.
+ *   own choices (quiet asker blocks, muted words, refusing anonymous questions), by deliveryFor
+ *   (asking.ts) for every way of asking, and the asker sees the usual success when it is dropped.
  * The fragments below read the `questions` table under the alias their caller passes (`q`).
  *
  * Not a reader of anyone's inbox, so not here: `sent_questions`, the asker's own record of what
- * they sent (decision 205). askQuestion writes it the same for a delivered and a dropped question,
+ * they sent (decision 205). Each way of asking writes it the same for a delivered and a dropped question,
  * and only the asker reads it: their export and 'Questions I asked' (the answer joined by id when
  * there is one, decision 273). A new reader of
  * it must show it to its sender alone; anything else about a question goes through this module.
@@ -68,178 +67,4 @@ export async function receivedQuestion(db: DbOrTx, questionId: string, receiverI
     .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId)))
     .limit(1);
   return question ?? null;
-}
-
-/** Why a question cannot be sent; the asker is told (they know who they are and whom they ask). */
-export type QuestionRefusal = 'inbox_paused' | 'blocked' | 'anonymous_refused' | 'asker_not_allowed';
-
-/**
- * Refusals the asker sees, first to apply wins: a paused inbox (the same for everyone, yourself
- * included, so it hides whether a block stands); a named block either way; an anonymous question
- * to someone who refuses them; an asker the receiver's 'Who may ask me' leaves out (people they
- * follow, accounts older than N days), one refusal for every rule and for named and anonymous
- * questions alike (decision 261). Each is decided before anything is written, so the receiver
- * observes nothing of a refused question.
- */
-export async function questionRefusal(
-  db: DbOrTx,
-  question: { senderId: string; receiverId: string; isAnonymous: boolean },
-  now: Date,
-): Promise<QuestionRefusal | null> {
-  const at = now.toISOString();
-  const [receiver] = await queryRows<{ paused: boolean; refusesAnonymous: boolean; mayAsk: boolean }>(
-    db,
-    sql`select u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${at}::timestamptz) as paused,
-          u.refuse_anonymous_questions as "refusesAnonymous",
-          case u.who_may_ask
-            when 'following' then exists (select 1 from follows f where f.follower_id = u.id and f.followee_id = ${question.senderId})
-            when 'older_accounts' then exists (select 1 from users s where s.id = ${question.senderId}
-              and s.created_at <= ${at}::timestamptz - make_interval(days => u.who_may_ask_min_days))
-            else true
-          end as "mayAsk"
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!receiver) return null;
-  if (receiver.paused) return 'inbox_paused';
-  if (question.senderId === question.receiverId) return null;
-  if (await isBlockedEitherWay(db, question.senderId, question.receiverId)) return 'blocked';
-  if (question.isAnonymous && receiver.refusesAnonymous) return 'anonymous_refused';
-  if (!receiver.mayAsk) return 'asker_not_allowed';
-  return null;
-}
-
-/** Where a question the asker may send goes: the inbox, nowhere, or the receiver's Filtered folder. */
-export type QuestionDelivery = 'inbox' | 'dropped' | 'filtered';
-
-/** The receiver's choices that decide where a question goes once it may be sent. */
-export interface ReceiverFilters {
-  mutedWords: readonly string[];
-  keepsFiltered: boolean;
-}
-
-/**
- * THE decision of where a question goes, for every way of asking (a profile, 'Ask my followers',
- * the admin's global question, a visitor, a post from another server), so that no channel can
- * treat a muted word differently again. `quietlyBlocked` is the channel's own quiet block (of
- * this asker, a visitor, a remote account or server): it drops, checked first, so the Filtered
- * folder shows nothing the inbox would not. A muted word goes to the Filtered folder when the
- * receiver keeps filtered questions (decision 310), else nowhere. Either way nothing notifies or
- * counts and the asker is answered as for a delivered question.
- */
-export function deliveryFor(text: string, receiver: ReceiverFilters, quietlyBlocked = false): QuestionDelivery {
-  if (quietlyBlocked) return 'dropped';
-  if (findMutedWord(text, receiver.mutedWords) === null) return 'inbox';
-  return receiver.keepsFiltered ? 'filtered' : 'dropped';
-}
-
-/** The receiver's muted words and Filtered folder choice, as SQL columns `words` and `keepsFiltered` on the users row `user`. */
-export function filtersOf(user: SQL): SQL {
-  return sql`(select coalesce(array_agg(m.word), '{}') from muted_words m where m.user_id = ${user}.id) as words,
-    ${user}.keep_filtered_questions as "keepsFiltered"`;
-}
-
-export const receiverFilters = (row: { words: string[] | null; keepsFiltered: boolean | null }): ReceiverFilters => ({
-  mutedWords: row.words ?? [],
-  keepsFiltered: row.keepsFiltered === true,
-});
-
-/**
- * Where a question the asker may send goes (deliveryFor): an anonymous one is dropped when the
- * receiver (or a moderator, for every receiver) blocked this asker from one of their anonymous
- * questions. A quiet block keeps out anonymous questions only: were a named question from the
- * blocked person dropped too, the receiver could ask a suspect for a named question and learn from
- * its absence who the anonymous asker was. A dropped question is never written, so it is in no
- * list, count, push, email or live event; the asker gets the same answer as for a delivered one.
- */
-export async function questionDelivery(
-  db: DbOrTx,
-  question: { senderId: string; receiverId: string; text: string; isAnonymous: boolean },
-): Promise<QuestionDelivery> {
-  if (question.senderId === question.receiverId) return 'inbox';
-  const [row] = await queryRows<{ quietlyBlocked: boolean; blockedEverywhere: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
-    db,
-    sql`select exists (select 1 from asker_blocks where blocked_id = ${question.senderId} and blocker_id = u.id) as "quietlyBlocked",
-          exists (select 1 from sender_blocks where blocked_id = ${question.senderId}) as "blockedEverywhere",
-          ${filtersOf(sql`u`)}
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!row) return 'inbox';
-  // a moderator's 'Block this sender everywhere' is the same quiet block, for every receiver (decision 288)
-  return deliveryFor(question.text, receiverFilters(row), (row.quietlyBlocked || row.blockedEverywhere) && question.isAnonymous);
-}
-
-/**
- * The admin's global question, as WHERE fragments on the users row under `user` (its alias): whom it is `addressed` to, and
- * of those, whom it `reaches` and whose Filtered folder `keeps` it. It is anonymous, so it is not addressed to anyone who refuses
- * anonymous questions (a choice their ask box shows everyone), nor to a paused inbox (which
- * refuses every asker alike); 'Who may ask me' is about people, not the instance's own
- * announcement, so it does not apply (decision 261). A muted word of it keeps it out as any
- * question (deliveryFor, matched here in JS for each user who muted words). The count the admin is told
- * is of the addressed: a private choice must not show in it. Quiet asker blocks do not apply: a
- * receiver who stopped getting global questions after blocking an anonymous asker would learn
- * that the asker was the admin.
- */
-export async function globalQuestionAudience(db: DbOrTx, text: string, user: SQL, now: Date): Promise<{ addressed: SQL; reaches: SQL; keeps: SQL }> {
-  const lists = await queryRows<{ userId: string; words: string[]; keepsFiltered: boolean }>(
-    db,
-    sql`select u.id as "userId", ${filtersOf(sql`u`)} from users u where exists (select 1 from muted_words m where m.user_id = u.id)`,
-  );
-  const goesTo = (delivery: QuestionDelivery) =>
-    lists
-      .filter((list) => deliveryFor(text, receiverFilters(list)) === delivery)
-      .map((list) => list.userId)
-      .join(',');
-  const paused = sql`(${user}.inbox_paused and (${user}.inbox_paused_until is null or ${user}.inbox_paused_until > ${now.toISOString()}::timestamptz))`;
-  const filtered = goesTo('filtered');
-  return {
-    addressed: sql`not ${user}.refuse_anonymous_questions and not ${paused}`,
-    reaches: sql`${user}.id <> all(string_to_array(${`${goesTo('dropped')},${filtered}`}, ','))`,
-    keeps: sql`${user}.id = any(string_to_array(${filtered}, ','))`,
-  };
-}
-
-/**
- * Where a question asked from another server (a post mentioning the receiver, decision 300) goes.
- * The remote asker is never told either way (their server gets the same 202 and no activity), so
- * every rule simply drops: a paused inbox; a block of the account or of its whole server; 'Who
- * may ask me' other than everyone (a remote account is neither someone the receiver follows here
- * nor an account of known age, decision 302). A muted word goes to the Filtered folder or nowhere
- * as for any question (deliveryFor). 'Refuse anonymous questions' does not apply: a remote
- * question is named.
- */
-export async function remoteQuestionDelivery(
-  db: DbOrTx,
-  question: { receiverId: string; actorUri: string; domain: string; text: string },
-  now: Date,
-): Promise<QuestionDelivery> {
-  const [row] = await queryRows<{ open: boolean; blocked: boolean; words: string[] | null; keepsFiltered: boolean | null }>(
-    db,
-    sql`select not (u.inbox_paused and (u.inbox_paused_until is null or u.inbox_paused_until > ${now.toISOString()}::timestamptz))
-             and u.who_may_ask = 'everyone' as open,
-          exists (select 1 from remote_blocks b where b.user_id = u.id
-                  and ((b.kind = 'actor' and b.target = ${question.actorUri}) or (b.kind = 'domain' and b.target = ${question.domain}))) as blocked,
-          ${filtersOf(sql`u`)}
-        from users u where u.id = ${question.receiverId}`,
-  );
-  if (!row) return 'dropped';
-  return deliveryFor(question.text, receiverFilters(row), !row.open || row.blocked);
-}
-
-/**
- * A WHERE fragment on the questions row under `question`: not a question from a remote account or
- * server the receiver blocked since (as a named sender's block hides their questions).
- */
-export function notFromBlockedRemote(question: SQL): SQL {
-  return sql`not exists (select 1 from remote_questions rq join remote_blocks b on b.user_id = ${question}.receiver_id
-    and ((b.kind = 'actor' and b.target = rq.actor_uri) or (b.kind = 'domain' and b.target = rq.domain))
-    where rq.question_id = ${question}.id)`;
-}
-
-/**
- * A WHERE fragment: the remote actor (`actorUri`, on host `domain`) is not one `viewerId` blocked,
- * nor on a server they blocked (their likes leave the Activity tab with the block).
- */
-export function remoteActorNotBlocked(viewerId: string | SQL, actorUri: SQL, domain: SQL): SQL {
-  return sql`not exists (select 1 from remote_blocks b where b.user_id = ${viewerId}
-    and ((b.kind = 'actor' and b.target = ${actorUri}) or (b.kind = 'domain' and b.target = ${domain})))`;
 }

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { questions, visitorQuestions, type UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
-import { events } from '../../events/emit.js';
 import { consumeRateLimit } from '../../rateLimit.js';
-import { keepFilteredQuestion } from '../filtered/service.js';
-import { publicAnswer, publicAnswersPage, publicUserByUsername, visitorQuestionDelivery, visitorReceiverByUsername } from '../visibility/index.js';
+import { decideFor, deliverQuestion } from '../asking/pipeline.js';
+import { publicAnswer, publicAnswersPage, publicUserByUsername, visitorReceiverByUsername } from '../visibility/index.js';
 import { registrationMode } from '../instanceAccess/service.js';
 import { profileCounts } from '../profiles/service.js';
 import { renderVisitorPage, type VisitorPage } from './page.js';
@@ -68,44 +67,24 @@ export async function visitorPage(
 }
 
 /**
- * A visitor asks `receiver` (already found by visitorReceiver, the challenge already spent). A
- * paused inbox refuses, as it refuses everyone; the rate limits refuse with a 429. A question the
- * receiver's choices keep out (this visitor blocked, a muted word) makes the same writes as a
- * delivered one and rolls them back, so neither the answer nor its timing tells (decision 100); a
- * muted word's question is kept in the Filtered folder when the receiver keeps filtered questions.
+ * A visitor asks `receiver` (already found by visitorReceiver, the challenge already spent)
+ * through the one way of asking (features/asking). A paused inbox refuses, as it refuses everyone;
+ * the rate limits refuse with a 429. A question the receiver's choices keep out (this visitor
+ * blocked, a muted word) makes the same writes as a delivered one and rolls them back, so neither
+ * the answer nor its timing tells (decision 100); a muted word's question is kept in the Filtered
+ * folder when the receiver keeps filtered questions (decision 327).
  */
 export async function askAsVisitor(ctx: AppContext, receiver: UserRow, visitorKey: string, text: string): Promise<void> {
-  const [state] = await queryRows<{ paused: boolean }>(
-    ctx.db,
-    sql`select inbox_paused and (inbox_paused_until is null or inbox_paused_until > ${ctx.clock.now().toISOString()}::timestamptz) as paused
-        from users where id = ${receiver.id}`,
-  );
-  if (!state) throw new AppError('user_not_found');
-  if (state.paused) throw new AppError('inbox_paused');
+  const asking = { channel: 'visitor', asker: { kind: 'visitor', visitorKey }, receiverId: receiver.id, text, isAnonymous: true } as const;
+  const goesTo = await decideFor(ctx.db, { ...asking, now: ctx.clock.now() });
+  if (!goesTo) throw new AppError('user_not_found');
+  // a paused inbox refuses everyone alike; any other rule (changed since visitorReceiver) looks like no such user
+  if (typeof goesTo === 'object') throw new AppError(goesTo.refused === 'inbox_paused' ? 'inbox_paused' : 'user_not_found');
   await consumeRateLimit(ctx.db, visitorRateLimitKey.visitor(visitorKey), VISITOR_QUESTIONS_PER_10_MIN, WINDOW_SECONDS);
   await consumeRateLimit(ctx.db, visitorRateLimitKey.receiver(receiver.id), VISITOR_QUESTIONS_PER_RECEIVER_PER_10_MIN, WINDOW_SECONDS);
-  const goesTo = await visitorQuestionDelivery(ctx.db, { receiverId: receiver.id, visitorKey, text });
-  const id = crypto.randomUUID();
-  const at = new Date();
-  await ctx.db.transaction(async (tx) => {
-    try {
-      await tx.transaction(async (delivery) => {
-        await delivery.insert(questions).values({ id, senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: at });
-        await delivery.insert(visitorQuestions).values({ questionId: id, visitorKey });
-        await events.emit(delivery, ctx, { type: 'questionAsked', questionId: id, receiverId: receiver.id, senderId: null, isAnonymous: true, at });
-        if (goesTo !== 'inbox') throw new DroppedQuestion();
-      });
-    } catch (error) {
-      if (!(error instanceof DroppedQuestion)) throw error;
-      // kept for the receiver's review in their Filtered folder, where nothing notifies (decision 327)
-      if (goesTo === 'filtered')
-        await keepFilteredQuestion(tx, { id, senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: at, visitorKey });
-    }
-  });
+  const question = { id: crypto.randomUUID(), senderId: null, receiverId: receiver.id, text, isAnonymous: true, createdAt: new Date(), visitorKey };
+  await ctx.db.transaction((tx) => deliverQuestion(tx, ctx, 'visitor', question, goesTo));
 }
-
-/** Thrown to roll back the writes of a visitor's question the receiver's choices drop. */
-class DroppedQuestion extends Error {}
 
 /** The visitor's keyed hash behind a question the receiver holds, or null (not a visitor's question). */
 export async function visitorKeyOfQuestion(ctx: AppContext, questionId: string): Promise<string | null> {
