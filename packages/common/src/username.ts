@@ -62,6 +62,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'like',
   'push',
   'subscriptions',
+  'sessions',
   'events',
   'counters',
   'activity',

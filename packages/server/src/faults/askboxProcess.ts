@@ -90,3 +90,12 @@ export async function signUp(base: string, username: string): Promise<{ id: stri
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` holds (a throw counts as not yet), for at most `limitMs`; the error names `what`. */
+export async function until(check: () => Promise<boolean>, what: string, limitMs = 120_000): Promise<void> {
+  const start = Date.now();
+  while (!(await check().catch(() => false))) {
+    if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../db/migrate.js';
 import { openEventStream } from '../test/notificationFixtures.js';
-import { client, signUp, sleep, startAskbox, type AskboxProcess } from './askboxProcess.js';
+import { client, signUp, sleep, startAskbox, until, type AskboxProcess } from './askboxProcess.js';
 import { createPrivatePostgres, type PrivatePostgres } from './privatePostgres.js';
 
 /**
@@ -28,13 +28,6 @@ const occurrences = (text: string, part: string) => text.split(part).length - 1;
 /** Every LISTEN connection this instance lost is back (its log says so). */
 const listensAgain = (server: AskboxProcess) =>
   occurrences(server.log(), 'live events connection back') >= occurrences(server.log(), 'live events connection lost');
-const until = async (check: () => Promise<boolean>, what: string, limitMs = 120_000) => {
-  const start = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-};
 
 describe('the database goes away and comes back', () => {
   it('instances started before it wait, then ride out restarts and killed connections without losing a write', async () => {

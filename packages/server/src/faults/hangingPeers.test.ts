@@ -9,7 +9,7 @@ import { startHandBuiltPeer, type HandBuiltPeer } from '../test/handBuiltPeer.js
 import { startHangingPeer, type HangingPeer } from '../test/hangingPeer.js';
 import { apiAs, signUpUser } from '../test/harness.js';
 import { startTlsServer, testCertificate, trustTestCertificate, type TlsServer } from '../test/tls.js';
-import { sleep } from './askboxProcess.js';
+import { sleep, until } from './askboxProcess.js';
 import { createPrivatePostgres, type PrivatePostgres } from './privatePostgres.js';
 
 /**
@@ -37,13 +37,6 @@ afterAll(async () => {
 });
 
 const ACTIVITY_STREAMS = 'https://www.w3.org/ns/activitystreams';
-const until = async (check: () => Promise<boolean>, what: string, limitMs = 120_000) => {
-  const start = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - start > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-};
 
 describe('servers that never answer, while the database restarts', () => {
   it('hold no lane and no place past their shares, and another server is served once the database is back', async () => {
