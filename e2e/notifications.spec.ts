@@ -60,5 +60,5 @@ test("the server offers a VAPID key and accepts this device's subscription", asy
   expect((await page.request.post('/api/push/subscriptions', { data: device })).status()).toBe(204);
   expect((await page.request.delete('/api/push/subscriptions', { data: { endpoint: device.endpoint } })).status()).toBe(204);
   const counters = await (await page.request.get('/api/me/counters')).json();
-  expect(counters).toEqual({ unansweredQuestions: 0, unreadActivity: 0, unreadAnswers: 0 });
+  expect(counters).toEqual({ unansweredQuestions: 0, unreadActivity: 0, unreadAnswers: 0, pendingSignups: 0 });
 });
