@@ -187,7 +187,7 @@ export default tseslint.config(
       'packages/server/src/{main,app,context}.ts',
       'packages/server/src/composition/**',
       // Fastify hooks that hand ActivityPub requests to the federation engine
-      'packages/server/src/federation/{bridge,index}.ts',
+      'packages/server/src/federation/{fedify/fastifyBridge,startFederation}.ts',
       'packages/server/src/test/**',
       'packages/server/src/**/*.test.ts',
     ],
@@ -222,7 +222,7 @@ export default tseslint.config(
             {
               name: '@fedify/fedify',
               importNames: ['lookupObject', 'lookupWebFinger', 'getNodeInfo', 'fetchDocumentLoader', 'getAuthenticatedDocumentLoader'],
-              message: "Fedify's fetching helpers use the global fetch: load documents through federation/loaders.ts.",
+              message: "Fedify's fetching helpers use the global fetch: load documents through federation/fedify/documentLoaders.ts.",
             },
           ],
         },

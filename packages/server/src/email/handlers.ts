@@ -1,6 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import { isNewsToReceiver } from '../features/visibility/index.js';
-import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
+import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './queue.js';
 
 /**
  * What each domain event means for email: an outbox row in the event's transaction, holding ids

@@ -1,9 +1,9 @@
 import type { Channel } from '../events/channel.js';
-import * as federationOutbox from './outbox.js';
+import * as federationOutbox from './outbox/deliveryRows.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
- * (outbox.ts); worker.ts builds each activity as of when it sends it.
+ * (outbox/deliveryRows.ts); outbox/worker.ts builds each activity as of when it sends it.
  */
 export const federationChannel: Channel = {
   async answered(tx, { receiverId, questionId }) {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload } from '@askbox/common';
 import type { Db } from '../db/open.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
-import { BATCH, claimDue as claimOutbox, delivered, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
+import { BATCH, claimDue as claimOutbox, delivered, runOutboxBatch, type OutboxOutcome } from '../outbox/batch.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
 import { composePush, type PushRow } from './compose.js';
 import { deliver, type PushTransport } from './deliver.js';
