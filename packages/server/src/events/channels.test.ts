@@ -225,7 +225,7 @@ describe('live events from the side effects', () => {
       await insertFollow(tx, bob.id, carol.id);
       await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: carol.id, at });
       await events.emit(tx, t.ctx, { type: 'questionAsked', questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
-      await events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
+      await events.emit(tx, t.ctx, { type: 'answered', answerId: 'q', receiverId: carol.id, senderId: bob.id, at });
     });
     await eventually(() => seen.length >= 4, 'four live events');
     stop();
@@ -248,7 +248,7 @@ describe('live events from the side effects', () => {
       })
       .catch(() => undefined);
     // a committed marker event proves the bus has caught up: anything from the rollback would come first
-    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: bob.id, senderId: null, at }));
+    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'answered', answerId: 'q', receiverId: bob.id, senderId: null, at }));
     await eventually(() => seen.length >= 2, 'the marker events');
     stop();
     expect(seen.map((m) => m.type)).toEqual(['answer', 'question']);
