@@ -26,6 +26,8 @@ export type DomainEvent =
     }
   /** The admin's global question reached every user: `count` questions, all with this text and time. */
   | { type: 'globalQuestionSent'; text: string; count: number; at: Date }
+  /** 'Ask my followers' reached the followers of `senderId` it was not kept from: their questions all have this text and time. */
+  | { type: 'followerQuestionSent'; senderId: string; text: string; isAnonymous: boolean; at: Date }
   /** `receiverId` answered their question: the answer `answerId` (the question's own id) reaches followers' feeds and the sender's Answers tab. */
   | { type: 'answered'; answerId: string; receiverId: string; senderId: string | null; at: Date }
   /** A question or answer is gone, deleted by its receiver or by a moderator. */

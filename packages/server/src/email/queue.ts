@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
 import { emailOutbox, type EmailKind } from '../db/schema/index.js';
-import { writtenByGlobalQuestion } from '../features/visibility/index.js';
+import { writtenBySend, type SetSend } from '../features/visibility/index.js';
 
 /**
  * Writing to the email outbox, inside the caller's transaction: the row commits or rolls back
@@ -20,13 +20,13 @@ export async function queueQuestionEmail(tx: DbOrTx, event: { receiverId: string
     from users u where u.id = ${event.receiverId} and u.email_notifications = 'each'`);
 }
 
-/** The global question: one set-based insert for every receiver who chose an email for each question. */
-export async function queueGlobalQuestionEmails(tx: DbOrTx, event: { text: string; at: Date }): Promise<void> {
+/** A send to a set (the global question, 'Ask my followers'): one set-based insert for every receiver who chose an email for each question. */
+export async function queueSetQuestionEmails(tx: DbOrTx, sent: SetSend): Promise<void> {
   await tx.execute(sql`
     insert into email_outbox (id, user_id, kind, data)
     select gen_random_uuid()::text, u.id, 'question', jsonb_build_object('questionId', q.id)
     from questions q join users u on u.id = q.receiver_id
-    where ${writtenByGlobalQuestion(sql`q`, event)} and u.email_notifications = 'each'`);
+    where ${writtenBySend(sql`q`, sent)} and u.email_notifications = 'each'`);
 }
 
 /** A suspension appeal: one email to each admin and moderator (composed when sent, from the appeal's id). */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
-import { isNewsToReceiver, writtenByGlobalQuestion } from '../features/visibility/index.js';
+import { isNewsToReceiver, writtenBySend, type SetSend } from '../features/visibility/index.js';
 import { hasPushSubscription } from './subscriptions.js';
 import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
 
@@ -148,13 +148,30 @@ export const pushChannel: Channel = {
   },
 
   async globalQuestionSent(tx, { text, at }) {
-    // one set-based insert: every user who received this global question (same text and time) and has a device
-    const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
-    await tx.execute(sql`
-      insert into push_notifications (id, user_id, data, question_id)
-      select gen_random_uuid()::text, q.receiver_id, ${data}::jsonb, q.id
-      from questions q
-      where ${writtenByGlobalQuestion(sql`q`, { text, at })}
-        and exists (select 1 from push_subscriptions s where s.user_id = q.receiver_id)`);
+    await queueSetPushes(
+      tx,
+      { to: 'everyone', text, at },
+      { type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() },
+    );
+  },
+
+  async followerQuestionSent(tx, { senderId, text, isAnonymous, at }) {
+    // the sender of an anonymous question is never read
+    const sender = isAnonymous ? null : await usernameOf(tx, senderId);
+    await queueSetPushes(
+      tx,
+      { to: 'followers', senderId, text, at },
+      { type: 'question', senderId: sender?.id ?? null, senderUsername: sender?.username ?? null, isAnonymous, timestamp: at.toISOString() },
+    );
   },
 };
+
+/** One set-based insert: every receiver of a send to a set (its questions still unanswered) who has a device. */
+async function queueSetPushes(tx: DbOrTx, sent: SetSend, data: PushData): Promise<void> {
+  await tx.execute(sql`
+    insert into push_notifications (id, user_id, data, question_id)
+    select gen_random_uuid()::text, q.receiver_id, ${JSON.stringify(data)}::jsonb, q.id
+    from questions q
+    where ${writtenBySend(sql`q`, sent)}
+      and exists (select 1 from push_subscriptions s where s.user_id = q.receiver_id)`);
+}

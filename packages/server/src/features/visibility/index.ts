@@ -11,13 +11,14 @@ export {
   receiverFacts,
   receiverFactsQuery,
   receiverProfiles,
-  writtenByGlobalQuestion,
+  writtenBySend,
   type Asker,
   type AskingChannel,
   type QuestionDelivery,
   type QuestionRefusal,
   type FactsQuery,
   type ReceiverFacts,
+  type SetSend,
 } from './asking.js';
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
