@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 // The repository's own lint config, run on imports written from places in the server: proves that
-// features and channels (push, email, federation, live) stay apart (docs/decisions/245), and stay
+// features and channels (push, email, federation, live) stay apart (docs/decisions/archive/245-domain-events.md), and stay
 // so when other config blocks are added. The cycle check is left out: it reads the whole graph.
 const eslint = new ESLint({
   cwd: new URL('../../..', import.meta.url).pathname,
