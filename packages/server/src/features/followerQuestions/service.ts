@@ -26,7 +26,7 @@ export async function askMyFollowers(ctx: AppContext, senderId: string, input: {
 /**
  * Fans one queued question out to the sender's followers, in one transaction that also removes the
  * queued row (so a crash either leaves it to do again or has done it all, never twice), and in one
- * statement whatever their number (deliverQuestionToSet). Every receiver rule applies per
+ * statement whatever their number (deliverQuestionToSet, decision 368). Every receiver rule applies per
  * follower, as to a question asked on their profile: a refusal (paused inbox, a block either way,
  * anonymous refused, 'Who may ask me', the follower's own 'Questions asked to all followers')
  * leaves that follower out; a quiet asker block or a muted word drops it (or keeps it in Filtered).
