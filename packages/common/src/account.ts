@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './limits.js';
 import { errorCode } from './errors.js';
-import { emailSchema, passwordSchema, required } from './auth.js';
+import { emailSchema, passwordSchema, required, usernameSchema } from './auth.js';
 import { accountSettingsSchema, localeSchema } from './settings.js';
 
 /**
@@ -119,3 +119,8 @@ export type AccountExport = z.infer<typeof accountExportSchema>;
 
 /** The address change of an unconfirmed account (EMAIL_VERIFICATION=on, the banner's 'Change address'). */
 export const verificationAddressSchema = z.object({ email: emailSchema });
+
+/** Settings › Change username: the new name, under the sign-up's rules. */
+export const changeUsernameSchema = z.object({ username: usernameSchema });
+export type ChangeUsernameInput = z.infer<typeof changeUsernameSchema>;
+export const changeUsernameResponseSchema = z.object({ username: z.string() });

@@ -88,6 +88,8 @@ export const appConfigSchema = z.object({
   signup: signupRulesSchema,
   /** VISITOR_QUESTIONS=on: Settings offers 'Let people without an account ask me' (features/visitors). */
   visitorQuestions: z.boolean(),
+  /** USERNAME_CHANGES=on (the default): Settings › Account offers 'Change username'. */
+  usernameChanges: z.boolean(),
   /** the longest question or answer (MAX_TEXT_LENGTH; 300 unless the operator raised it) */
   maxTextLength: z.number().int(),
 });

@@ -11,6 +11,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_FULLNAME_LENGTH = 80;
 export const MAX_USERNAME_LENGTH = 30;
+/** A username may be changed once in this many days. */
+export const USERNAME_CHANGE_DAYS = 30;
+/** An old username keeps leading to its account, and is nobody else's, for this many days. */
+export const OLD_USERNAME_HELD_DAYS = 365;
 export const MAX_BIO_LENGTH = 500;
 export const MAX_WEBSITE_LENGTH = 300;
 export const SPLASH_MIN_MS = 2000;

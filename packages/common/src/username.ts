@@ -63,6 +63,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'push',
   'subscriptions',
   'sessions',
+  'username',
   'events',
   'counters',
   'activity',

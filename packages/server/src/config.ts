@@ -111,6 +111,8 @@ const configSchema = z
     EMAIL_DOMAIN_BLOCKS: z.string().default(''),
     MIN_SIGNUP_AGE: z.coerce.number().int().min(0).max(21).default(0),
     VISITOR_QUESTIONS: z.enum(['on', 'off']).default('off'),
+    // off: 'Username cannot be changed', as the product spec has it
+    USERNAME_CHANGES: z.enum(['on', 'off']).default('on'),
     // questions and answers: the spec's 300 characters, raised by the operator up to 2000 (decision 317)
     MAX_TEXT_LENGTH: z.coerce.number().int().min(MAX_TEXT_LENGTH).max(MAX_TEXT_LENGTH_CEILING).default(MAX_TEXT_LENGTH),
   })
@@ -228,6 +230,8 @@ const configSchema = z
     minSignupAge: env.MIN_SIGNUP_AGE,
     // people without an account may ask receivers who turned it on, anonymously (features/visitors, decision 305)
     visitorQuestions: env.VISITOR_QUESTIONS === 'on',
+    // Settings › Change username: the old name keeps leading to the account for a year (decision 369)
+    usernameChanges: env.USERNAME_CHANGES === 'on',
     maxTextLength: env.MAX_TEXT_LENGTH,
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
     storage: {

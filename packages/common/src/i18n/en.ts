@@ -438,6 +438,7 @@ export const enFirst = {
     username_characters: 'Username can only contain letters, numbers and underscores',
     username_too_long: 'Username must be at most {{max}} characters',
     username_taken: 'This username is already taken',
+    username_change_too_soon: 'You can change your username again on {{date}}',
     fullname_too_long: 'Full name must be at most {{max}} characters',
     password_too_short: 'Password must be at least {{min}} characters',
     password_too_long: 'Password must be at most {{max}} characters',

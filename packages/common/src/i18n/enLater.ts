@@ -130,6 +130,7 @@ export const enLater = {
     hideWhat: 'Hide {{what}}',
     // Settings rows
     changePassword: 'Change password',
+    changeUsername: 'Change username',
     emailNotifications: 'Email notifications',
     emailOff: 'Off',
     emailEach: 'Each new question',
@@ -151,6 +152,13 @@ export const enLater = {
     toggleRepeated: 'the repeated password',
     saving: 'Saving…',
     passwordChanged: 'Password changed. You were logged out on your other devices.',
+
+    // Change username dialog
+    newUsername: 'New username',
+    usernameHint:
+      'Your old links keep working: your old username leads to your profile for a year, and nobody else can take it meanwhile. You can change your username once every 30 days.',
+    usernameChanged: 'Your username is now @{{username}}.',
+    usernameInSettings: 'Change it in Settings › Account',
 
     // Delete account dialog
     deleteTitle: 'Delete your account?',

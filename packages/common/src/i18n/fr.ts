@@ -413,6 +413,7 @@ export const fr: Catalog = {
     username_characters: 'Le nom d’utilisateur ne peut contenir que des lettres, des chiffres et des tirets bas',
     username_too_long: 'Le nom d’utilisateur doit contenir au plus {{max}} caractères',
     username_taken: 'Ce nom d’utilisateur est déjà pris',
+    username_change_too_soon: 'Vous pourrez changer de nom d’utilisateur à nouveau le {{date}}',
     fullname_too_long: 'Le nom complet doit contenir au plus {{max}} caractères',
     password_too_short: 'Le mot de passe doit contenir au moins {{min}} caractères',
     password_too_long: 'Le mot de passe doit contenir au plus {{max}} caractères',
@@ -597,6 +598,7 @@ export const fr: Catalog = {
     showWhat: 'Afficher {{what}}',
     hideWhat: 'Masquer {{what}}',
     changePassword: 'Changer le mot de passe',
+    changeUsername: 'Changer de nom d’utilisateur',
     emailNotifications: 'Notifications par e-mail',
     emailOff: 'Désactivées',
     emailEach: 'À chaque nouvelle question',
@@ -615,6 +617,13 @@ export const fr: Catalog = {
     toggleRepeated: 'le mot de passe répété',
     saving: 'Enregistrement…',
     passwordChanged: 'Mot de passe modifié. Vous avez été déconnecté de vos autres appareils.',
+
+    // Change username dialog
+    newUsername: 'Nouveau nom d’utilisateur',
+    usernameHint:
+      'Vos anciens liens restent valables\u00a0: votre ancien nom d’utilisateur mène à votre profil pendant un an, et personne d’autre ne peut le prendre entre-temps. Vous pouvez changer de nom d’utilisateur une fois tous les 30\u00a0jours.',
+    usernameChanged: 'Votre nom d’utilisateur est maintenant @{{username}}.',
+    usernameInSettings: 'Modifiable dans Réglages › Compte',
     deleteTitle: 'Supprimer votre compte ?',
     deleteWarning:
       'Cela supprime définitivement votre profil, vos réponses, J’aime, abonnements, blocages et images. Les questions que vous avez envoyées restent chez leurs destinataires, sans votre nom. Impossible de revenir en arrière.',

@@ -53,6 +53,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   ...codesWith(409, [
     'pins_full',
     'username_taken',
+    'username_change_too_soon',
     'email_taken',
     'already_answered',
     'asker_not_blockable',

@@ -70,6 +70,11 @@ const MATRIX: Record<string, Case> = {
     statuses: signedIn(204),
     request: () => r('POST', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'violet tractor 43', repeatPassword: 'violet tractor 43' }),
   },
+  // Settings › Change username: each signed-in actor renames only themselves
+  'PUT /api/me/username': {
+    statuses: signedIn(200),
+    request: (_w, a) => r('PUT', '/api/me/username', { username: `renamed_${a.toLowerCase().replace(/[^a-z]/g, '')}` }),
+  },
   // Settings › Your sessions: another account's session is a 404, as one that does not exist
   'GET /api/me/sessions': { statuses: signedIn(200), request: () => r('GET', '/api/me/sessions') },
   'DELETE /api/me/sessions/:id': { statuses: [401, 404, 404, 404, 204, 404, 404], request: (w) => r('DELETE', `/api/me/sessions/${w.ownerOtherSessionId}`) },

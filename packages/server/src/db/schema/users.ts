@@ -91,6 +91,24 @@ export type UserRowWithoutHash = Omit<UserRow, 'passwordHash'>;
 /** The columns a `UserRowWithoutHash` leaves out (for tableColumns / tableRow). */
 export const withoutHash = ['passwordHash'] as const;
 
+/**
+ * The names an account had before (Settings › Change username): each keeps leading to its
+ * account, and is nobody else's, until `held_until` (a year); the account may take it back.
+ * Gone with the account.
+ */
+export const usernameHistory = pgTable(
+  'username_history',
+  {
+    username: text('username').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    heldUntil: timestamp('held_until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('username_history_user').on(t.userId, t.changedAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {

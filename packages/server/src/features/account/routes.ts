@@ -1,10 +1,11 @@
-import { accountExportSchema, deleteAccountSchema } from '@askbox/common';
+import { accountExportSchema, changeUsernameResponseSchema, changeUsernameSchema, deleteAccountSchema } from '@askbox/common';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { rateLimitClient } from '../../rateLimit.js';
 import { SESSION_COOKIE } from '../auth/service.js';
 import { deleteAccount, exportAccount } from './service.js';
+import { changeUsername } from './username.js';
 
 export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get(
@@ -35,4 +36,22 @@ export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promi
       return reply.status(204).send();
     },
   );
+
+  // USERNAME_CHANGES=off: no such route, and the profile says 'Username cannot be changed' (the product spec)
+  if (ctx.config.usernameChanges)
+    app.put(
+      '/api/me/username',
+      {
+        schema: {
+          tags: ['account'],
+          summary: "Change your username (once in 30 days); your old name keeps leading to you, and is nobody else's, for a year",
+          body: changeUsernameSchema,
+          response: { 200: changeUsernameResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = requireViewer(request);
+        return changeUsername(ctx, viewer.id, request.body.username);
+      },
+    );
 }

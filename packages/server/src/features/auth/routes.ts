@@ -153,6 +153,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       emailVerification: ctx.config.emailVerification,
     },
     visitorQuestions: ctx.config.visitorQuestions,
+    usernameChanges: ctx.config.usernameChanges,
   }));
 }
 

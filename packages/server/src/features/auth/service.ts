@@ -7,7 +7,7 @@ import { passwordResetTokens, pendingSignups, users, type UserRow } from '../../
 import { events } from '../../events/emit.js';
 import { AppError } from '../../errors.js';
 import { pgErrorOf } from '../../db/pgError.js';
-import { userByUsername } from '../users/lookup.js';
+import { isHeldUsername, userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { hashNewPassword } from './password.js';
 import { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
@@ -38,10 +38,10 @@ export interface SignupOptions {
   device?: DeviceSummary;
 }
 
-/** Refuses a name or address already used by an account or by a sign-up waiting for approval. */
+/** Refuses a name or address already used by an account or by a sign-up waiting for approval, or a former name an account still holds. */
 export async function assertNameAndAddressFree(db: DbOrTx, username: string, email: string): Promise<void> {
   const [pendingName] = await db.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.username, username)).limit(1);
-  if (pendingName || (await userByUsername(db, username))) throw new AppError('username_taken');
+  if (pendingName || (await userByUsername(db, username)) || (await isHeldUsername(db, username))) throw new AppError('username_taken');
   const existingEmail = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   const pendingEmail = await db.select({ id: pendingSignups.id }).from(pendingSignups).where(eq(pendingSignups.email, email)).limit(1);
   if (existingEmail.length > 0 || pendingEmail.length > 0) throw new AppError('email_taken');

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { sendError } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
+import { movedUrl, renamedTo } from '../users/lookup.js';
 import { ownAnswerCard, publicAnswerCard } from './service.js';
 
 interface CardParams {
@@ -22,6 +23,9 @@ export async function cardsRoutes(app: AppInstance, ctx: AppContext): Promise<vo
   app.get<{ Params: CardParams }>('/u/:username/answers/:id/cards/:file', hidden, async (request, reply) => {
     const variant = parseCardFileName(request.params.file);
     const png = variant ? await publicAnswerCard(ctx, request.params.username, request.params.id, variant) : null;
+    // a card shared under a former name (Settings › Change username) of a public profile
+    const renamed = png ? null : await renamedTo(ctx.db, request.params.username);
+    if (renamed?.publicProfile) return reply.redirect(movedUrl(request.url, renamed.username), 302);
     if (!png) return sendError(reply, 'file_not_found');
     // the URL stays while the content changes (an edited name): previewers may keep it a while, browsers revalidate
     return reply.header('cache-control', 'public, max-age=300').header('x-content-type-options', 'nosniff').type('image/png').send(png);

@@ -5,6 +5,7 @@ import { apUris } from '../../federation/uris.js';
 import { sendError } from '../../http/errors.js';
 import type { AppInstance } from '../../http/types.js';
 import { answerCount, publicAnswer, publicAnswersPage, publicUserByUsername } from '../visibility/index.js';
+import { movedUrl, renamedTo } from '../users/lookup.js';
 import { visitorPage } from '../visitors/service.js';
 import { answerHead, atomFeed, profileHead } from './views.js';
 
@@ -30,8 +31,21 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
     return ctx.webShell.sendPage(reply, { pathname: request.url.split('?')[0] ?? '', signedIn: request.viewer !== null, head });
   };
 
+  /**
+   * A former name (Settings › Change username) leads to the same address under the current name:
+   * for anyone when the profile is public, else for people signed in. Signed out, a private
+   * profile's old name answers as any unknown name does.
+   */
+  const sendToCurrentName = async (request: FastifyRequest<{ Params: ProfileParams }>, reply: FastifyReply) => {
+    const renamed = await renamedTo(ctx.db, request.params.username);
+    if (!renamed || !(renamed.publicProfile || request.viewer)) return false;
+    await reply.redirect(movedUrl(request.url, renamed.username), 302);
+    return true;
+  };
+
   app.get<{ Params: ProfileParams }>('/u/:username', page, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
+    if (!user && (await sendToCurrentName(request, reply))) return reply;
     if (!user) return sendPage(request, reply, request.params.username);
     return sendPage(request, reply, user.username, profileHead(origin, user, await answerCount(ctx.db, user.id), apUris.actor(origin, user.id)));
   });
@@ -39,12 +53,14 @@ export async function sharingRoutes(app: AppInstance, ctx: ServerContext): Promi
   app.get<{ Params: ProfileParams & { id: string } }>('/u/:username/answers/:id', page, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
     const answer = user ? await publicAnswer(ctx.db, user.id, request.params.id) : null;
+    if (!user && (await sendToCurrentName(request, reply))) return reply;
     if (!user || !answer) return sendPage(request, reply, request.params.username);
     return sendPage(request, reply, user.username, answerHead(origin, user, answer, apUris.actor(origin, user.id)), answer.id);
   });
 
   app.get<{ Params: ProfileParams }>('/u/:username/feed.atom', hidden, async (request, reply) => {
     const user = await publicUserByUsername(ctx.db, request.params.username);
+    if (!user && (await sendToCurrentName(request, reply))) return reply;
     if (!user) return sendError(reply, 'feed_not_found');
     const { items } = await publicAnswersPage(ctx.db, user.id);
     return reply

@@ -1,8 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordInput, DeleteAccountInput, PasswordResetInput, PasswordResetRequestInput } from '@askbox/common';
+import type { ChangePasswordInput, ChangeUsernameInput, DeleteAccountInput, PasswordResetInput, PasswordResetRequestInput } from '@askbox/common';
 import { api, errorFromResponse, networkError, parseBody } from '../../api/client';
 import { forgetSession, sessionKeys } from '../session/api';
 import { withPasswordChallenge } from '../challenge/api';
+
+/** Change username: the account, its profile and every list showing it read the new name. */
+export function useChangeUsername() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeUsernameInput) => api.put<{ username: string }>('/api/me/username', input),
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}
 
 /** Change password (current one required); the server ends the other sessions, this one stays. */
 export function useChangePassword() {

@@ -13,7 +13,7 @@ import {
   sniffImageType,
   updateProfileSchema,
 } from '@askbox/common';
-import { useViewer } from '../../features/session/api';
+import { useAppConfig, useViewer } from '../../features/session/api';
 import { useSaveProfile } from '../../features/profiles/api';
 import { Avatar } from '../../components/Avatar';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -60,6 +60,7 @@ const URL_PLACEHOLDER = 'https://';
 export function EditProfileScreen() {
   useDocumentTitle(t('titles.editProfile'));
   const me = useViewer();
+  const config = useAppConfig();
   const navigate = useNavigate();
   const save = useSaveProfile();
   const [fullname, setFullname] = useState(me.fullname);
@@ -185,7 +186,8 @@ export function EditProfileScreen() {
       />
       <TextField
         label={t('usernameLabel')}
-        hint={t('usernameCannotChange')}
+        // the product spec's text, unless the instance lets people change it (USERNAME_CHANGES)
+        hint={config.data?.usernameChanges ? t('selfService.usernameInSettings') : t('usernameCannotChange')}
         inputProps={{ className: `input ${styles.readonly}`, value: `@${me.username}`, readOnly: true }}
       />
       <TextareaField

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Ban, ShieldOff, UserX } from 'lucide-react';
 
 import { PlainLayout } from '../../app/AppShell';
@@ -64,8 +64,25 @@ function StateScreen({ icon, title, text, children }: { icon: React.ReactNode; t
   );
 }
 
+/** A former name (Settings › Change username) found the account: the address changes to its current name. */
+function useCurrentAddress(username: string, currentUsername: string | undefined, isSelf: boolean) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (!currentUsername || currentUsername === username) return;
+    const answerId = /^\/u\/[^/]+\/answers\/([^/]+)/.exec(location.pathname)?.[1];
+    const to = isSelf
+      ? answerId
+        ? `/profile#post-${answerId}`
+        : '/profile'
+      : `${location.pathname.replace(/^\/u\/[^/]+/, `/u/${encodeURIComponent(currentUsername)}`)}${location.search}${location.hash}`;
+    void navigate(to, { replace: true });
+  }, [currentUsername, isSelf, username, location, navigate]);
+}
+
 function OtherProfile({ username }: { username: string }) {
   const profile = useProfile(username);
+  useCurrentAddress(username, profile.data?.user.username, profile.data?.viewer.isSelf ?? false);
   const blockToggle = useBlockToggle();
   const { confirm, alert } = useDialogs();
   // Block and Débloquer replace each other: focus follows to the one that appears
