@@ -132,6 +132,11 @@ export interface FactsQuery {
   now: Date;
 }
 
+/** The facts that decide, in one order: a receiver's profile is the md5 of them (the same text for the same facts). */
+const FACT_COLUMNS = sql.raw(`paused, "refusesAnonymous", "mayAsk", blocked, "quietlyBlocked", "takesChannel", "mutedWords", "keepsFiltered"`);
+const profileOf = (facts: SQL) =>
+  sql`md5(row(${facts}.paused, ${facts}."refusesAnonymous", ${facts}."mayAsk", ${facts}.blocked, ${facts}."quietlyBlocked", ${facts}."takesChannel", ${facts}."mutedWords", ${facts}."keepsFiltered")::text)`;
+
 /**
  * The facts of every receiver of `input` as a query with the columns of ReceiverFacts, and
  * `profile`: the same text for receivers whose facts are all the same, so that a set of any size
@@ -139,7 +144,7 @@ export interface FactsQuery {
  */
 export function receiverFactsQuery(input: FactsQuery): SQL {
   const asker = askerColumns(input.asker, input.now);
-  return sql`select f.*, md5(row(f.paused, f."refusesAnonymous", f."mayAsk", f.blocked, f."quietlyBlocked", f."takesChannel", f."mutedWords", f."keepsFiltered")::text) as profile
+  return sql`select f.*, ${profileOf(sql`f`)} as profile
     from (
       select u.id as "receiverId", ${pausedAt(sql`u`, input.now)} as paused, u.refuse_anonymous_questions as "refusesAnonymous",
         ${asker.mayAsk} as "mayAsk", ${asker.blocked} as blocked, ${asker.quietlyBlocked} as "quietlyBlocked",
@@ -157,11 +162,12 @@ export async function receiverFacts(db: DbOrTx, input: FactsQuery): Promise<Rece
 
 /** The distinct facts among the receivers of `input`, each once with its `profile` (one statement; a handful of rows for every user of the instance). */
 export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(ReceiverRules & { profile: string })[]> {
-  // a plain DISTINCT over the facts (not DISTINCT ON, which sorts every receiver): hashed, one pass
+  // DISTINCT over the facts alone, hashed in one pass (a handful of groups); the md5 of each group
+  // after. With the md5 inside the DISTINCT the planner expects every receiver to be distinct and
+  // sorts them all (on disk at 100,000 users: 4× slower)
   return queryRows<ReceiverRules & { profile: string }>(
     db,
-    sql`select distinct paused, "refusesAnonymous", "mayAsk", blocked, "quietlyBlocked", "takesChannel", "mutedWords", "keepsFiltered", profile
-        from (${receiverFactsQuery(input)}) facts`,
+    sql`select d.*, ${profileOf(sql`d`)} as profile from (select distinct ${FACT_COLUMNS} from (${receiverFactsQuery(input)}) facts) d`,
   );
 }
 
