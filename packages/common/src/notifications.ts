@@ -68,7 +68,8 @@ export const activityGroupSchema = z.object({
   /** `like:<answer id>:<day>` or `follow::<day>`, which open the full list of people; `remoteLike:<answer id>:<day>`. */
   id: z.string(),
   /** `remoteLike`: likes from people on other servers (the fediverse), named by their handles */
-  type: z.enum(['follow', 'like', 'remoteLike']),
+  /** `reply`: replies under the viewer's answer; `threadReply`: replies in a thread under someone else's answer that the viewer replied in */
+  type: z.enum(['follow', 'like', 'remoteLike', 'reply', 'threadReply']),
   /** The UTC day, YYYY-MM-DD. */
   day: z.string(),
   /** The newest follow or like of the group. */
@@ -86,7 +87,9 @@ export const activityGroupListSchema = z.object({ items: z.array(activityGroupSc
 export type ActivityGroupList = z.infer<typeof activityGroupListSchema>;
 
 /** A group id as the server writes it; anything else is refused with a 400. */
-export const activityGroupIdSchema = z.string().regex(/^(like:[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, errorCode('notification_group_unknown'));
+export const activityGroupIdSchema = z
+  .string()
+  .regex(/^((like|reply|threadReply):[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, errorCode('notification_group_unknown'));
 export const activityGroupParamsSchema = z.object({ groupId: activityGroupIdSchema });
 
 /** Everyone in one group, newest first. */

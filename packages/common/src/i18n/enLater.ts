@@ -67,6 +67,9 @@ export const enLater = {
       likes_one: '{{count}} like on your answers',
       likes_many: '{{count}} likes on your answers',
       likes_other: '{{count}} likes on your answers',
+      replies_one: '{{count}} reply to your answers and threads',
+      replies_many: '{{count}} replies to your answers and threads',
+      replies_other: '{{count}} replies to your answers and threads',
       action: 'Open Askbox',
     },
     appeal: {

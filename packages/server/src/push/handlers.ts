@@ -6,7 +6,8 @@ import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
-import { isNewsToReceiver, writtenByGlobalQuestion } from '../features/visibility/index.js';
+import { isNewsToReceiver, replyRecipients, writtenByGlobalQuestion } from '../features/visibility/index.js';
+import { queryRows } from '../db/sql.js';
 import { translatorFor, type ServerT } from '../i18n/translator.js';
 import { hasPushSubscription } from './subscriptions.js';
 import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
@@ -167,6 +168,37 @@ export const pushChannel: Channel = {
       isAnonymous,
       timestamp: at.toISOString(),
     });
+  },
+
+  async replied(tx, { replyId, answerId, authorId, hidden, at }) {
+    // a reply hidden for a muted word tells no one (the owner finds it in their hidden replies)
+    if (hidden) return;
+    const recipients = await queryRows<{ user_id: string; kind: 'reply' | 'threadReply' }>(tx, replyRecipients(replyId));
+    if (recipients.length === 0) return;
+    const [context] = await queryRows<{ username: string; fullname: string; text: string; owner_username: string }>(
+      tx,
+      sql`select a.username, a.fullname, rp.text, o.username as owner_username
+          from replies rp join users a on a.id = rp.author_id join questions q on q.id = rp.answer_id join users o on o.id = q.receiver_id
+          where rp.id = ${replyId}`,
+    );
+    if (!context) return;
+    for (const recipient of recipients) {
+      const texts = (t: ServerT) => ({
+        title: t('pushTitleReply'),
+        body: t(recipient.kind === 'reply' ? 'pushBodyReply' : 'pushBodyThreadReply', {
+          fullname: context.fullname,
+          reply: likeExcerpt(context.text, (cut) => t('punctuation.truncated', { text: cut })),
+        }),
+      });
+      await queuePush(tx, recipient.user_id, texts, {
+        type: 'reply',
+        replierId: authorId,
+        replierUsername: context.username,
+        postId: answerId,
+        ownerUsername: context.owner_username,
+        timestamp: at.toISOString(),
+      });
+    }
   },
 
   async globalQuestionSent(tx, { text, at }) {

@@ -34,10 +34,11 @@ export interface PushDeps {
   log?: FastifyBaseLogger;
 }
 
-/** The person a push names: its liker, its follower, its named sender; none for an anonymous question. */
+/** The person a push names: its liker, its follower, its replier, its named sender; none for an anonymous question. */
 function personNamed(data: PushData): string | null {
   if (data.type === 'like') return data.likerId;
   if (data.type === 'follow') return data.followerId;
+  if (data.type === 'reply') return data.replierId;
   return data.isAnonymous ? null : data.senderId;
 }
 
