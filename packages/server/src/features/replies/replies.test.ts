@@ -50,6 +50,18 @@ describe('replies', () => {
     expect((await reply(fan, id)).statusCode).toBe(201);
   });
 
+  it("keep the owner's own choice once made, whatever the profile later", async () => {
+    const owner = await signUpUser(t.app);
+    const as = apiAs(t.app, owner);
+    expect((await as.patch('/api/me/settings', { repliesEnabled: true })).json()).toMatchObject({ publicProfile: false, repliesEnabled: true });
+    await as.patch('/api/me/settings', { publicProfile: true });
+    expect((await as.patch('/api/me/settings', { repliesEnabled: false })).json()).toMatchObject({ publicProfile: true, repliesEnabled: false });
+    await as.patch('/api/me/settings', { publicProfile: false });
+    await as.patch('/api/me/settings', { publicProfile: true });
+    expect((await as.get('/api/me/settings')).json()).toMatchObject({ repliesEnabled: false });
+    expect((await as.patch('/api/me/settings', { whoMayReply: 'friends' })).statusCode).toBe(400);
+  });
+
   it('show under the answer newest last, paged by a cursor, with the count on the card', async () => {
     const [owner, fan] = [await publicPerson(), await signUpUser(t.app)];
     const id = await answerOf(owner);
