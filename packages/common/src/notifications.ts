@@ -79,7 +79,8 @@ export const activityGroupSchema = z.object({
   users: z.array(userSummarySchema),
   /** `remoteLike` only: the newest three, `@bob@remote.example` and their display name (no picture) */
   remoteUsers: z.array(z.object({ handle: z.string(), name: z.string() })),
-  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
+  /** the answer liked or replied to; `ownerUsername` says whose (someone else's for `threadReply`) */
+  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable(), ownerUsername: z.string() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityGroup = z.infer<typeof activityGroupSchema>;

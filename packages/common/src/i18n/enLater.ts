@@ -109,6 +109,22 @@ export const enLater = {
   },
   // Account self-service and email notifications (not in the spec: worded to match it)
   // Settings › Your sessions: the devices signed in to the account
+  // Settings › Replies (decision 358)
+  repliesSettings: {
+    title: 'Replies',
+    enabled: 'Replies under my answers',
+    enabledExplanation: 'People can reply under your answers. You can hide or delete any reply.',
+    whoMayReply: 'Who may reply',
+    everyone: 'Everyone',
+    following: 'People I follow',
+    nobody: 'Nobody',
+    hidden: 'Hidden replies',
+    hiddenExplanation: 'Replies you hid, and replies with one of your muted words. Only their authors still see them.',
+    hiddenEmpty: 'No hidden replies',
+    mutedReason: 'Muted word',
+    show: 'Show',
+    delete: 'Delete',
+  },
   yourSessions: {
     title: 'Your sessions',
     intro: 'The devices signed in to your account. Sign out any you do not recognise.',

@@ -110,9 +110,9 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
         ),
     postIds.length === 0
       ? []
-      : queryRows<{ id: string; answer: string | null; content_warning: string | null }>(
+      : queryRows<{ id: string; answer: string | null; content_warning: string | null; owner_username: string }>(
           db,
-          sql`select id, answer, content_warning from questions where id in (${sql.join(
+          sql`select q.id, q.answer, q.content_warning, o.username as owner_username from questions q join users o on o.id = q.receiver_id where q.id in (${sql.join(
             postIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -124,7 +124,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
     remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
-    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning }])),
+    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
     lastRead: read[0]?.last_read ?? null,
   };
 }
