@@ -162,7 +162,7 @@ const MATRIX: Record<string, Case> = {
     request: (w) => r('POST', `/api/answers/${w.answeredId}/replies`, { text: 'A reply' }),
   },
   // the reply is the stranger's, under the owner's answer
-  'DELETE /api/replies/:id': { statuses: [401, 204, 403, 403, 204, 403], request: (w) => r('DELETE', `/api/replies/${w.replyId}`) },
+  'DELETE /api/replies/:id': { statuses: [401, 204, 403, 403, 204, 403, 403], request: (w) => r('DELETE', `/api/replies/${w.replyId}`) },
   'POST /api/replies/:id/hide': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('POST', `/api/replies/${w.replyId}/hide`) },
   'POST /api/replies/:id/show': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('POST', `/api/replies/${w.replyId}/show`) },
   'GET /api/me/hidden-replies': { statuses: signedIn(200), request: () => r('GET', '/api/me/hidden-replies') },
