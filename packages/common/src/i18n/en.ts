@@ -617,7 +617,7 @@ export const enFirst = {
 
   moderation: {
     report: 'Report',
-    reportTitle: { question: 'Report this question', answer: 'Report this answer', profile: 'Report this profile' },
+    reportTitle: { question: 'Report this question', answer: 'Report this answer', profile: 'Report this profile', reply: 'Report this reply' },
     reasonLegend: 'Why are you reporting this?',
     reasons: { spam: 'Spam', harassment: 'Harassment', hate: 'Hate', other: 'Other' },
     detailsLabel: 'Tell us more',

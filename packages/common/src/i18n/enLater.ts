@@ -326,7 +326,7 @@ export const enLater = {
     otherReports_one: '{{count}} other report of this item',
     otherReports_many: '{{count}} other reports of this item',
     otherReports_other: '{{count}} other reports of this item',
-    kindLabel: { question: 'Question', answer: 'Answer', profile: 'Profile' },
+    kindLabel: { question: 'Question', answer: 'Answer', profile: 'Profile', reply: 'Reply' },
     contentGone: 'This content has been deleted since.',
     from: 'From',
     to: 'To',

@@ -818,7 +818,7 @@ export const fr: Catalog = {
   },
   moderation: {
     report: 'Signaler',
-    reportTitle: { question: 'Signaler cette question', answer: 'Signaler cette réponse', profile: 'Signaler ce profil' },
+    reportTitle: { question: 'Signaler cette question', answer: 'Signaler cette réponse', profile: 'Signaler ce profil', reply: 'Signaler cette réponse à une publication' },
     reasonLegend: 'Pourquoi signalez-vous ce contenu ?',
     reasons: { spam: 'Spam', harassment: 'Harcèlement', hate: 'Haine', other: 'Autre' },
     detailsLabel: 'Dites-nous en plus',
@@ -839,7 +839,7 @@ export const fr: Catalog = {
     otherReports_one: '{{count}} autre signalement de ce contenu',
     otherReports_many: '{{count}} autres signalements de ce contenu',
     otherReports_other: '{{count}} autres signalements de ce contenu',
-    kindLabel: { question: 'Question', answer: 'Réponse', profile: 'Profil' },
+    kindLabel: { question: 'Question', answer: 'Réponse', profile: 'Profil', reply: 'Réponse à une publication' },
     contentGone: 'Ce contenu a été supprimé depuis.',
     from: 'De',
     to: 'À',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ActivityGroupList, Reply, ReplyPage } from '@askbox/common';
+import type { ActivityGroupList, ModerationQueue, Reply, ReplyPage } from '@askbox/common';
 import { pushNotifications, questions, users } from '../../db/schema/index.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
@@ -257,5 +257,38 @@ describe('reply notifications', () => {
     await reply(suspended, id, 'soon gone');
     await t.ctx.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     expect(await groups(owner)).toEqual([]);
+  });
+});
+
+describe('reports of replies', () => {
+  it('reach the moderation queue named, and a moderator deletes the reply or suspends its author', async () => {
+    const [owner, troll, reader, admin] = [await publicPerson(), await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const id = await answerOf(owner);
+    const first = (await reply(troll, id, 'rude one')).json<Reply>();
+    const second = (await reply(troll, id, 'rude two')).json<Reply>();
+    const report = (u: TestUser, target: string) => apiAs(t.app, u).post('/api/reports', { kind: 'reply', target, reason: 'harassment' });
+    expect((await report(troll, first.id)).json().error.code).toBe('self_report');
+    expect((await report(reader, 'no-such-reply')).statusCode).toBe(404);
+    expect((await report(reader, first.id)).json()).toEqual({ reported: true, alreadyReported: false });
+    expect((await report(owner, second.id)).json()).toEqual({ reported: true, alreadyReported: false });
+    // a hidden reply is reported by its answer's owner only
+    await apiAs(t.app, owner).post(`/api/replies/${second.id}/hide`);
+    expect((await report(reader, second.id)).statusCode).toBe(404);
+    const queue = (await apiAs(t.app, admin).get('/api/admin/reports')).json<ModerationQueue>();
+    const item = queue.items.find((r) => r.content.kind === 'reply' && r.content.answer === 'rude one')!;
+    expect(item.content).toMatchObject({ exists: true, question: 'a!', isAnonymous: false, sender: { id: troll.id }, owner: { id: owner.id } });
+    expect(item.account).toMatchObject({ id: troll.id });
+    expect((await apiAs(t.app, admin).post(`/api/admin/reports/${item.id}/resolve`, { action: 'delete' })).json()).toMatchObject({
+      resolution: 'content_deleted',
+    });
+    expect(texts(await thread(reader, id))).toEqual([]);
+    const other = (await apiAs(t.app, admin).get('/api/admin/reports')).json<ModerationQueue>().items.find((r) => r.content.answer === 'rude two')!;
+    expect((await apiAs(t.app, admin).post(`/api/admin/reports/${other.id}/resolve`, { action: 'suspend' })).json()).toMatchObject({
+      resolution: 'account_suspended',
+    });
+    await apiAs(t.app, owner).post(`/api/replies/${second.id}/show`);
+    // a suspended author's replies vanish from every thread
+    expect(texts(await thread(reader, id))).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { LoadError } from '../../components/LoadError';
 import { useMaxTextLength } from '../session/api';
 import { MentionText } from '../answers/MentionText';
 import { relativeTimeText, t } from '../../i18n';
+import { useReportDialog } from '../moderation/ReportButton';
 import { useReplyAction, useReplyThread, useSendReply } from './api';
 import styles from './Replies.module.css';
 
@@ -56,6 +57,8 @@ export function ReplyThread({ post, id }: { post: Answer; id: string }) {
 
 function ReplyItem({ reply }: { reply: Reply }) {
   const dialogs = useDialogs();
+  const report = useReportDialog('reply', reply.id);
+  const mine = reply.canDelete && !reply.canHide;
   const action = useReplyAction(reply.answerId);
   const run = (kind: 'delete' | 'hide') => action.mutate({ reply, action: kind }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
   const actions: MenuAction[] = [
@@ -72,6 +75,8 @@ function ReplyItem({ reply }: { reply: Reply }) {
           },
         ]
       : []),
+    // anyone else's reply may be reported (the owner's own, too, by the others in the thread)
+    ...(mine ? [] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
     <li className={styles.reply} aria-label={t('replyBy', { username: reply.author.username })}>
@@ -87,6 +92,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
           {relativeTimeText(reply.createdAt)}
         </time>
         {actions.length > 0 && <ActionsMenu actions={actions} />}
+        {report.dialog}
       </div>
     </li>
   );
