@@ -818,7 +818,12 @@ export const fr: Catalog = {
   },
   moderation: {
     report: 'Signaler',
-    reportTitle: { question: 'Signaler cette question', answer: 'Signaler cette réponse', profile: 'Signaler ce profil', reply: 'Signaler cette réponse à une publication' },
+    reportTitle: {
+      question: 'Signaler cette question',
+      answer: 'Signaler cette réponse',
+      profile: 'Signaler ce profil',
+      reply: 'Signaler cette réponse à une publication',
+    },
     reasonLegend: 'Pourquoi signalez-vous ce contenu ?',
     reasons: { spam: 'Spam', harassment: 'Harcèlement', hate: 'Haine', other: 'Autre' },
     detailsLabel: 'Dites-nous en plus',
