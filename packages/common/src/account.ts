@@ -104,6 +104,8 @@ export const accountExportSchema = z.object({
   /** The Filtered folder (when kept): questions my muted words kept out, as received questions, marked `filtered`. */
   questionsFiltered: z.array(receivedQuestionExport.extend({ filtered: z.literal(true) })),
   likes: z.array(z.object({ questionId: z.string(), answeredBy: exportPerson, likedAt: z.string() })),
+  /** My replies under answers (decision 358), whatever their answer's owner did with them. */
+  replies: z.array(z.object({ answerId: z.string(), answeredBy: exportPerson, text: z.string(), repliedAt: z.string() })),
   following: z.array(exportLink),
   followers: z.array(exportLink),
   blocked: z.array(exportLink),

@@ -59,6 +59,7 @@ export const errorLimits = {
   password_too_long: { max: MAX_PASSWORD_LENGTH },
   question_too_long: { max: MAX_TEXT_LENGTH },
   answer_too_long: { max: MAX_TEXT_LENGTH },
+  reply_too_long: { max: MAX_TEXT_LENGTH },
   content_warning_too_long: { max: MAX_CONTENT_WARNING_LENGTH },
   picture_alt_too_long: { max: MAX_PICTURE_ALT_LENGTH },
   bio_too_long: { max: MAX_BIO_LENGTH },

@@ -38,6 +38,13 @@ export type DomainEvent =
   | { type: 'remoteLiked'; answerId: string; receiverId: string; actorUri: string; handle: string; at: Date }
   /** That account took its like back (Undo): a push still waiting for it is not sent. */
   | { type: 'remoteUnliked'; answerId: string; actorUri: string }
+  /**
+   * `authorId` replied under `ownerId`'s answer (decision 358). A reply hidden when written (one of
+   * the owner's muted words) tells no one: `hidden` is true and the channels send nothing.
+   */
+  | { type: 'replied'; replyId: string; answerId: string; ownerId: string; authorId: string; hidden: boolean; at: Date }
+  /** A reply was deleted, hidden or shown again: threads and counts under `answerId` change. */
+  | { type: 'replyChanged'; replyId: string; answerId: string; ownerId: string }
   | { type: 'followed'; followerId: string; followeeId: string; at: Date }
   | { type: 'unfollowed'; followerId: string; followeeId: string }
   /** `userId` changed what their profile shows (name, bio, website, pictures). */

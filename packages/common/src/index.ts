@@ -31,3 +31,4 @@ export * from './instance.js';
 export * from './moderationTeam.js';
 export * from './visitors.js';
 export * from './prompts.js';
+export * from './replies.js';

@@ -3,8 +3,8 @@ import { errorCode } from './errors.js';
 import { MAX_REPORT_DETAILS_LENGTH, MAX_SUSPENSION_REASON_LENGTH } from './limits.js';
 import { userSummarySchema } from './users.js';
 
-/** What can be reported: a question in one's inbox, an answer, a profile. */
-export const REPORT_TARGET_KINDS = ['question', 'answer', 'profile'] as const;
+/** What can be reported: a question in one's inbox, an answer, a profile, a reply under an answer. */
+export const REPORT_TARGET_KINDS = ['question', 'answer', 'profile', 'reply'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
 export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'other'] as const;
@@ -21,7 +21,7 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 export const createReportSchema = z
   .object({
     kind: z.enum(REPORT_TARGET_KINDS, { error: errorCode('report_target_required') }),
-    /** question id (question, answer) or username (profile) */
+    /** question id (question, answer), username (profile) or reply id (reply) */
     target: z
       .string({ error: errorCode('report_target_required') })
       .trim()
@@ -60,7 +60,10 @@ export const reportedContentSchema = z.object({
   answer: z.string().nullable(),
   isAnonymous: z.boolean(),
   sender: userSummarySchema.nullable(),
-  /** the receiver of a question/answer, or the reported profile */
+  /**
+   * the receiver of a question/answer, or the reported profile. A reply shows as its author
+   * (`sender`) to the answer's owner (`owner`), the answer as `question` and the reply as `answer`.
+   */
   owner: userSummarySchema.nullable(),
 });
 export type ReportedContent = z.infer<typeof reportedContentSchema>;

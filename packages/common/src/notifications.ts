@@ -68,7 +68,8 @@ export const activityGroupSchema = z.object({
   /** `like:<answer id>:<day>` or `follow::<day>`, which open the full list of people; `remoteLike:<answer id>:<day>`. */
   id: z.string(),
   /** `remoteLike`: likes from people on other servers (the fediverse), named by their handles */
-  type: z.enum(['follow', 'like', 'remoteLike']),
+  /** `reply`: replies under the viewer's answer; `threadReply`: replies in a thread under someone else's answer that the viewer replied in */
+  type: z.enum(['follow', 'like', 'remoteLike', 'reply', 'threadReply']),
   /** The UTC day, YYYY-MM-DD. */
   day: z.string(),
   /** The newest follow or like of the group. */
@@ -78,7 +79,8 @@ export const activityGroupSchema = z.object({
   users: z.array(userSummarySchema),
   /** `remoteLike` only: the newest three, `@bob@remote.example` and their display name (no picture) */
   remoteUsers: z.array(z.object({ handle: z.string(), name: z.string() })),
-  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
+  /** the answer liked or replied to; `ownerUsername` says whose (someone else's for `threadReply`) */
+  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable(), ownerUsername: z.string() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityGroup = z.infer<typeof activityGroupSchema>;
@@ -86,7 +88,9 @@ export const activityGroupListSchema = z.object({ items: z.array(activityGroupSc
 export type ActivityGroupList = z.infer<typeof activityGroupListSchema>;
 
 /** A group id as the server writes it; anything else is refused with a 400. */
-export const activityGroupIdSchema = z.string().regex(/^(like:[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, errorCode('notification_group_unknown'));
+export const activityGroupIdSchema = z
+  .string()
+  .regex(/^((like|reply|threadReply):[^:]{1,100}|follow:):\d{4}-\d\d-\d\d$/, errorCode('notification_group_unknown'));
 export const activityGroupParamsSchema = z.object({ groupId: activityGroupIdSchema });
 
 /** Everyone in one group, newest first. */

@@ -4,7 +4,8 @@
 export type PushData =
   | { type: 'like'; likerId: string; likerUsername: string; postId: string; timestamp: string }
   | { type: 'follow'; followerId: string; followerUsername: string; timestamp: string }
-  | { type: 'question'; senderId: string | null; senderUsername: string | null; isAnonymous: boolean; timestamp: string };
+  | { type: 'question'; senderId: string | null; senderUsername: string | null; isAnonymous: boolean; timestamp: string }
+  | { type: 'reply'; replyId: string; replierId: string; replierUsername: string; postId: string; ownerUsername: string; timestamp: string };
 
 /** What a push message carries to the service worker. */
 export interface PushPayload {
@@ -17,5 +18,6 @@ export interface PushPayload {
 export function pushTargetUrl(data: PushData): string {
   if (data.type === 'like') return `/profile#post-${data.postId}`;
   if (data.type === 'follow') return `/u/${data.followerUsername}`;
+  if (data.type === 'reply') return `/u/${data.ownerUsername}/answers/${data.postId}`;
   return '/questions';
 }

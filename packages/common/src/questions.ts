@@ -108,6 +108,8 @@ export const answerSchema = z.object({
   /** pinned to the top of its receiver's profile */
   pinned: z.boolean(),
   likeCount: z.number().int(),
+  /** replies shown under the answer to this viewer (0 while its owner has replies off) */
+  replyCount: z.number().int(),
   /** times the answer was boosted (Announce) from other servers; shown when not 0 */
   boostCount: z.number().int(),
   likedByViewer: z.boolean(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WHO_MAY_ASK_MAX_DAYS } from './limits.js';
 import { LOCALES } from './locales.js';
 import { THEMES } from './themes.js';
+import { whoMayReplySchema } from './replies.js';
 
 /**
  * The signed-in user's preferences: one resource (`GET` / `PATCH /api/me/settings`) that every
@@ -49,6 +50,10 @@ export const accountSettingsSchema = z.object({
   keepFilteredQuestions: z.boolean(),
   /** On by default: questions people I follow ask all their followers reach me. */
   followerQuestions: z.boolean(),
+  /** Replies under my answers; until chosen, on while the profile is public (decision 358). */
+  repliesEnabled: z.boolean(),
+  /** Who may reply under my answers (the owner always may). */
+  whoMayReply: whoMayReplySchema,
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 

@@ -20,6 +20,7 @@ export const accountRateLimitKey = {
   followersQuestion: (userId: string) => `followers-question:${userId}`,
   upload: (userId: string) => `upload:${userId}`,
   report: (userId: string) => `report:${userId}`,
+  reply: (userId: string) => `reply:${userId}`,
   verificationLink: (userId: string) => `verification-link:${userId}`,
 };
 export const addressRateLimitKey = {

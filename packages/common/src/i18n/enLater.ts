@@ -67,6 +67,9 @@ export const enLater = {
       likes_one: '{{count}} like on your answers',
       likes_many: '{{count}} likes on your answers',
       likes_other: '{{count}} likes on your answers',
+      replies_one: '{{count}} reply to your answers and threads',
+      replies_many: '{{count}} replies to your answers and threads',
+      replies_other: '{{count}} replies to your answers and threads',
       action: 'Open Askbox',
     },
     appeal: {
@@ -106,6 +109,22 @@ export const enLater = {
   },
   // Account self-service and email notifications (not in the spec: worded to match it)
   // Settings › Your sessions: the devices signed in to the account
+  // Settings › Replies (decision 358)
+  repliesSettings: {
+    title: 'Replies',
+    enabled: 'Replies under my answers',
+    enabledExplanation: 'People can reply under your answers. You can hide or delete any reply.',
+    whoMayReply: 'Who may reply',
+    everyone: 'Everyone',
+    following: 'People I follow',
+    nobody: 'Nobody',
+    hidden: 'Hidden replies',
+    hiddenExplanation: 'Replies you hid, and replies with one of your muted words. Only their authors still see them.',
+    hiddenEmpty: 'No hidden replies',
+    mutedReason: 'Muted word',
+    show: 'Show',
+    delete: 'Delete',
+  },
   yourSessions: {
     title: 'Your sessions',
     intro: 'The devices signed in to your account. Sign out any you do not recognise.',
@@ -315,7 +334,7 @@ export const enLater = {
     otherReports_one: '{{count}} other report of this item',
     otherReports_many: '{{count}} other reports of this item',
     otherReports_other: '{{count}} other reports of this item',
-    kindLabel: { question: 'Question', answer: 'Answer', profile: 'Profile' },
+    kindLabel: { question: 'Question', answer: 'Answer', profile: 'Profile', reply: 'Reply' },
     contentGone: 'This content has been deleted since.',
     from: 'From',
     to: 'To',

@@ -13,6 +13,7 @@ import { feedRoutes } from '../features/feed/routes.js';
 import { followRoutes } from '../features/follows/routes.js';
 import { friendRoutes } from '../features/friends/routes.js';
 import { likesRoutes } from '../features/likes/routes.js';
+import { repliesRoutes } from '../features/replies/routes.js';
 import { moderationRoutes } from '../features/moderation/routes.js';
 import { instanceRoutes } from '../features/instance/routes.js';
 import { promptRoutes } from '../features/prompts/routes.js';
@@ -56,6 +57,7 @@ export const routes: readonly Routes[] = [
   answersRoutes,
   answerExtrasRoutes,
   likesRoutes,
+  repliesRoutes,
   feedRoutes,
   adminRoutes,
   settingsRoutes,

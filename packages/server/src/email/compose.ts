@@ -5,7 +5,7 @@ import { users, type EmailKind } from '../db/schema/index.js';
 import { verificationToken } from '../features/instanceAccess/views.js';
 import { queryRows } from '../db/sql.js';
 import { issuePasswordReset } from '../features/auth/resetTokens.js';
-import { notSuspended, receiverSeesQuestion, visibleUser } from '../features/visibility/index.js';
+import { notSuspended, receiverSeesQuestion, repliesToldTo, visibleUser } from '../features/visibility/index.js';
 import { renderEmail } from './layout.js';
 import { unsubscribeApiUrl, unsubscribePageUrl, unsubscribeToken } from './links.js';
 import type { EmailMessage } from './mailer.js';
@@ -201,6 +201,7 @@ interface DigestRow {
   questions: number;
   followers: number;
   likes: number;
+  replies: number;
 }
 
 async function composeDigest(deps: ComposeDeps, userId: string, from: Date, until: Date): Promise<EmailMessage | null> {
@@ -214,11 +215,12 @@ async function composeDigest(deps: ComposeDeps, userId: string, from: Date, unti
           (select count(*)::int from follows f
             where f.followee_id = u.id and ${window(sql`f.created_at`)} and ${visibleUser(userId, sql`f.follower_id`)}) as followers,
           (select count(*)::int from likes l join questions q on q.id = l.question_id
-            where q.receiver_id = u.id and l.user_id <> u.id and ${window(sql`l.created_at`)} and ${visibleUser(userId, sql`l.user_id`)}) as likes
+            where q.receiver_id = u.id and l.user_id <> u.id and ${window(sql`l.created_at`)} and ${visibleUser(userId, sql`l.user_id`)}) as likes,
+          (select count(*)::int from (${repliesToldTo(userId)}) t where ${window(sql`t.at`)}) as replies
         from users u where u.id = ${userId}`,
   );
   if (!row || row.email_notifications !== 'digest') return null;
-  const counts = (['questions', 'followers', 'likes'] as const).filter((key) => Number(row[key]) > 0);
+  const counts = (['questions', 'followers', 'likes', 'replies'] as const).filter((key) => Number(row[key]) > 0);
   if (counts.length === 0) return null;
   const t = emailTranslatorFor(row.locale);
   const subject = t('digest.subject');

@@ -15,6 +15,9 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   ...codesWith(403, [
     'answer_not_yours',
     'forbidden',
+    'replies_closed',
+    'reply_not_allowed',
+    'reply_not_yours',
     'admin_only',
     'moderators_only',
     'account_suspended_reason',

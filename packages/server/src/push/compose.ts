@@ -3,7 +3,7 @@ import { likeExcerpt, type PushData } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { queryRows } from '../db/sql.js';
 import { answerGlimpseLine } from '../features/answerExtras/views.js';
-import { inInbox, remoteActorNotBlocked, visibleUser } from '../features/visibility/index.js';
+import { inInbox, remoteActorNotBlocked, repliesToldTo, visibleUser } from '../features/visibility/index.js';
 import { translatorFor, type ServerT } from '../i18n/translator.js';
 
 /**
@@ -105,12 +105,26 @@ const question: Composer = async (db, row, t) => {
   return { title: t('pushTitleQuestion'), body: t('pushBodyAnonymousQuestion') };
 };
 
-const composers: Record<PushData['type'], Composer> = { follow, like, question };
+/** A reply: while the recipient is still told of it (repliesToldTo: not hidden, no block, replies open), as on their Activity tab. */
+const reply: Composer = async (db, row, t) => {
+  if (row.data.type !== 'reply') return null;
+  const told = await one<{ kind: 'reply' | 'threadReply'; fullname: string; text: string }>(
+    db,
+    sql`select r.kind, a.fullname, rp.text from (${repliesToldTo(row.user_id)}) r join replies rp on rp.id = r.id join users a on a.id = rp.author_id
+        where r.id = ${row.data.replyId}`,
+  );
+  if (!told) return null;
+  const excerpt = likeExcerpt(told.text, (cut) => t('punctuation.truncated', { text: cut }));
+  return { title: t('pushTitleReply'), body: t(told.kind === 'reply' ? 'pushBodyReply' : 'pushBodyThreadReply', { fullname: told.fullname, reply: excerpt }) };
+};
+
+const composers: Record<PushData['type'], Composer> = { follow, like, question, reply };
 
 /** The person a push written by an older version names: its liker, its follower, its named sender. */
 function personNamed(data: PushData): string | null {
   if (data.type === 'like') return data.likerId || null;
   if (data.type === 'follow') return data.followerId;
+  if (data.type === 'reply') return data.replierId;
   return data.isAnonymous ? null : data.senderId;
 }
 

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
-import { isNewsToReceiver, writtenBySend, type SetSend } from '../features/visibility/index.js';
+import { isNewsToReceiver, replyRecipients, writtenBySend, type SetSend } from '../features/visibility/index.js';
+import { queryRows } from '../db/sql.js';
 import { hasPushSubscription } from './subscriptions.js';
 import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
 
@@ -14,7 +15,7 @@ import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs
  * gets it and the ids it is about. Its title and body are composed when it is sent, in the
  * recipient's language then (push/compose.ts, decision 367).
  */
-async function queuePush(tx: DbOrTx, userId: string, data: PushData, questionId: string): Promise<void> {
+async function queuePush(tx: DbOrTx, userId: string, data: PushData, questionId?: string): Promise<void> {
   if (!(await hasPushSubscription(tx, userId))) return;
   await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, data, questionId });
 }
@@ -145,6 +146,32 @@ export const pushChannel: Channel = {
       },
       questionId,
     );
+  },
+
+  async replied(tx, { replyId, answerId, authorId, hidden, at }) {
+    // a reply hidden for a muted word tells no one (the owner finds it in their hidden replies)
+    if (hidden) return;
+    const recipients = await queryRows<{ user_id: string }>(tx, replyRecipients(replyId));
+    if (recipients.length === 0) return;
+    const [context] = await queryRows<{ username: string; owner_username: string }>(
+      tx,
+      sql`select a.username, o.username as owner_username
+          from replies rp join users a on a.id = rp.author_id join questions q on q.id = rp.answer_id join users o on o.id = q.receiver_id
+          where rp.id = ${replyId}`,
+    );
+    if (!context) return;
+    // its words (the replier's name, the reply, 'your answer' or 'a thread you replied in') are composed when it is sent
+    for (const recipient of recipients) {
+      await queuePush(tx, recipient.user_id, {
+        type: 'reply',
+        replyId,
+        replierId: authorId,
+        replierUsername: context.username,
+        postId: answerId,
+        ownerUsername: context.owner_username,
+        timestamp: at.toISOString(),
+      });
+    }
   },
 
   async globalQuestionSent(tx, { text, at }) {

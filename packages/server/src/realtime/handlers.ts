@@ -4,6 +4,7 @@ import { run, statement } from '../db/statements.js';
 import { writtenBySend } from '../features/visibility/index.js';
 import type { Channel } from '../events/channel.js';
 import { liveEventToUserSql, publishLive } from './bus.js';
+import { replyRecipients } from '../features/visibility/index.js';
 
 /**
  * The live notices of a batch of likes: each answer's owner, for a like by someone else, in one
@@ -40,6 +41,11 @@ export const liveChannel: Channel = {
     // the receiver's other devices: the inbox shrank and the profile grew
     await publishLive(tx, { to: { userId: receiverId }, type: 'question' });
     if (senderId && senderId !== receiverId) await publishLive(tx, { to: { userId: senderId }, type: 'notification' });
+  },
+  async replied(tx, { replyId, hidden }) {
+    // the people told of the reply see their Activity badge move; the others see it on their next read
+    if (hidden) return;
+    await tx.execute(sql`select ${liveEventToUserSql(sql`r.user_id`, 'notification')} from (${replyRecipients(replyId)}) r`);
   },
   async questionDeleted(tx, { receiverId, by }) {
     // the receiver's inbox or profile, and their followers' feeds, lose what a moderator removed

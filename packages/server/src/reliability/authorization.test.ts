@@ -161,6 +161,16 @@ const MATRIX: Record<string, Case> = {
   // the old path, an alias for one release
   'POST /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('POST', `/api/questions/${w.answeredId}/like`) },
   'DELETE /api/questions/:id/like': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('DELETE', `/api/questions/${w.answeredId}/like`) },
+  'GET /api/answers/:id/replies': { statuses: [401, 200, 403, 403, 200, 200], request: (w) => r('GET', `/api/answers/${w.answeredId}/replies`) },
+  'POST /api/answers/:id/replies': {
+    statuses: [401, 201, 403, 403, 201, 201],
+    request: (w) => r('POST', `/api/answers/${w.answeredId}/replies`, { text: 'A reply' }),
+  },
+  // the reply is the stranger's, under the owner's answer
+  'DELETE /api/replies/:id': { statuses: [401, 204, 403, 403, 204, 403, 403], request: (w) => r('DELETE', `/api/replies/${w.replyId}`) },
+  'POST /api/replies/:id/hide': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('POST', `/api/replies/${w.replyId}/hide`) },
+  'POST /api/replies/:id/show': { statuses: [401, 403, 403, 403, 204, 403], request: (w) => r('POST', `/api/replies/${w.replyId}/show`) },
+  'GET /api/me/hidden-replies': { statuses: signedIn(200), request: () => r('GET', '/api/me/hidden-replies') },
   'GET /api/feed': { statuses: signedIn(200), request: () => r('GET', '/api/feed') },
   'GET /api/feed/new-count': { statuses: signedIn(200), request: () => r('GET', `/api/feed/new-count?since=${encodeURIComponent('2026-01-01T00:00:00Z')}`) },
   'POST /api/admin/global-question': {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { blocks, filteredQuestions, questions, users } from '../db/schema/index.js';
+import { blocks, filteredQuestions, questions, replies, users } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/open.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createSession } from '../features/auth/sessions.js';
@@ -24,6 +24,8 @@ export interface World {
   unansweredId: string;
   /** A question in the owner's Filtered folder, sent anonymously by the stranger. */
   filteredId: string;
+  /** A reply by the stranger under the answer (the owner has replies on). */
+  replyId: string;
   /** The public id of another of the owner's sessions (one more device, in 'Your sessions'). */
   ownerOtherSessionId: string;
 }
@@ -52,6 +54,8 @@ export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
       fullname,
       passwordHash: hash,
       role: role === 'admin' || role === 'moderator' ? role : 'user',
+      // the owner takes replies under their answers
+      repliesEnabled: role === 'owner',
       emailVerifiedAt: new Date(),
     });
     const { token } = await createSession(db, id, days);
@@ -81,6 +85,8 @@ export async function makeWorld(db: DbOrTx, days = 30): Promise<World> {
   await db
     .insert(filteredQuestions)
     .values({ id: filteredId, senderId: people.stranger.id, receiverId: people.owner.id, text: 'A spoiler?', isAnonymous: true, createdAt: now });
+  const replyId = crypto.randomUUID();
+  await db.insert(replies).values({ id: replyId, answerId: answeredId, authorId: people.stranger.id, text: 'Me too!' });
   const { publicId: ownerOtherSessionId } = await createSession(db, people.owner.id, days);
-  return { people, answeredId, unansweredId, filteredId, ownerOtherSessionId };
+  return { people, answeredId, unansweredId, filteredId, replyId, ownerOtherSessionId };
 }

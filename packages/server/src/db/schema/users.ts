@@ -51,6 +51,12 @@ export const users = pgTable(
     keepFilteredQuestions: boolean('keep_filtered_questions').notNull().default(false),
     // 'Questions asked to all followers': a followee's 'Ask my followers' question reaches this user
     followerQuestions: boolean('follower_questions').notNull().default(true),
+    // replies under this user's answers: on or off; null = on while the profile is public (decision 358)
+    repliesEnabled: boolean('replies_enabled'),
+    // who may reply under this user's answers: everyone, people they follow, nobody
+    whoMayReply: text('who_may_reply', { enum: ['everyone', 'following', 'nobody'] })
+      .notNull()
+      .default('everyone'),
     // set by an admin (moderation): cannot sign in, answers hidden everywhere, no federation; null = active
     suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     // EMAIL_VERIFICATION=on: asking and answering wait for this; accounts older than the switch count as verified

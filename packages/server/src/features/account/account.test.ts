@@ -136,6 +136,10 @@ describe('export my data', () => {
     await answer(me, fromSecret, 'my answer to the secret');
     await apiAs(t.app, friend).post(`/api/answers/${askedAnon}/like`);
     expect((await as.post(`/api/answers/${askedAnon}/like`)).statusCode).toBe(200);
+    // a reply under the friend's answer, hidden by them for a muted word: the export does not say so
+    await apiAs(t.app, friend).patch('/api/me/settings', { repliesEnabled: true });
+    await apiAs(t.app, friend).post('/api/me/muted-words', { word: 'sushi' });
+    expect((await as.post(`/api/answers/${askedAnon}/replies`, { text: 'Thanks! Sushi later?' })).statusCode).toBe(201);
     await as.post(`/api/users/${friend.username}/follow`);
     await apiAs(t.app, friend).post(`/api/users/${me.username}/follow`);
     await as.post(`/api/users/${blocked.username}/block`);
@@ -172,6 +176,8 @@ describe('export my data', () => {
       visitorQuestions: false,
       keepFilteredQuestions: false,
       followerQuestions: true,
+      repliesEnabled: false,
+      whoMayReply: 'everyone',
       ...INBOX_CONTROL_DEFAULTS,
     });
     expect(data.questionsAsked.map((q) => [q.id, q.isAnonymous, q.to?.username, q.answer])).toEqual([
@@ -183,6 +189,14 @@ describe('export my data', () => {
       [fromFriend, friend.username, null],
     ]);
     expect(data.likes).toEqual([{ questionId: askedAnon, answeredBy: { username: friend.username, fullname: friend.fullname }, likedAt: expect.any(String) }]);
+    expect(data.replies).toEqual([
+      {
+        answerId: askedAnon,
+        answeredBy: { username: friend.username, fullname: friend.fullname },
+        text: 'Thanks! Sushi later?',
+        repliedAt: expect.any(String),
+      },
+    ]);
     expect(data.following.map((f) => f.username)).toEqual([friend.username]);
     expect(data.followers.map((f) => f.username)).toEqual([friend.username]);
     expect(data.blocked.map((b) => b.username)).toEqual([blocked.username]);

@@ -2,7 +2,19 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountExport } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { askerBlocks, blocks, filteredQuestions, follows, likes, mutedWords, questions, reports, sentQuestions, users } from '../../db/schema/index.js';
+import {
+  askerBlocks,
+  blocks,
+  filteredQuestions,
+  follows,
+  likes,
+  mutedWords,
+  questions,
+  replies,
+  reports,
+  sentQuestions,
+  users,
+} from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toAccountSettings } from '../settings/service.js';
 
@@ -41,7 +53,7 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
   if (!me) throw new AppError('not_found');
   const absolute = (url: string | null) => (url ? new URL(url, `${ctx.config.publicUrl}/`).href : null);
 
-  const [asked, received, liked, following, followers, blocked] = await Promise.all([
+  const [asked, received, liked, following, followers, blocked, replied] = await Promise.all([
     // from the asker's own record (decision 205), the same whether a question was delivered or
     // dropped, and whatever its receiver did with it since; the answer is the question's, when it has one
     db
@@ -87,6 +99,14 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       .innerJoin(users, eq(users.id, blocks.blockedId))
       .where(eq(blocks.blockerId, userId))
       .orderBy(asc(blocks.createdAt)),
+    // my replies under answers, without whether an owner hid them (never told to their author)
+    db
+      .select({ answerId: replies.answerId, text: replies.text, at: replies.createdAt, by: { username: receiver.username, fullname: receiver.fullname } })
+      .from(replies)
+      .innerJoin(questions, eq(questions.id, replies.answerId))
+      .innerJoin(receiver, eq(receiver.id, questions.receiverId))
+      .where(eq(replies.authorId, userId))
+      .orderBy(asc(replies.createdAt), asc(replies.id)),
   ]);
   // the safety tools' lists; a blocked asker is exported as their question, never as who sent it
   const [askerEntries, muted, filed] = await Promise.all([
@@ -157,6 +177,7 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
     questionsReceived: received.map(({ q, from }) => receivedQuestion(q, from)),
     questionsFiltered: filtered.map(({ q, from }) => ({ ...receivedQuestion({ ...q, answer: null, answeredAt: null }, from), filtered: true as const })),
     likes: liked.map((l) => ({ questionId: l.questionId, answeredBy: person(l.by), likedAt: l.at.toISOString() })),
+    replies: replied.map((r) => ({ answerId: r.answerId, answeredBy: person(r.by), text: r.text, repliedAt: r.at.toISOString() })),
     following: following.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     followers: followers.map((f) => ({ ...person(f), since: f.at.toISOString() })),
     blocked: blocked.map((b) => ({ ...person(b), since: b.at.toISOString() })),

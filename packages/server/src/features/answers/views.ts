@@ -3,7 +3,7 @@ import type { Answer } from '@askbox/common';
 import { exactLikeCount } from '../../db/counters.js';
 import { isoFromPg, isoFromPgOrNull } from '../../db/timestamps.js';
 import { statement, type Statement } from '../../db/statements.js';
-import { shownRemoteAskerJoin, visibleUser } from '../visibility/index.js';
+import { shownRemoteAskerJoin, shownReplyCount, visibleUser } from '../visibility/index.js';
 import { userSummary } from '../users/views.js';
 import { answerPicture, type PictureColumns } from '../answerExtras/views.js';
 
@@ -26,6 +26,8 @@ export interface HydratedAnswerRow extends PictureColumns {
   createdAt: string;
   answeredAt: string | null;
   likeCount: number;
+  /** replies shown to the viewer (decision 358) */
+  replyCount: number;
   /** boosts from other servers (decision 303) */
   boostCount: number;
   receiverId: string;
@@ -67,6 +69,7 @@ export function hydratedAnswerPage<Args extends Record<string, unknown>>(
           p.picture_width as "pictureWidth", p.picture_height as "pictureHeight", p.is_anonymous as "isAnonymous", p.created_at as "createdAt", p.answered_at as "answeredAt",
           ${exactLikeCount(sql`p.id`, sql`p.like_count`)} as "likeCount", p.pinned_at is not null as "pinned",
           (select count(*)::int from remote_reactions rr where rr.question_id = p.id and rr.kind = 'announce') as "boostCount",
+          ${shownReplyCount(viewer, sql`p`, sql`r`)} as "replyCount",
           r.id as "receiverId", r.username as "receiverUsername", r.fullname as "receiverFullname", r.photo_url as "receiverPhotoUrl",
           r.badge as "receiverBadge", r.public_profile as "receiverPublicProfile",
           s.id as "senderId", s.username as "senderUsername", s.fullname as "senderFullname", s.photo_url as "senderPhotoUrl",
@@ -111,6 +114,7 @@ export function answerFromRow(r: HydratedAnswerRow): Answer {
     publicProfile: Boolean(r.receiverPublicProfile),
     pinned: Boolean(r.pinned),
     likeCount: Number(r.likeCount),
+    replyCount: Number(r.replyCount),
     boostCount: Number(r.boostCount),
     likedByViewer: Boolean(r.likedByViewer),
   };

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { decodeCursor, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { questions, reports, users } from '../../db/schema/index.js';
+import { questions, replies, reports, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
@@ -26,7 +26,7 @@ import { assertOutranks, type TeamActor } from './roleOrder.js';
 interface ReportRow {
   id: string;
   reporterId: string;
-  targetKind: 'question' | 'answer' | 'profile';
+  targetKind: 'question' | 'answer' | 'profile' | 'reply';
   targetId: string;
   accountId: string | null;
   reason: ModerationReport['reason'];
@@ -59,7 +59,16 @@ export async function moderationQueue(db: DbOrTx, rawCursor?: string): Promise<M
 
 async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<ModerationReport[]> {
   if (rows.length === 0) return [];
-  const questionIds = [...new Set(rows.filter((r) => r.targetKind !== 'profile').map((r) => r.targetId))];
+  const questionIds = [...new Set(rows.filter((r) => r.targetKind === 'question' || r.targetKind === 'answer').map((r) => r.targetId))];
+  const replyIds = [...new Set(rows.filter((r) => r.targetKind === 'reply').map((r) => r.targetId))];
+  const reported = replyIds.length
+    ? await db
+        .select({ id: replies.id, text: replies.text, authorId: replies.authorId, answer: questions.answer, ownerId: questions.receiverId })
+        .from(replies)
+        .innerJoin(questions, eq(questions.id, replies.answerId))
+        .where(inArray(replies.id, replyIds))
+    : [];
+  const replyById = new Map(reported.map((r) => [r.id, r]));
   const posts = questionIds.length
     ? await db
         .select({
@@ -82,6 +91,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     if (r.accountId) userIds.add(r.accountId);
     if (r.targetKind === 'profile') userIds.add(r.targetId);
   }
+  for (const reply of reported) userIds.add(reply.authorId).add(reply.ownerId);
   for (const p of posts) {
     userIds.add(p.receiverId);
     if (!p.isAnonymous && p.senderId) userIds.add(p.senderId);
@@ -112,6 +122,20 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     if (r.targetKind === 'profile') {
       const owner = summary(r.targetId);
       content = { kind: 'profile', exists: owner !== null, question: null, answer: null, isAnonymous: false, sender: null, owner };
+    } else if (r.targetKind === 'reply') {
+      // a reply is always named: its author is the sender, the answer it is under the question
+      const reply = replyById.get(r.targetId);
+      content = reply
+        ? {
+            kind: 'reply',
+            exists: true,
+            question: reply.answer ?? '',
+            answer: reply.text,
+            isAnonymous: false,
+            sender: summary(reply.authorId),
+            owner: summary(reply.ownerId),
+          }
+        : { kind: 'reply', exists: false, question: null, answer: null, isAnonymous: false, sender: null, owner: null };
     } else {
       const post = postById.get(r.targetId);
       const exists = Boolean(post && (r.targetKind === 'question' || post.answered));
@@ -141,8 +165,8 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
 
 /** Every open report on the same question row (as a question or as an answer) or the same profile. */
 const sameItem = (kind: string, targetId: string) =>
-  kind === 'profile'
-    ? and(eq(reports.targetKind, 'profile'), eq(reports.targetId, targetId))
+  kind === 'profile' || kind === 'reply'
+    ? and(eq(reports.targetKind, kind as 'profile' | 'reply'), eq(reports.targetId, targetId))
     : and(inArray(reports.targetKind, ['question', 'answer']), eq(reports.targetId, targetId));
 
 /**
@@ -172,6 +196,13 @@ export async function resolveReport(
 
     if (action === 'dismiss') {
       resolution = 'dismissed';
+    } else if (action === 'delete' && report.targetKind === 'reply') {
+      const [deleted] = await tx
+        .delete(replies)
+        .where(eq(replies.id, report.targetId))
+        .returning({ answerId: replies.answerId, ownerId: sql<string>`(select receiver_id from questions where id = ${replies.answerId})` });
+      if (deleted) await events.emit(tx, ctx, { type: 'replyChanged', replyId: report.targetId, answerId: deleted.answerId, ownerId: deleted.ownerId });
+      resolution = deleted ? 'content_deleted' : 'content_gone';
     } else if (action === 'delete') {
       if (report.targetKind === 'profile') throw new AppError('cannot_delete_profile');
       const [deleted] = await tx

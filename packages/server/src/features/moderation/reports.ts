@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { type CreateReportResult, type ReportReason, type ReportTargetKind } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { questions, reports } from '../../db/schema/index.js';
+import { questions, replies, reports } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { events } from '../../events/emit.js';
 import { findUserByUsername } from '../users/lookup.js';
 import { instanceRules } from '../instance/service.js';
+import { replyShownTo } from '../visibility/index.js';
 
 /** What a report is about, resolved from the request. */
 interface Target {
@@ -22,6 +23,18 @@ interface Target {
  * answer to a report never depends on who sent it.
  */
 async function resolveTarget(ctx: AppContext, reporterId: string, kind: ReportTargetKind, target: string): Promise<Target> {
+  if (kind === 'reply') {
+    // a reply its reporter may see (or one under their own answer), never their own
+    const [reply] = await ctx.db
+      .select({ authorId: replies.authorId, ownerId: questions.receiverId })
+      .from(replies)
+      .innerJoin(questions, eq(questions.id, replies.answerId))
+      .where(and(eq(replies.id, target), or(eq(questions.receiverId, reporterId), replyShownTo(reporterId, sql`replies`, sql`questions.receiver_id`))))
+      .limit(1);
+    if (!reply) throw new AppError('not_found');
+    if (reply.authorId === reporterId) throw new AppError('self_report');
+    return { targetId: target, accountId: reply.authorId };
+  }
   if (kind === 'profile') {
     const user = await findUserByUsername(ctx.db, target);
     if (user.id === reporterId) throw new AppError('self_report');

@@ -3,7 +3,7 @@ import { ACTIVITY_WINDOW_DAYS, activityWindowStart } from '@askbox/common';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
-import { remoteActorNotBlocked, visibleUser } from '../visibility/index.js';
+import { remoteActorNotBlocked, repliesToldTo, visibleUser } from '../visibility/index.js';
 
 /** Groups per page; a week of activity rarely fills two. */
 export const GROUP_PAGE_SIZE = 20;
@@ -14,7 +14,8 @@ const PEOPLE_PAGE_SIZE = 20;
 /**
  * The viewer's follows and likes received, inside the activity window, blocks in either direction
  * left out; likes from other servers (`remoteLike`, the actor's URI as `actor_id`) too, unless the
- * viewer blocked the account or its server.
+ * viewer blocked the account or its server; and the replies they are told of (`reply` under their
+ * answers, `threadReply` in threads they replied in: features/visibility's `repliesToldTo`).
  */
 function activityEvents(viewerId: string, since: Date): SQL {
   const from = since.toISOString();
@@ -30,12 +31,14 @@ function activityEvents(viewerId: string, since: Date): SQL {
     select 'remoteLike', r.question_id, r.created_at, r.actor_uri
       from remote_reactions r join questions q on q.id = r.question_id join remote_actors a on a.uri = r.actor_uri
       where q.receiver_id = ${viewerId} and r.kind = 'like' and r.created_at >= ${from}::timestamptz
-        and ${remoteActorNotBlocked(viewerId, sql`a.uri`, sql`a.domain`)}`;
+        and ${remoteActorNotBlocked(viewerId, sql`a.uri`, sql`a.domain`)}
+    union all
+    select t.kind, t.answer_id, t.at, t.author_id from (${repliesToldTo(viewerId)}) t where t.at >= ${from}::timestamptz`;
 }
 
 export interface GroupRow {
   id: string;
-  kind: 'follow' | 'like' | 'remoteLike';
+  kind: 'follow' | 'like' | 'remoteLike' | 'reply' | 'threadReply';
   answer_id: string;
   day: string;
   latest_at: string;
@@ -107,9 +110,9 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
         ),
     answerIds.length === 0
       ? []
-      : queryRows<{ id: string; answer: string | null; content_warning: string | null }>(
+      : queryRows<{ id: string; answer: string | null; content_warning: string | null; owner_username: string }>(
           db,
-          sql`select id, answer, content_warning from questions where id in (${sql.join(
+          sql`select q.id, q.answer, q.content_warning, o.username as owner_username from questions q join users o on o.id = q.receiver_id where q.id in (${sql.join(
             answerIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
@@ -121,7 +124,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
     remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
-    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning }])),
+    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
     lastRead: read[0]?.last_read ?? null,
   };
 }
@@ -131,14 +134,14 @@ export type ActivityGroupsPage = Awaited<ReturnType<typeof activityGroupsFor>>;
 /** Everyone in one group, newest first, keyset-paged by (time, user id). */
 export async function activityGroupPeople(db: DbOrTx, viewerId: string, groupId: string, rawCursor: string | undefined, now = new Date()) {
   const cursor = decodeCursor(rawCursor);
-  const [kind, answerId, day] = groupId.split(':') as ['like' | 'follow', string, string];
+  const [kind, answerId, day] = groupId.split(':') as ['like' | 'follow' | 'reply' | 'threadReply', string, string];
   const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
   const dayStart = `${day}T00:00:00Z`;
   const rows = await queryRows<PersonRow & { at: string }>(
     db,
     sql`select u.id, u.username, u.fullname, u.photo_url, u.badge, e.at
         from (${activityEvents(viewerId, since)}) e join users u on u.id = e.actor_id
-        where e.kind = ${kind} and e.answer_id = ${kind === 'like' ? answerId : ''}
+        where e.kind = ${kind} and e.answer_id = ${kind === 'follow' ? '' : answerId}
           and e.at >= ${dayStart}::timestamptz and e.at < ${dayStart}::timestamptz + interval '1 day'
           and ${beforeCursor(sql`e.at`, sql`u.id`, cursor)}
         order by ${newestFirst(sql`e.at`, sql`u.id`)}

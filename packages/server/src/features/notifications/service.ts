@@ -6,7 +6,7 @@ import { newestFirst } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { users } from '../../db/schema/index.js';
 import { events } from '../../events/emit.js';
-import { inInbox, remoteActorNotBlocked, visibleAuthor, visibleUser } from '../visibility/index.js';
+import { inInbox, remoteActorNotBlocked, repliesToldTo, visibleAuthor, visibleUser } from '../visibility/index.js';
 
 /** Enough for a week of activity on one screen; older items are outside the window anyway. */
 const LIST_LIMIT = 100;
@@ -97,7 +97,8 @@ export async function countersFor(db: DbOrTx, userId: string, now = new Date()) 
           + (select count(*)::int from remote_reactions r join questions q on q.id = r.question_id
                join remote_actors a on a.uri = r.actor_uri, me
              where q.receiver_id = ${userId} and r.kind = 'like' and r.created_at > me.lrn
-               and r.created_at >= ${since.toISOString()}::timestamptz and ${remoteActorNotBlocked(userId, sql`a.uri`, sql`a.domain`)}) as activity,
+               and r.created_at >= ${since.toISOString()}::timestamptz and ${remoteActorNotBlocked(userId, sql`a.uri`, sql`a.domain`)})
+          + (select count(*)::int from (${repliesToldTo(userId)}) t, me where t.at > me.lrn and t.at >= ${since.toISOString()}::timestamptz) as activity,
           (select count(*)::int from questions q, me
              where q.sender_id = ${userId} and q.answered and q.receiver_id <> ${userId} and q.answered_at > me.lra
                and ${visibleAuthor(userId, sql`q.receiver_id`)}) as answers,

@@ -53,7 +53,7 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     count: row.count,
     users,
     remoteUsers,
-    post: row.kind === 'follow' ? null : { id: row.answer_id, ...(page.answers.get(row.answer_id) ?? { answer: '', contentWarning: null }) },
+    post: row.kind === 'follow' ? null : { id: row.answer_id, ...(page.answers.get(row.answer_id) ?? { answer: '', contentWarning: null, ownerUsername: '' }) },
     unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
   };
 }

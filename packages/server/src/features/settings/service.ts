@@ -23,6 +23,8 @@ export function toAccountSettings(
     | 'visitorQuestions'
     | 'keepFilteredQuestions'
     | 'followerQuestions'
+    | 'repliesEnabled'
+    | 'whoMayReply'
   >,
 ): AccountSettings {
   return {
@@ -39,6 +41,9 @@ export function toAccountSettings(
     visitorQuestions: user.visitorQuestions,
     keepFilteredQuestions: user.keepFilteredQuestions,
     followerQuestions: user.followerQuestions,
+    // until chosen, replies follow the public profile (decision 358)
+    repliesEnabled: user.repliesEnabled ?? user.publicProfile,
+    whoMayReply: user.whoMayReply,
   };
 }
 

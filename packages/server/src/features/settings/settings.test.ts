@@ -10,6 +10,8 @@ const FEDIVERSE_DEFAULTS = { questionAsContentWarning: true };
 const VISITOR_DEFAULTS = { visitorQuestions: false };
 // muted-word questions are dropped unless the Filtered folder is turned on (decision 310)
 const FILTERED_DEFAULTS = { keepFilteredQuestions: false, followerQuestions: true };
+/** Replies follow the public profile until chosen (decision 358): off with the default private profile. */
+const REPLIES_DEFAULTS = { repliesEnabled: false, whoMayReply: 'everyone' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,6 +46,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
 
     const changed = await as.patch('/api/me/settings', { locale: 'fr' });
@@ -58,6 +61,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
     expect((await as.get('/api/me/settings')).json()).toEqual({
       locale: 'fr',
@@ -69,6 +73,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
 
     // an empty PATCH changes nothing; null goes back to following the browser
@@ -82,6 +87,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { locale: null })).json()).toEqual({
       locale: null,
@@ -93,6 +99,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
 
     // the theme: system by default, or pinned light or dark (decision 121)
@@ -116,6 +123,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/settings' })).statusCode).toBe(401);
   });
@@ -134,6 +142,9 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      // until chosen, replies follow the public profile
+      ...REPLIES_DEFAULTS,
+      repliesEnabled: true,
     });
     expect((await as.patch('/api/me/settings', { locale: 'fr' })).json()).toEqual({
       locale: 'fr',
@@ -145,6 +156,9 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      // until chosen, replies follow the public profile
+      ...REPLIES_DEFAULTS,
+      repliesEnabled: true,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: false, refuseAnonymousQuestions: false, ...INBOX_CONTROL_DEFAULTS })).json()).toEqual({
       locale: 'fr',
@@ -156,6 +170,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
     expect((await as.patch('/api/me/settings', { publicProfile: 'yes' })).statusCode).toBe(400);
   });
@@ -175,6 +190,7 @@ describe('account settings', () => {
       ...FEDIVERSE_DEFAULTS,
       ...VISITOR_DEFAULTS,
       ...FILTERED_DEFAULTS,
+      ...REPLIES_DEFAULTS,
     });
   });
 });

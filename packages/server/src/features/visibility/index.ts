@@ -39,3 +39,4 @@ export {
   type RemoteAsker,
 } from './public.js';
 export { visitorReceiverByUsername } from './visitors.js';
+export { repliesOpen, repliesToldTo, replyRecipients, replyShownTo, shownReplyCount } from './replies.js';

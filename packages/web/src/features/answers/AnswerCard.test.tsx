@@ -23,6 +23,7 @@ const post = (over: Partial<Answer>): Answer => ({
   publicProfile: true,
   pinned: false,
   likeCount: 0,
+  replyCount: 0,
   boostCount: 0,
   likedByViewer: false,
   ...over,

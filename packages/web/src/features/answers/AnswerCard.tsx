@@ -1,8 +1,11 @@
-import { Link } from 'react-router';
+import { useId, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { Repeat2 } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
+import { RepliesButton } from '../replies/RepliesButton';
+import { ReplyThread } from '../replies/ReplyThread';
 import { useReportDialog } from '../moderation/ReportButton';
 import { ActionsMenu, type MenuAction } from '../../components/ActionsMenu';
 import { useShareAnswer } from '../sharing/ShareAnswerFlow';
@@ -37,6 +40,11 @@ export function AnswerCard({
   arriving?: boolean;
 }) {
   const when = post.answeredAt ?? post.createdAt;
+  // the answer's own page (/u/{username}/answers/{id}, or #post-{id}) opens its replies
+  const { answerId } = useParams();
+  const { hash } = useLocation();
+  const [repliesOpen, setRepliesOpen] = useState(!pinnedCopy && (answerId === post.id || hash === `#post-${post.id}`));
+  const threadId = useId();
   const share = useShareAnswer({ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile });
   const report = useReportDialog('answer', post.id);
   // the secondary actions in one '…' menu: Share (any public answer, and your own), Report (others'), Delete (yours)
@@ -98,11 +106,13 @@ export function AnswerCard({
               <span aria-hidden>{post.boostCount}</span>
             </span>
           )}
+          <RepliesButton post={post} open={repliesOpen} controls={threadId} onToggle={() => setRepliesOpen((open) => !open)} />
           <LikeButton post={post} />
         </span>
         {share.sheet}
         {report.dialog}
       </footer>
+      {repliesOpen && <ReplyThread post={post} id={threadId} />}
     </article>
   );
 }

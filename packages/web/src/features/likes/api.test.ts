@@ -23,6 +23,7 @@ const post = (over: Partial<Answer> = {}): Answer => ({
   publicProfile: false,
   pinned: false,
   likeCount: 3,
+  replyCount: 0,
   boostCount: 0,
   likedByViewer: false,
   ...over,

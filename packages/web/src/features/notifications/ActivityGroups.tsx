@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, Heart, UserPlus } from 'lucide-react';
+import { ChevronDown, Heart, UserPlus, MessageCircle } from 'lucide-react';
 import type { ActivityGroup } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { EmptyState } from '../../components/EmptyState';
@@ -82,9 +82,14 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
   const peopleId = useId();
   const [first, second] = group.users;
   if (!first) return null;
-  const target = group.post ? `/profile#post-${group.post.id}` : `/u/${first.username}`;
+  // a thread under someone else's answer opens on that answer's page
+  const target = !group.post
+    ? `/u/${first.username}`
+    : group.type === 'threadReply'
+      ? `/u/${group.post.ownerUsername}/answers/${group.post.id}`
+      : `/profile#post-${group.post.id}`;
   const people = { count: group.count };
-  const liked = t('likedYourAnswer', people);
+  const liked = t(group.type === 'reply' ? 'repliedToYourAnswer' : group.type === 'threadReply' ? 'repliedInThread' : 'likedYourAnswer', people);
   const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? t('punctuation.colon', { label: liked }) : liked;
   return (
     <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
@@ -97,7 +102,7 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
             ))}
           </span>
           <span className={`${styles.kind} ${group.type === 'like' ? styles.kindLike : ''}`} aria-hidden>
-            {group.type === 'like' ? <Heart size={12} fill="currentColor" /> : <UserPlus size={12} />}
+            {group.type === 'like' ? <Heart size={12} fill="currentColor" /> : group.type === 'follow' ? <UserPlus size={12} /> : <MessageCircle size={12} />}
           </span>
         </span>
         <span className={styles.text}>

@@ -10,6 +10,7 @@ import { EmailNotificationsSection } from '../../features/account/EmailNotificat
 import { PublicProfileSection } from '../../features/federation/PublicProfileSection';
 import { QuestionSafetySection } from '../../features/safety/QuestionSafetySection';
 import { InboxControlSection } from '../../features/safety/InboxControlSection';
+import { RepliesSettingsSection } from '../../features/replies/RepliesSettingsSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { YourSessionsSection } from '../../features/yourSessions/YourSessionsSection';
 import { BackButton } from '../../components/BackButton';
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       <BlockedUsersSection />
       <InboxControlSection />
       <QuestionSafetySection />
+      <RepliesSettingsSection />
       <EmailNotificationsSection />
       <PublicProfileSection />
       <InvitesSection />

@@ -1,0 +1,21 @@
+import { MessageCircle } from 'lucide-react';
+import type { Answer } from '@askbox/common';
+import styles from './Replies.module.css';
+import { t } from '../../i18n';
+
+/** The reply count on an answer card; opens and closes the thread under it. */
+export function RepliesButton({ post, open, controls, onToggle }: { post: Answer; open: boolean; controls: string; onToggle(): void }) {
+  return (
+    <button
+      type="button"
+      className={styles.toggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={t('repliesWithCount', { count: post.replyCount })}
+      onClick={onToggle}
+    >
+      <MessageCircle size={20} aria-hidden />
+      <span>{post.replyCount}</span>
+    </button>
+  );
+}
