@@ -11,6 +11,7 @@ export {
   receiverFacts,
   receiverFactsQuery,
   receiverProfiles,
+  refusalSaidBefore,
   writtenByGlobalQuestion,
   type Asker,
   type AskingChannel,
@@ -18,6 +19,7 @@ export {
   type QuestionRefusal,
   type FactsQuery,
   type ReceiverFacts,
+  type RefusalSaidBefore,
 } from './asking.js';
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
