@@ -278,6 +278,9 @@ export const enFirst = {
   inviteFriends: 'Invite your friends',
   copyLink: 'Copy link',
   shareButton: 'Share',
+  shareYourLink: 'Share your link',
+  shareYourLinkHint: 'People ask you through this link. Your answers show up below.',
+  showQrCode: 'QR code',
 
   // Settings
   adminFeatures: 'Admin Features',

@@ -256,6 +256,9 @@ export const fr: Catalog = {
   inviteFriends: 'Invitez vos amis',
   copyLink: 'Copier le lien',
   shareButton: 'Partager',
+  shareYourLink: 'Partage ton lien',
+  shareYourLinkHint: 'On te pose des questions par ce lien. Tes réponses s’affichent plus bas.',
+  showQrCode: 'QR code',
 
   adminFeatures: 'Fonctions d’administration',
   sendGlobalQuestionToAll: 'Envoyer une question à tous les utilisateurs',
