@@ -93,7 +93,7 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
           {/* one face, or the two newest stacked (the newest in front) in the same 44 px square */}
           <span className={group.users.length > 1 ? styles.facePair : undefined}>
             {group.users.slice(0, 2).map((user) => (
-              <Avatar key={user.id} src={user.photoURL} name={user.fullname} seed={user.username} size={group.users.length > 1 ? 32 : 44} />
+              <Avatar key={user.id} src={user.photoURL} name={user.fullname} seed={user.id} size={group.users.length > 1 ? 32 : 44} />
             ))}
           </span>
           <span className={`${styles.kind} ${group.type === 'like' ? styles.kindLike : ''}`} aria-hidden>
