@@ -281,6 +281,17 @@ export const enFirst = {
   shareYourLink: 'Share your link',
   shareYourLinkHint: 'People ask you through this link. Your answers show up below.',
   showQrCode: 'QR code',
+  welcomeTitle: 'Welcome, {{fullname}}!',
+  welcomeIntro: 'Make your profile yours in a minute, or skip: everything here can wait.',
+  welcomeAdmin: 'You created the first account of this Askbox: you are its admin. The admin tools are in Settings, under Admin Features.',
+  welcomeAdminLink: 'Open Settings',
+  welcomePicture: 'Add a picture',
+  welcomePictureSaved: 'Picture saved',
+  welcomeBio: 'A few words about you',
+  welcomeBioSaved: 'Bio saved',
+  welcomePeople: 'Three people to follow',
+  welcomeSkip: 'Skip',
+  welcomeDone: 'Done',
 
   // Settings
   adminFeatures: 'Admin Features',

@@ -259,6 +259,18 @@ export const fr: Catalog = {
   shareYourLink: 'Partage ton lien',
   shareYourLinkHint: 'On te pose des questions par ce lien. Tes réponses s’affichent plus bas.',
   showQrCode: 'QR code',
+  welcomeTitle: 'Bienvenue, {{fullname}} !',
+  welcomeIntro: 'Personnalise ton profil en une minute, ou passe : tout ceci peut attendre.',
+  welcomeAdmin:
+    'Tu as créé le premier compte de cet Askbox : tu en es l’admin. Les outils d’administration sont dans les Réglages, sous Fonctions d’administration.',
+  welcomeAdminLink: 'Ouvrir les Réglages',
+  welcomePicture: 'Ajouter une photo',
+  welcomePictureSaved: 'Photo enregistrée',
+  welcomeBio: 'Quelques mots sur toi',
+  welcomeBioSaved: 'Bio enregistrée',
+  welcomePeople: 'Trois personnes à suivre',
+  welcomeSkip: 'Passer',
+  welcomeDone: 'Terminé',
 
   adminFeatures: 'Fonctions d’administration',
   sendGlobalQuestionToAll: 'Envoyer une question à tous les utilisateurs',
