@@ -1,4 +1,4 @@
-import { ShownSuggestionsProvider } from '../features/friends/shownSuggestions';
+import { ShownSuggestionsProvider } from '../features/friends/ShownSuggestions';
 import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';

@@ -1,5 +1,5 @@
 import { useRecommendedFriends } from '../features/friends/api';
-import { useSuggestedElsewhere } from '../features/friends/shownSuggestions';
+import { useSuggestedElsewhere } from '../features/friends/ShownSuggestions';
 import { FollowButton } from '../features/follows/FollowButton';
 import { InviteCard } from '../features/profiles/InviteCard';
 import { UserList } from '../features/profiles/UserList';

@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FollowButton } from '../follows/FollowButton';
 import { useRecommendedFriends } from '../friends/api';
-import { useSuggesting } from '../friends/shownSuggestions';
+import { useSuggesting } from '../friends/ShownSuggestions';
 import { UserList } from '../profiles/UserList';
 import { t } from '../../i18n';
 import styles from './EmptyFeed.module.css';

@@ -8,7 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { FollowButton } from '../follows/FollowButton';
 import { useRecommendedFriends } from '../friends/api';
-import { useSuggesting } from '../friends/shownSuggestions';
+import { useSuggesting } from '../friends/ShownSuggestions';
 import { useSaveProfile } from '../profiles/api';
 import { UserList } from '../profiles/UserList';
 import { useViewer } from '../session/api';

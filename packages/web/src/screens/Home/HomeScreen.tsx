@@ -11,7 +11,7 @@ import { bootFeedAsOf, forgetBootFeed, useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
 import { useViewer } from '../../features/session/api';
-import { forgetWelcomeDue, welcomeDue } from '../../features/welcome/welcomeDue';
+import { forgetWelcomeDue, welcomeDue } from '../../features/welcome/api';
 import { t, useDocumentTitle } from '../../i18n';
 
 // only right after sign-up: its form and suggestions load when needed

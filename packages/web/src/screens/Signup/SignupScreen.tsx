@@ -1,4 +1,4 @@
-import { rememberWelcomeDue } from '../../features/welcome/welcomeDue';
+import { rememberWelcomeDue } from '../../features/welcome/api';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import '../../api/validation';
