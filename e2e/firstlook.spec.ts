@@ -264,3 +264,47 @@ test('the new screens pass axe in light and dark: the landing page, the welcome 
   }
   await paused.context.close();
 });
+
+test("layout: French 'Poser une question' on one line in the narrowest side navigation; the inbox's filter chips one scrolling row; the warning's field as wide as the answer", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await quietContext(browser, { baseURL, locale: 'fr-FR', viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const me = newUser('mise_en_page');
+  await signUpViaApi(page, me);
+  await page.goto('/home');
+  const ask = page.getByRole('navigation', { name: 'Principale' }).getByRole('link', { name: 'Poser une question' });
+  await expect(ask).toBeVisible();
+  // its text on one line: every piece of it has the same top
+  const textTops = await ask.evaluate((el) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+  expect(textTops).toBe(1);
+
+  const asker = await signedInUser(browser, 'chipper');
+  expect((await asker.page.request.post(`/api/users/${me.username}/questions`, { data: { text: 'Une question ?', isAnonymous: true } })).status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/questions');
+  const chips = page.getByRole('group', { name: 'Afficher' }).getByRole('button');
+  await expect(chips.first()).toBeVisible();
+  const tops = new Set((await chips.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)))) as number[]);
+  expect(tops.size).toBe(1);
+  const row = page.getByRole('group', { name: 'Afficher' });
+  expect(await row.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+
+  await page.getByRole('button', { name: 'Répondre' }).first().click();
+  await page.getByLabel('Avertissement de contenu').check();
+  const warning = page.getByLabel(/^De quoi parle la réponse/);
+  const answer = page.getByLabel('Votre réponse');
+  expect(Math.round((await warning.boundingBox())!.width)).toBe(Math.round((await answer.boundingBox())!.width));
+  await asker.context.close();
+  await context.close();
+});
