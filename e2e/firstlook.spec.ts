@@ -176,6 +176,7 @@ test('after sign-up, an optional welcome step: a picture, a bio, three people to
 
   await step.getByRole('button', { name: 'Skip' }).click();
   await expect(step).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Accueil' })).toBeFocused();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Accueil' })).toBeVisible();
   await expect(page.getByRole('region', { name: `Welcome, ${me.fullname}!` })).toHaveCount(0);

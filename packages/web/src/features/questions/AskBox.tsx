@@ -1,20 +1,19 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { clampText, isBlankText } from '@askbox/common';
+import { Lock } from 'lucide-react';
+import { clampText, isBlankText, type Profile } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { AskAnonymouslyRow } from '../../components/AskAnonymouslyRow';
 import { useMaxTextLength } from '../session/api';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { focusWhenReady } from '../../components/focusAfterAction';
 import { InspirationButton } from '../prompts/InspirationButton';
-import { Lock } from 'lucide-react';
-import type { Profile } from '@askbox/common';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
 import { t, translateError } from '../../i18n';
 
 /**
- * The 'Ask me a question' box on a profile. On the own profile the question goes
- * to yourself. The text is kept on any failure. When the receiver refuses anonymous questions
+ * The 'Ask me a question' box on someone else's profile (your own offers your link instead,
+ * decision 364). The text is kept on any failure. When the receiver refuses anonymous questions
  * there is no 'Ask anonymously' checkbox and the question goes with the asker's name.
  * 'Need inspiration?' fills the box with an idea of a question.
  * A refusal the question would meet (a paused inbox, 'Who may ask me') is said before typing,

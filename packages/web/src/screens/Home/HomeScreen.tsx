@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Answer } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -30,9 +30,12 @@ export function HomeScreen() {
   const feed = useFeed(asOf);
   const me = useViewer();
   const [welcoming, setWelcoming] = useState(() => welcomeDue(me.id));
+  const title = useRef<HTMLHeadingElement>(null);
   const closeWelcome = () => {
     forgetWelcomeDue(me.id);
     setWelcoming(false);
+    // the step's buttons are gone: the keyboard goes on from the screen's title
+    title.current?.focus();
   };
   const { items: posts, pending } = useInfiniteScroll(feed);
   // when the pill is taken, the answers newer than the newest one shown slide in under it
@@ -44,7 +47,9 @@ export function HomeScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{t('navHome')}</h1>
+      <h1 ref={title} tabIndex={-1} className="screen-title">
+        {t('navHome')}
+      </h1>
       {welcoming && (
         <Suspense fallback={null}>
           <WelcomeStep onClose={closeWelcome} />
