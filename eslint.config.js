@@ -35,7 +35,7 @@ const root = import.meta.dirname;
 const abs = (...parts) => path.join(root, ...parts);
 
 /**
- * Boundaries (docs/decisions/052-boundaries-the-linter-enforces.md). Paths are resolved, so
+ * Boundaries (docs/decisions/archive/052-boundaries-the-linter-enforces.md). Paths are resolved, so
  * every way of spelling an import (relative, through a package name) is caught.
  * - packages/common imports nothing from server or web; web and server never import each other.
  * - A server feature (src/features/<name>/) may use another feature only through its public
@@ -86,7 +86,7 @@ const visibilityZones = fs
   }));
 
 /**
- * Channels and features (docs/decisions/245-domain-events.md). A feature tells the channels what
+ * Channels and features (docs/decisions/archive/245-domain-events.md). A feature tells the channels what
  * happened with a domain event (src/events/) and imports none of them (but the ActivityPub
  * addresses, federation/uris.ts); a channel reads what it needs through the visibility module,
  * the user lookup and features' views, never through a feature's service (the reset link's token,
@@ -132,7 +132,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // Web-internal boundaries (docs/decisions/061-web-boundaries.md). A feature's public entry is its
+  // Web-internal boundaries (docs/decisions/archive/061-web-boundaries.md). A feature's public entry is its
   // api.ts and its components (PascalCase .tsx); lower-case modules and CSS modules are its own.
   // Screens compose features; shared code (api/, components/) knows no feature. These blocks use the
   // TypeScript variant of the rule so that cross-package `no-restricted-imports` blocks, which also
@@ -187,7 +187,7 @@ export default tseslint.config(
       'packages/server/src/{main,app,context}.ts',
       'packages/server/src/composition/**',
       // Fastify hooks that hand ActivityPub requests to the federation engine
-      'packages/server/src/federation/{bridge,index}.ts',
+      'packages/server/src/federation/{fedify/fastifyBridge,startFederation}.ts',
       'packages/server/src/test/**',
       'packages/server/src/**/*.test.ts',
     ],
@@ -222,7 +222,7 @@ export default tseslint.config(
             {
               name: '@fedify/fedify',
               importNames: ['lookupObject', 'lookupWebFinger', 'getNodeInfo', 'fetchDocumentLoader', 'getAuthenticatedDocumentLoader'],
-              message: "Fedify's fetching helpers use the global fetch: load documents through federation/loaders.ts.",
+              message: "Fedify's fetching helpers use the global fetch: load documents through federation/fedify/documentLoaders.ts.",
             },
           ],
         },

@@ -19,7 +19,7 @@ import { captureReadPaths, type ReadPath } from './lib/paths.js';
 import { startServer, type HeapReading, type RunningServer } from './lib/server.js';
 import { sseFanOut, timeGlobalQuestion, type FanOutResult } from './lib/sse.js';
 import { fixed } from './lib/stats.js';
-import { BENCH_QUESTION_TEXT, cleanUp, pickSubjects, settleLikeCounts, type Subjects } from './lib/subjects.js';
+import { askSequence, cleanUp, pickSubjects, settleLikeCounts, type Subjects } from './lib/subjects.js';
 import { stopChildren } from './lib/children.js';
 
 const READ_PATHS = ['feed1', 'feed2', 'profile', 'profileHeavy', 'searchNarrow', 'searchBroad', 'recommended', 'inbox'];
@@ -240,20 +240,6 @@ function readSequence(p: ReadPath): Step[] {
   ];
 }
 
-/** An anonymous question from the next viewer to the next target, every request. */
-function askSequence(): Step[] {
-  const nextViewer = cycle(subjects.viewers);
-  const nextTarget = cycle(subjects.targets);
-  return [
-    () => ({
-      method: 'POST',
-      path: `/api/users/${nextTarget()}/questions`,
-      cookie: nextViewer().cookie,
-      body: { text: BENCH_QUESTION_TEXT, isAnonymous: true },
-    }),
-  ];
-}
-
 // 2. The read paths, API and bare SQL in turns: a slice of one, a slice of the other, `rounds`
 //    times, so that the drift of a shared machine falls on both sides of each ratio. PostgreSQL:
 //    one server, a path's slices in turns. PGlite belongs to one process at a time, so a turn is a
@@ -317,7 +303,7 @@ try {
     );
   }
   if (selected.has('ask')) {
-    const result = await httpLoad(server, askSequence(), loadOptions);
+    const result = await httpLoad(server, askSequence(subjects), loadOptions);
     rows.push({ name: 'ask', label: 'ask a question', api: result });
     await settle(server);
     log(
@@ -349,7 +335,7 @@ if (args['cpu-prof']) {
   const profiled = args['cpu-prof-path'];
   const profiledPath = paths.find((p) => p.name === profiled);
   if (profiled !== 'like' && profiled !== 'ask' && !profiledPath) throw new Error(`--cpu-prof-path: '${profiled}' is not a read path, 'like' or 'ask'`);
-  const sequence = profiledPath ? readSequence(profiledPath) : profiled === 'ask' ? askSequence() : likeToggleSequence(likePairs);
+  const sequence = profiledPath ? readSequence(profiledPath) : profiled === 'ask' ? askSequence(subjects) : likeToggleSequence(likePairs);
   const profiledLabel = profiledPath?.label ?? (profiled === 'ask' ? 'ask a question' : 'like toggle (like, unlike)');
   let result: LoadResult;
   const loadStarted = performance.now();

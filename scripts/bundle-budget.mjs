@@ -60,6 +60,6 @@ for (const budget of budgets) {
   );
 }
 if (failed) {
-  console.error('A first screen passes its JavaScript budget: split the code it does not need (see docs/decisions/147).');
+  console.error('A first screen passes its JavaScript budget: split the code it does not need (see decision 147, docs/decisions/web-app.md).');
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { foldLikeCounts } from '../../packages/server/src/db/counters.js';
 import { queryRows } from '../../packages/server/src/db/sql.js';
 import { sessions } from '../../packages/server/src/db/schema/index.js';
 import type { SeedInfo } from '../seed/community.js';
+import { cycle, type Step } from './load.js';
 
 export interface Person {
   id: string;
@@ -105,7 +106,11 @@ export async function cleanUp(db: Db, sessionIds: string[], likePairs: { userId:
       )})`,
     );
   }
+  // what asking wrote: the questions, the askers' records, Filtered copies, and a global question's audit entry
   await db.execute(sql`delete from questions where text = ${BENCH_QUESTION_TEXT}`);
+  await db.execute(sql`delete from sent_questions where text = ${BENCH_QUESTION_TEXT}`);
+  await db.execute(sql`delete from filtered_questions where text = ${BENCH_QUESTION_TEXT}`);
+  await db.execute(sql`delete from audit_log where detail = ${BENCH_QUESTION_TEXT}`);
   for (const pair of likePairs) await db.execute(sql`delete from likes where user_id = ${pair.userId} and question_id = ${pair.questionId}`);
   await db.execute(sql`delete from rate_limits where key like 'question:%'`);
   await settleLikeCounts(db);
@@ -119,4 +124,18 @@ export async function cleanUp(db: Db, sessionIds: string[], likePairs: { userId:
 export async function settleLikeCounts(db: Db): Promise<void> {
   await foldLikeCounts(db);
   await db.execute(sql`vacuum like_count_changes`);
+}
+
+/** An anonymous question from the next viewer to the next target, every request. */
+export function askSequence(subjects: Pick<Subjects, 'viewers' | 'targets'>): Step[] {
+  const nextViewer = cycle(subjects.viewers);
+  const nextTarget = cycle(subjects.targets);
+  return [
+    () => ({
+      method: 'POST',
+      path: `/api/users/${nextTarget()}/questions`,
+      cookie: nextViewer().cookie,
+      body: { text: BENCH_QUESTION_TEXT, isAnonymous: true },
+    }),
+  ];
 }

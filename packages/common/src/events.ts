@@ -26,8 +26,10 @@ export type DomainEvent =
     }
   /** The admin's global question reached every user: `count` questions, all with this text and time. */
   | { type: 'globalQuestionSent'; text: string; count: number; at: Date }
-  /** `receiverId` answered `questionId`: followers' feeds and the sender's Answers tab change. */
-  | { type: 'answered'; questionId: string; receiverId: string; senderId: string | null; at: Date }
+  /** 'Ask my followers' reached the followers of `senderId` it was not kept from: their questions all have this text and time. */
+  | { type: 'followerQuestionSent'; senderId: string; text: string; isAnonymous: boolean; at: Date }
+  /** `receiverId` answered their question: the answer `answerId` (the question's own id) reaches followers' feeds and the sender's Answers tab. */
+  | { type: 'answered'; answerId: string; receiverId: string; senderId: string | null; at: Date }
   /** A question or answer is gone, deleted by its receiver or by a moderator. */
   | { type: 'questionDeleted'; questionId: string; receiverId: string; wasAnswered: boolean; by: 'receiver' | 'moderator' }
   /** A batch of likes written (after its own statement committed): the ones really added and really removed. */

@@ -5,7 +5,7 @@ import type { Database, Db } from './db/open.js';
 import type { Mailer } from './email/mailer.js';
 import type { EmailWorker } from './email/worker.js';
 import type { Metrics } from './metrics/registry.js';
-import type { FederationRuntime } from './federation/index.js';
+import type { FederationRuntime } from './federation/startFederation.js';
 import type { WebShell } from './http/webShell.js';
 import type { VapidKeys } from './push/vapid.js';
 import type { PushWorker } from './push/worker.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
 // The repository's own lint config, run on imports written from places in the web app: proves the
-// boundaries of docs/decisions/061 are enforced, and stay so when other config blocks are added.
+// boundaries of docs/decisions/archive/061-web-boundaries.md are enforced, and stay so when other config blocks are added.
 // The cycle check is left out here: it would read the web app's whole import graph for each line.
 const eslint = new ESLint({
   cwd: new URL('../../..', import.meta.url).pathname,

@@ -5,7 +5,7 @@ import { emailOutbox, users } from '../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { insertFollow } from '../test/fixtures.js';
 import { linkIn, startMailCapture, type CapturedMail, type MailCapture } from '../test/mailCapture.js';
-import { claimDue } from '../outbox/outbox.js';
+import { claimDue } from '../outbox/batch.js';
 import { scheduleDigests } from './digest.js';
 import { unsubscribeToken } from './links.js';
 import { runEmailBatch } from './worker.js';

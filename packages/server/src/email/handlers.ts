@@ -1,6 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import { isNewsToReceiver } from '../features/visibility/index.js';
-import { queueAppealEmails, queueEmail, queueGlobalQuestionEmails, queueQuestionEmail } from './outbox.js';
+import { queueAppealEmails, queueEmail, queueSetQuestionEmails, queueQuestionEmail } from './queue.js';
 
 /**
  * What each domain event means for email: an outbox row in the event's transaction, holding ids
@@ -12,7 +12,10 @@ export const emailChannel: Channel = {
     if (isNewsToReceiver({ receiverId, senderId })) await queueQuestionEmail(tx, { receiverId, questionId });
   },
   async globalQuestionSent(tx, { text, at }) {
-    await queueGlobalQuestionEmails(tx, { text, at });
+    await queueSetQuestionEmails(tx, { to: 'everyone', text, at });
+  },
+  async followerQuestionSent(tx, { senderId, text, at }) {
+    await queueSetQuestionEmails(tx, { to: 'followers', senderId, text, at });
   },
   async suspensionAppealed(tx, { appealId }) {
     await queueAppealEmails(tx, appealId);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
-import { BATCH, delivered, runOutboxBatch } from '../outbox/outbox.js';
+import { BATCH, delivered, runOutboxBatch } from '../outbox/batch.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
 import { sweepExpiredRateLimits } from '../rateLimit.js';
 import { composeEmail, type ComposeDeps, type EmailRow } from './compose.js';

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, federationDeliveries, pushNotifications, users } from '../db/schema/index.js';
 import { publishLive, type BusMessage } from '../realtime/bus.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
-import { eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../test/notificationFixtures.js';
+import { composedPushes, eventually, insertFollow, insertLike, insertQuestion, insertSubscription } from '../test/notificationFixtures.js';
 import { events } from './emit.js';
 
 let t: TestApp;
@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rowsFor = (userId: string) => t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, userId));
+/** The push rows as the worker would send them now (their words are composed when sent). */
+const rowsFor = (userId: string) => composedPushes(t.ctx.db, userId);
 const clearOutbox = () => t.ctx.db.delete(pushNotifications);
 
 /**
@@ -53,7 +54,7 @@ describe('push outbox records', () => {
     const rows = await rowsFor(alice.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ title: 'New Follower 👋', body: 'Bob Builder (@bob_h) started following you!', sent: false });
-    expect(rows[0]!.body.endsWith('started following you!')).toBe(true);
+    expect(rows[0]!.body?.endsWith('started following you!')).toBe(true);
     expect(rows[0]!.data).toEqual({ type: 'follow', followerId: bob.id, followerUsername: 'bob_h', timestamp: at.toISOString() });
   });
 
@@ -148,7 +149,7 @@ describe('push outbox records', () => {
       await insertQuestion(tx, { senderId: null, receiverId: alice.id, text, isGlobal: true, createdAt: new Date(at.getTime() - 86_400_000) });
       await events.emit(tx, t.ctx, { type: 'globalQuestionSent', text, count: 3, at });
     });
-    const rows = await t.ctx.db.select().from(pushNotifications);
+    const rows = await composedPushes(t.ctx.db);
     expect(rows.map((r) => r.userId)).toEqual([alice.id]);
     expect(rows[0]).toMatchObject({ title: 'New Question ❓', body: 'Someone sent you an anonymous question!' });
     expect(rows[0]!.data).toEqual({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
@@ -183,6 +184,38 @@ describe('push outbox records', () => {
     // the global send's English recipient still reads English, from the same statement
     expect((await rowsFor(alice.id)).map((r) => r.title)).toEqual(['New Question ❓']);
   });
+
+  it('are composed when sent: the language then, and nothing about what is gone or hidden since', async () => {
+    await clearOutbox();
+    const erin = await signUpUser(t.app, { username: 'erin_h', fullname: 'Erin Later' });
+    await insertSubscription(t.ctx.db, erin.id);
+    const answerId = await insertQuestion(t.ctx.db, { senderId: null, receiverId: erin.id, answer: 'An answer soon deleted' });
+    let questionId = '';
+    await t.ctx.db.transaction(async (tx) => {
+      await insertFollow(tx, bob.id, erin.id);
+      await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: erin.id, at });
+      await insertLike(tx, bob.id, answerId);
+      await events.emit(tx, t.ctx, { type: 'likesToggled', liked: [{ likerId: bob.id, answerId, at }], unliked: [] });
+      questionId = await insertQuestion(tx, { senderId: bob.id, receiverId: erin.id, text: 'Named?', isAnonymous: false });
+      await events.emit(tx, t.ctx, { type: 'questionAsked', questionId, receiverId: erin.id, senderId: bob.id, isAnonymous: false, at });
+    });
+    // nothing but ids was written when it happened
+    const stored = await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, erin.id));
+    expect(stored.map((row) => [row.title, row.body])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    await t.ctx.db.update(users).set({ locale: 'fr' }).where(eq(users.id, erin.id));
+    expect((await rowsFor(erin.id)).map((row) => row.title)).toEqual(['Nouvel abonné 👋', 'Nouveau J’aime ❤️', 'Nouvelle question ❓']);
+    // the answer deleted and the question answered since: only the follow is left to say
+    await t.ctx.db.execute(sql`delete from questions where id = ${answerId}`);
+    await t.ctx.db.execute(sql`update questions set answered = true, answer = 'Yes' where id = ${questionId}`);
+    expect((await rowsFor(erin.id)).map((row) => row.title)).toEqual(['Nouvel abonné 👋', null, null]);
+    // the follower blocked since: nothing at all
+    await t.ctx.db.execute(sql`insert into blocks (blocker_id, blocked_id) values (${erin.id}, ${bob.id})`);
+    expect((await rowsFor(erin.id)).map((row) => row.title)).toEqual([null, null, null]);
+  });
 });
 
 describe('live events from the side effects', () => {
@@ -192,7 +225,7 @@ describe('live events from the side effects', () => {
       await insertFollow(tx, bob.id, carol.id);
       await events.emit(tx, t.ctx, { type: 'followed', followerId: bob.id, followeeId: carol.id, at });
       await events.emit(tx, t.ctx, { type: 'questionAsked', questionId: 'q', receiverId: carol.id, senderId: bob.id, isAnonymous: true, at });
-      await events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: carol.id, senderId: bob.id, at });
+      await events.emit(tx, t.ctx, { type: 'answered', answerId: 'q', receiverId: carol.id, senderId: bob.id, at });
     });
     await eventually(() => seen.length >= 4, 'four live events');
     stop();
@@ -215,7 +248,7 @@ describe('live events from the side effects', () => {
       })
       .catch(() => undefined);
     // a committed marker event proves the bus has caught up: anything from the rollback would come first
-    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'answered', questionId: 'q', receiverId: bob.id, senderId: null, at }));
+    await t.ctx.db.transaction((tx) => events.emit(tx, t.ctx, { type: 'answered', answerId: 'q', receiverId: bob.id, senderId: null, at }));
     await eventually(() => seen.length >= 2, 'the marker events');
     stop();
     expect(seen.map((m) => m.type)).toEqual(['answer', 'question']);

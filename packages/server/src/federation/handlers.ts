@@ -1,14 +1,14 @@
 import type { Channel } from '../events/channel.js';
-import * as federationOutbox from './outbox.js';
+import * as federationOutbox from './outbox/deliveryRows.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
- * (outbox.ts); worker.ts builds each activity as of when it sends it.
+ * (outbox/deliveryRows.ts); outbox/worker.ts builds each activity as of when it sends it.
  */
 export const federationChannel: Channel = {
-  async answered(tx, { receiverId, questionId }) {
+  async answered(tx, { receiverId, answerId }) {
     // remote followers get the answer too; the sender is never part of it
-    await federationOutbox.queueAnswerCreated(tx, receiverId, questionId);
+    await federationOutbox.queueAnswerCreated(tx, receiverId, answerId);
   },
   async questionDeleted(tx, { receiverId, questionId, wasAnswered }) {
     // an unanswered question never left the server

@@ -5,7 +5,7 @@ import { findUserByUsername } from '../features/users/lookup.js';
 import { AppError } from '../errors.js';
 import type { AppInstance } from '../http/types.js';
 import { requireViewer } from '../http/viewer.js';
-import { blockRemote, remoteBlockList, remoteFollowers, unblockRemote } from './remote.js';
+import { blockRemote, remoteBlockList, remoteFollowers, unblockRemote } from './actors/remoteActors.js';
 
 /** The list is capped like the local followers list; the counter stays exact. */
 const REMOTE_FOLLOWERS_MAX = 500;

@@ -6,9 +6,9 @@ import { startFederatedApp, testFederation, type FederatedApp } from '../test/fe
 import { startHandBuiltPeer } from '../test/handBuiltPeer.js';
 import { startHangingPeer } from '../test/hangingPeer.js';
 import { apiAs, signUpUser, type TestUser } from '../test/harness.js';
-import { INBOX_LANES_PER_SERVER } from './inboxQueue.js';
-import { RECEIPTS_AT_ONCE } from './receiptGate.js';
-import { KEY_WAITS_PER_SERVER } from './remoteServers.js';
+import { INBOX_LANES_PER_SERVER } from './inbox/queue.js';
+import { RECEIPTS_AT_ONCE } from './inbox/receiptGate.js';
+import { KEY_WAITS_PER_SERVER } from './servers/remoteServers.js';
 
 /**
  * Peers slow on purpose (decisions 345, 346): a server whose key endpoint never answers, and one

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { documentLoaderVia } from '../federation/loaders.js';
+import { documentLoaderVia } from '../federation/fedify/documentLoaders.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { OutboundClient, OutboundLimitError, type OutboundNetwork } from './outbound.js';
 import { OutboundAddressError } from './outboundAddress.js';

@@ -5,9 +5,9 @@ import pino from 'pino';
 import type { Db } from '../db/open.js';
 import { emailOutbox } from '../db/schema/index.js';
 import { queryRows } from '../db/sql.js';
-import { queueEmail } from '../email/outbox.js';
+import { queueEmail } from '../email/queue.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { runOutboxBatch, type OutboxOutcome } from './outbox.js';
+import { runOutboxBatch, type OutboxOutcome } from './batch.js';
 
 /**
  * A row sent just as the database goes away (a restart): recording "sent" fails. The worker keeps

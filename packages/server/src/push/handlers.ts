@@ -1,45 +1,40 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { catalogs, LOCALES, likeExcerpt, type PushData } from '@askbox/common';
-import { answerGlimpseLine } from '../features/answerExtras/views.js';
+import type { PushData } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { pushNotifications, users } from '../db/schema/index.js';
 import { run, runOne, statement } from '../db/statements.js';
 import type { Channel } from '../events/channel.js';
-import { isNewsToReceiver, writtenByGlobalQuestion } from '../features/visibility/index.js';
-import { translatorFor, type ServerT } from '../i18n/translator.js';
+import { isNewsToReceiver, writtenBySend, type SetSend } from '../features/visibility/index.js';
 import { hasPushSubscription } from './subscriptions.js';
 import { cancelFollowPushOf, cancelRemoteLikePushOf, queueTogglePush, toggleArgs } from './toggles.js';
 
 /**
- * Writes the spec's outbox row, only when the recipient has at least one device subscribed,
- * with the title and body in the recipient's language (decision 120).
+ * Writes the spec's outbox row, only when the recipient has at least one device subscribed: who
+ * gets it and the ids it is about. Its title and body are composed when it is sent, in the
+ * recipient's language then (push/compose.ts, decision 367).
  */
-async function queuePush(tx: DbOrTx, userId: string, texts: (t: ServerT) => { title: string; body: string }, data: PushData): Promise<void> {
+async function queuePush(tx: DbOrTx, userId: string, data: PushData, questionId: string): Promise<void> {
   if (!(await hasPushSubscription(tx, userId))) return;
-  const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-  const { title, body } = texts(translatorFor(recipient?.locale));
-  await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, title, body, data });
+  await tx.insert(pushNotifications).values({ id: crypto.randomUUID(), userId, data, questionId });
 }
 
-async function userById(tx: DbOrTx, id: string) {
-  const [row] = await tx.select({ id: users.id, username: users.username, fullname: users.fullname }).from(users).where(eq(users.id, id));
+async function usernameOf(tx: DbOrTx, id: string) {
+  const [row] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
   return row ?? null;
 }
 
-/** What a follow or like push needs about the people involved. */
+/** What a follow or like push needs to be queued: whether its recipient has a device, and the actor's username for its data. */
 interface ToggleContext {
   recipientId: string;
-  recipientLocale: string | null;
   recipientHasPush: boolean;
   actorUsername: string;
-  actorFullname: string;
 }
 
 const toggleContextColumns = sql`
-  recipient.id as "recipientId", recipient.locale as "recipientLocale",
+  recipient.id as "recipientId",
   exists (select 1 from push_subscriptions s where s.user_id = recipient.id) as "recipientHasPush",
-  actor.username as "actorUsername", actor.fullname as "actorFullname"`;
+  actor.username as "actorUsername"`;
 
 /** The follower and the followee (hot: one round trip per follow). */
 const followContext = statement<ToggleContext, { actorId: string; followeeId: string }>(
@@ -51,11 +46,11 @@ const followContext = statement<ToggleContext, { actorId: string; followeeId: st
 
 /**
  * A batch of likes and unlikes (decision 200), in one statement: for each like by someone else,
- * the liker, the answer's owner and the answer; for each unlike, its push cancelled while still
+ * the liker and the answer's owner; for each unlike, its push cancelled while still
  * waiting — only while the like row is still gone (see cancelFollowPushOf).
  */
 const likeToggleContext = statement<
-  ToggleContext & { i: number; answer: string | null; contentWarning: string | null },
+  ToggleContext & { i: number },
   { likerIds: string[]; likedIds: string[]; unlikeKeys: string[]; unlikerIds: string[]; unlikedIds: string[] }
 >(
   'like_push_context',
@@ -67,7 +62,7 @@ const likeToggleContext = statement<
           and not exists (select 1 from likes l where l.user_id = k.user_id and l.question_id = k.question_id)
         returning 1
       )
-      select e.i::int as i, ${toggleContextColumns}, q.answer, q.content_warning as "contentWarning"
+      select e.i::int as i, ${toggleContextColumns}
       from unnest(${sql.placeholder('likerIds')}::text[], ${sql.placeholder('likedIds')}::text[]) with ordinality as e(actor_id, question_id, i)
       join questions q on q.id = e.question_id join users recipient on recipient.id = q.receiver_id join users actor on actor.id = e.actor_id
       where q.receiver_id <> e.actor_id`,
@@ -75,19 +70,14 @@ const likeToggleContext = statement<
 
 /**
  * What each domain event means for Web Push: an outbox row in the event's transaction (push/worker.ts
- * sends it), only for a recipient with a device, in their language.
+ * composes and sends it), only for a recipient with a device.
  */
 export const pushChannel: Channel = {
   async followed(tx, { followerId, followeeId, at }, ctx) {
     if (followerId === followeeId) return;
     const context = await runOne(tx, followContext, { actorId: followerId, followeeId });
     if (!context?.recipientHasPush) return;
-    const texts = (t: ServerT) => ({
-      title: t('pushTitleFollow'),
-      body: t('pushBodyFollow', { fullname: context.actorFullname, username: context.actorUsername }),
-    });
-    const recipient = { id: context.recipientId, locale: context.recipientLocale };
-    await queueTogglePush(tx, ctx.config.push.graceSeconds, 'follow', followerId, followeeId, recipient, texts, {
+    await queueTogglePush(tx, ctx.config.push.graceSeconds, 'follow', followerId, followeeId, context.recipientId, {
       type: 'follow',
       followerId,
       followerUsername: context.actorUsername,
@@ -112,17 +102,7 @@ export const pushChannel: Channel = {
     for (const context of contexts) {
       if (!context.recipientHasPush) continue;
       const { likerId, answerId, at } = liked[Number(context.i) - 1]!;
-      const texts = (t: ServerT) => ({
-        title: t('pushTitleLike'),
-        body: t('pushBodyLike', {
-          fullname: context.actorFullname,
-          answer: answerGlimpseLine(t, context.answer ?? '', context.contentWarning, (text) =>
-            likeExcerpt(text, (cut) => t('punctuation.truncated', { text: cut })),
-          ),
-        }),
-      });
-      const recipient = { id: context.recipientId, locale: context.recipientLocale };
-      await queueTogglePush(tx, ctx.config.push.graceSeconds, 'like', likerId, answerId, recipient, texts, {
+      await queueTogglePush(tx, ctx.config.push.graceSeconds, 'like', likerId, answerId, context.recipientId, {
         type: 'like',
         likerId,
         likerUsername: context.actorUsername,
@@ -136,9 +116,7 @@ export const pushChannel: Channel = {
     // a like from another server: named by its handle, linked to the answer; against floods as a
     // like here is (decision 347): a grace period, and one a day per account and answer
     if (!(await hasPushSubscription(tx, receiverId))) return;
-    const [recipient] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, receiverId));
-    const texts = (t: ServerT) => ({ title: t('pushTitleLike'), body: t('pushBodyRemoteLike', { handle }) });
-    await queueTogglePush(tx, ctx.config.push.graceSeconds, 'remoteLike', actorUri, answerId, { id: receiverId, locale: recipient?.locale ?? null }, texts, {
+    await queueTogglePush(tx, ctx.config.push.graceSeconds, 'remoteLike', actorUri, answerId, receiverId, {
       type: 'like',
       likerId: '',
       likerUsername: handle.replace(/^@/, ''),
@@ -151,35 +129,49 @@ export const pushChannel: Channel = {
     await cancelRemoteLikePushOf(tx, actorUri, answerId);
   },
 
-  async questionAsked(tx, { receiverId, senderId, isAnonymous, remoteAsker, at }) {
+  async questionAsked(tx, { questionId, receiverId, senderId, isAnonymous, at }) {
     if (!isNewsToReceiver({ receiverId, senderId })) return;
-    const sender = isAnonymous || !senderId ? null : await userById(tx, senderId);
-    // someone on another server: named by their handle (user@host), with no account here to link to
-    const named = sender ?? (remoteAsker ? { fullname: remoteAsker.name || remoteAsker.handle, username: remoteAsker.handle.replace(/^@/, '') } : null);
-    const texts = (t: ServerT) => ({
-      title: t('pushTitleQuestion'),
-      body: named ? t('pushBodyQuestion', { fullname: named.fullname, username: named.username }) : t('pushBodyAnonymousQuestion'),
-    });
-    await queuePush(tx, receiverId, texts, {
-      type: 'question',
-      senderId: sender ? sender.id : null,
-      senderUsername: sender ? sender.username : null,
-      isAnonymous,
-      timestamp: at.toISOString(),
-    });
+    // the sender of an anonymous question is never read; someone on another server is named when it is sent
+    const sender = isAnonymous || !senderId ? null : await usernameOf(tx, senderId);
+    await queuePush(
+      tx,
+      receiverId,
+      {
+        type: 'question',
+        senderId: sender ? sender.id : null,
+        senderUsername: sender ? sender.username : null,
+        isAnonymous,
+        timestamp: at.toISOString(),
+      },
+      questionId,
+    );
   },
 
   async globalQuestionSent(tx, { text, at }) {
-    // every recipient's title and body in their language, still one statement
-    const pushTextsByLocale = LOCALES.map((locale) => sql`(${locale}, ${catalogs[locale].pushTitleQuestion}, ${catalogs[locale].pushBodyAnonymousQuestion})`);
-    // one set-based insert: every user who received this global question (same text and time) and has a device
-    const data = JSON.stringify({ type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() });
-    await tx.execute(sql`
-      insert into push_notifications (id, user_id, title, body, data)
-      select gen_random_uuid()::text, u.id, texts.title, texts.body, ${data}::jsonb
-      from users u
-      join (values ${sql.join(pushTextsByLocale, sql`, `)}) as texts(locale, title, body) on texts.locale = coalesce(u.locale, 'en')
-      where exists (select 1 from push_subscriptions s where s.user_id = u.id)
-        and exists (select 1 from questions q where q.receiver_id = u.id and ${writtenByGlobalQuestion(sql`q`, { text, at })})`);
+    await queueSetPushes(
+      tx,
+      { to: 'everyone', text, at },
+      { type: 'question', senderId: null, senderUsername: null, isAnonymous: true, timestamp: at.toISOString() },
+    );
+  },
+
+  async followerQuestionSent(tx, { senderId, text, isAnonymous, at }) {
+    // the sender of an anonymous question is never read
+    const sender = isAnonymous ? null : await usernameOf(tx, senderId);
+    await queueSetPushes(
+      tx,
+      { to: 'followers', senderId, text, at },
+      { type: 'question', senderId: sender?.id ?? null, senderUsername: sender?.username ?? null, isAnonymous, timestamp: at.toISOString() },
+    );
   },
 };
+
+/** One set-based insert: every receiver of a send to a set (its questions still unanswered) who has a device. */
+async function queueSetPushes(tx: DbOrTx, sent: SetSend, data: PushData): Promise<void> {
+  await tx.execute(sql`
+    insert into push_notifications (id, user_id, data, question_id)
+    select gen_random_uuid()::text, q.receiver_id, ${JSON.stringify(data)}::jsonb, q.id
+    from questions q
+    where ${writtenBySend(sql`q`, sent)}
+      and exists (select 1 from push_subscriptions s where s.user_id = q.receiver_id)`);
+}

@@ -205,6 +205,25 @@ describe('push delivery worker', () => {
     expect((await outbox())[0]).toMatchObject({ sent: false, attempts: t.ctx.config.push.maxAttempts });
   });
 
+  it('keeps the words it sent in the row, and sends a row written with its texts (by an older version) as written', async () => {
+    const phone = await subscribeDevice(alice, '/phone');
+    await follow(bob.id, alice.id);
+    await t.ctx.db.insert(pushNotifications).values({
+      id: 'written-before',
+      userId: alice.id,
+      title: 'Old title',
+      body: 'Old body',
+      data: { type: 'follow', followerId: bob.id, followerUsername: 'bob_p', timestamp: new Date().toISOString() },
+      composedWhenSent: false,
+    });
+    expect(await run()).toBe(2);
+    expect(received.map((request) => phone.open(request.body).body).sort()).toEqual(['Bob P (@bob_p) started following you!', 'Old body']);
+    expect((await outbox()).map((row) => [row.sent, row.title, row.body]).sort()).toEqual([
+      [true, 'New Follower 👋', 'Bob P (@bob_p) started following you!'],
+      [true, 'Old title', 'Old body'],
+    ]);
+  });
+
   it('never hands one row to two workers (FOR UPDATE SKIP LOCKED plus a lease)', async () => {
     await subscribeDevice(alice, '/phone');
     // five due rows (one follow of the same pair queues one push a day: decision 110)

@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PushData } from '@askbox/common';
 import type { DbOrTx } from '../db/open.js';
 import { run, statement } from '../db/statements.js';
-import { translatorFor, type ServerT } from '../i18n/translator.js';
 
 /**
  * Follow and like pushes against floods (decision 110): at most one per (actor, target, kind) a
@@ -35,13 +34,13 @@ const toggleRow: Record<ToggleKind, SQL> = {
   remoteLike: sql`select 1 from remote_reactions where actor_uri = ${actor} and question_id = ${target} and kind = 'like'`,
 };
 
-type QueueArgs = ToggleArgs & { id: string; userId: string; title: string; body: string; data: string; graceSeconds: number };
+type QueueArgs = ToggleArgs & { id: string; userId: string; data: string; actorUri: string | null; graceSeconds: number };
 const queueStatement = (kind: ToggleKind) =>
   statement<never, QueueArgs>(
     `${kind}_push_queue`,
-    sql`insert into push_notifications (id, user_id, title, body, data, dedupe_key, next_attempt_at)
-        select ${sql.placeholder('id')}, ${sql.placeholder('userId')}, ${sql.placeholder('title')}, ${sql.placeholder('body')},
-               ${sql.placeholder('data')}::jsonb, ${dedupeKey}, now() + make_interval(secs => ${sql.placeholder('graceSeconds')})
+    sql`insert into push_notifications (id, user_id, data, actor_uri, dedupe_key, next_attempt_at)
+        select ${sql.placeholder('id')}, ${sql.placeholder('userId')}, ${sql.placeholder('data')}::jsonb, ${sql.placeholder('actorUri')},
+               ${dedupeKey}, now() + make_interval(secs => ${sql.placeholder('graceSeconds')})
         where exists (${toggleRow[kind]} for key share)
           and not exists (select 1 from push_notifications where dedupe_key = ${dedupeKey} and created_at > now() - interval '1 day')`,
   );
@@ -52,23 +51,25 @@ const cancelFollowPush = statement<never, ToggleArgs>(
   sql`delete from push_notifications where dedupe_key = ${dedupeKey} and not sent and attempts = 0 and not exists (${toggleRow.follow})`,
 );
 
-/** Queues a follow or like push for a recipient who has a device (read with the event's context). */
+/**
+ * Queues a follow or like push for a recipient who has a device: its ids only, the worker composes
+ * its words when it sends it (push/compose.ts).
+ */
 export async function queueTogglePush(
   tx: DbOrTx,
   graceSeconds: number,
   kind: ToggleKind,
   actorId: string,
   targetId: string,
-  recipient: { id: string; locale: string | null },
-  texts: (t: ServerT) => { title: string; body: string },
+  recipientId: string,
   data: PushData,
 ) {
-  const { title, body } = texts(translatorFor(recipient.locale));
   const toggle = toggleArgs(kind, actorId, targetId);
+  const actorUri = kind === 'remoteLike' ? actorId : null;
   await tx.transaction(async (t) => {
     // one actor's clicks on one target run one after the other, so two instances never both queue
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${toggle.dedupeKey}))`);
-    await run(t, queueToggle[kind], { ...toggle, id: crypto.randomUUID(), userId: recipient.id, title, body, data: JSON.stringify(data), graceSeconds });
+    await run(t, queueToggle[kind], { ...toggle, id: crypto.randomUUID(), userId: recipientId, data: JSON.stringify(data), actorUri, graceSeconds });
   });
 }
 

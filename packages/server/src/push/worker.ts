@@ -1,28 +1,18 @@
 import crypto from 'node:crypto';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PushPayload, PushData } from '@askbox/common';
+import type { PushPayload } from '@askbox/common';
 import type { Db } from '../db/open.js';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../db/schema/index.js';
-import { queryRows } from '../db/sql.js';
-import { visibleUser } from '../features/visibility/index.js';
-import { BATCH, claimDue as claimOutbox, delivered, runOutboxBatch, type OutboxOutcome } from '../outbox/outbox.js';
+import { BATCH, claimDue as claimOutbox, delivered, runOutboxBatch, type OutboxOutcome } from '../outbox/batch.js';
 import { createRunner, type Runner } from '../outbox/runner.js';
+import { composePush, type PushRow } from './compose.js';
 import { deliver, type PushTransport } from './deliver.js';
 import type { VapidKeys } from './vapid.js';
 
-interface ClaimedRow {
-  id: string;
-  user_id: string;
-  title: string;
-  body: string;
-  data: PushData;
-  attempts: number;
-}
-
 /** Claims due push rows (shared outbox claim: SKIP LOCKED plus a lease, decision 030). */
-export function claimDue(db: Db, maxAttempts: number): Promise<ClaimedRow[]> {
-  return claimOutbox<ClaimedRow>(db, pushNotifications, { maxAttempts });
+export function claimDue(db: Db, maxAttempts: number): Promise<PushRow[]> {
+  return claimOutbox<PushRow & { attempts: number }>(db, pushNotifications, { maxAttempts });
 }
 
 export interface PushDeps {
@@ -34,34 +24,19 @@ export interface PushDeps {
   log?: FastifyBaseLogger;
 }
 
-/** The person a push names: its liker, its follower, its named sender; none for an anonymous question. */
-function personNamed(data: PushData): string | null {
-  if (data.type === 'like') return data.likerId;
-  if (data.type === 'follow') return data.followerId;
-  return data.isAnonymous ? null : data.senderId;
-}
-
-/**
- * Whether the recipient may still see the person the push names (visibility module): a block
- * either way, or a suspension, since it was queued keeps it from being sent. Nothing is checked for
- * an anonymous question, whose sending never depends on who asked.
- */
-async function stillShown(db: Db, row: ClaimedRow): Promise<boolean> {
-  const person = personNamed(row.data);
-  if (!person) return true;
-  const [result] = await queryRows<{ shown: boolean }>(db, sql`select ${visibleUser(row.user_id, sql`${person}::text`)} as shown`);
-  return Boolean(result?.shown);
-}
-
 /**
  * Sends one claimed row to each device of its user that has not had it yet (push_deliveries),
- * recording each delivery as it happens: a retry reaches only the devices still missing it. A row
- * naming someone the recipient no longer sees is closed unsent. Every copy of a row carries the
+ * recording each delivery as it happens: a retry reaches only the devices still missing it. Its
+ * words are composed now, at every attempt (compose.ts): a row with nothing left to say (someone the
+ * recipient no longer sees, an answer or a question gone) is closed unsent. The words sent are
+ * kept in the row's title and body. Every copy of a row carries the
  * same Topic, so a push service that still holds an undelivered copy replaces it.
  */
-async function sendRow(deps: PushDeps, row: ClaimedRow): Promise<OutboxOutcome> {
+async function sendRow(deps: PushDeps, row: PushRow): Promise<OutboxOutcome> {
   const { db } = deps;
-  if (!(await stillShown(db, row))) return delivered;
+  const text = await composePush(db, row);
+  if (!text) return { done: true, note: 'nothing left to say' };
+  if (text.title !== row.title || text.body !== row.body) await db.update(pushNotifications).set(text).where(eq(pushNotifications.id, row.id));
   const subscriptions = await db
     .select()
     .from(pushSubscriptions)
@@ -76,7 +51,7 @@ async function sendRow(deps: PushDeps, row: ClaimedRow): Promise<OutboxOutcome> 
         ),
       ),
     );
-  const payload: PushPayload = { title: row.title, body: row.body, data: row.data };
+  const payload: PushPayload = { ...text, data: row.data };
   const results = await Promise.all(
     subscriptions.map(async (subscription) => {
       const result = await deliver(subscription, payload, deps.vapid, deps.transport, pushTopic(row.id));
@@ -101,7 +76,7 @@ export const pushTopic = (notificationId: string) => crypto.createHash('sha256')
  * fails in any way is that row's retry: the other rows of the batch go on.
  */
 export function runPushBatch(deps: PushDeps): Promise<number> {
-  return runOutboxBatch<ClaimedRow>(
+  return runOutboxBatch<PushRow & { attempts: number }>(
     { db: deps.db, table: pushNotifications, name: 'push', maxAttempts: deps.maxAttempts, leaseSeconds: deps.leaseSeconds, log: deps.log },
     (row) => sendRow(deps, row),
   );

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/sql.js';
 import { run, statement } from '../db/statements.js';
+import { writtenBySend } from '../features/visibility/index.js';
 import type { Channel } from '../events/channel.js';
 import { liveEventToUserSql, publishLive } from './bus.js';
 
@@ -25,6 +27,13 @@ export const liveChannel: Channel = {
   },
   async globalQuestionSent(tx) {
     await publishLive(tx, { to: { everyone: true }, type: 'question' });
+  },
+  async followerQuestionSent(tx, { senderId, text, at }) {
+    // each follower it reached, in one statement
+    await queryRows(
+      tx,
+      sql`select ${liveEventToUserSql(sql`q.receiver_id`, 'question')} from questions q where ${writtenBySend(sql`q`, { to: 'followers', senderId, text, at })}`,
+    );
   },
   async answered(tx, { receiverId, senderId }) {
     await publishLive(tx, { to: { followersOf: receiverId }, type: 'answer' });

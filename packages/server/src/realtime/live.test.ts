@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const answerThroughA = () =>
-  appA.ctx.db.transaction((tx) => events.emit(tx, appA.ctx, { type: 'answered', questionId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
+  appA.ctx.db.transaction((tx) => events.emit(tx, appA.ctx, { type: 'answered', answerId: 'q1', receiverId: author.id, senderId: null, at: new Date() }));
 
 describe('GET /api/events', () => {
   it('refuses a signed-out visitor', async () => {

@@ -5,7 +5,7 @@ import { requireViewer } from '../http/viewer.js';
 /**
  * GET /api/events: one Server-Sent Events stream per signed-in tab. Events carry no data, only
  * what changed; the browser refetches. A reconnect with Last-Event-ID gets 'resync' because
- * events are not stored (docs/decisions/031-live-events.md); ids count the stream's own events
+ * events are not stored (docs/decisions/archive/031-live-events.md); ids count the stream's own events
  * (decision 210).
  */
 export async function liveRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
 import { INBOX_FILTERS } from '@askbox/common';
 import { users } from '../db/schema/index.js';
-import { receiveRemoteQuestion } from '../federation/remoteQuestions.js';
+import { receiveRemoteQuestion } from '../federation/inbox/remoteQuestions.js';
 import { runPushBatch } from '../push/worker.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { makeSubscriptionKeys } from '../test/notificationFixtures.js';

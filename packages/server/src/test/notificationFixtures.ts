@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/open.js';
+import { queryRows } from '../db/sql.js';
+import { composePush, type PushRow } from '../push/compose.js';
 import { follows, likes, pushSubscriptions, questions } from '../db/schema/index.js';
 
 /** Direct inserts of the questions feature's data, for notification tests. */
@@ -113,3 +116,20 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
 }
 
 export const addressOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+/**
+ * A user's push rows with the words the worker would send now (push/compose.ts composes them at
+ * send time): title and body are null for a row with nothing left to say.
+ */
+export async function composedPushes(db: DbOrTx, userId?: string) {
+  const rows = await queryRows<PushRow & { sent: boolean; created_at: Date }>(
+    db,
+    sql`select * from push_notifications ${userId === undefined ? sql`` : sql`where user_id = ${userId}`} order by created_at, data->>'type', id`,
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const text = await composePush(db, row);
+      return { id: row.id, userId: row.user_id, data: row.data, sent: row.sent, title: text?.title ?? null, body: text?.body ?? null };
+    }),
+  );
+}

@@ -167,7 +167,7 @@ export const remoteReactions = pgTable(
 
 /**
  * Activities received by an inbox, their HTTP Signature verified, waiting for the inbox worker
- * (federation/inboxQueue.ts): the request is answered 202 at once and the activity is handled off
+ * (federation/inbox/queue.ts): the request is answered 202 at once and the activity is handled off
  * the request path. A row is removed once handled, refused or out of attempts.
  */
 export const federationInbox = pgTable(

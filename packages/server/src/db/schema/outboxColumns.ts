@@ -3,7 +3,7 @@ import { boolean, index, integer, text, timestamp, type PgColumn } from 'drizzle
 
 /**
  * The columns and index every outbox table (push_notifications, email_outbox, federation_deliveries,
- * federation_farewells) has beside its own, as outbox/outbox.ts claims, renews and finishes rows.
+ * federation_farewells) has beside its own, as outbox/batch.ts claims, renews and finishes rows.
  */
 /** The columns every outbox table has, beside its own. */
 export function outboxColumns() {

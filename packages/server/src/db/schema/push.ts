@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sessions, users } from './users.js';
 import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
@@ -30,9 +30,16 @@ export const pushNotifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** the words last sent: null until the worker composes them from the ids below (decision 367) */
+    title: text('title'),
+    body: text('body'),
     data: jsonb('data').notNull(),
+    /** a question push: the question it announces */
+    questionId: text('question_id'),
+    /** a like from another server: the liker's actor */
+    actorUri: text('actor_uri'),
+    /** false only for rows written with their texts, before pushes were composed when sent */
+    composedWhenSent: boolean('composed_when_sent').notNull().default(true),
     ...outboxColumns(),
     /** follow and like pushes: `kind:actor:target`, at most one a day each, cancelled when undone in the grace period */
     dedupeKey: text('dedupe_key'),

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { en } from '@askbox/common';
 import { mutedWords, questions, users } from '../../db/schema/index.js';
-import { globalQuestionIdPrefix } from './service.js';
+import { setIdPrefix } from '../asking/pipeline.js';
 import { failNextEvent, watchEvents } from '../../test/events.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
@@ -98,7 +98,7 @@ describe('POST /api/admin/global-question', () => {
 
   it('never reuses ids between two sends, even in the same millisecond', () => {
     const at = new Date();
-    const prefixes = new Set(Array.from({ length: 50 }, () => globalQuestionIdPrefix(at)));
+    const prefixes = new Set(Array.from({ length: 50 }, () => setIdPrefix(at)));
     expect(prefixes.size).toBe(50);
   });
 

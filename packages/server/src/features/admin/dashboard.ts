@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
 import { AppError } from '../../errors.js';
-import { outboxCounts } from '../../outbox/outbox.js';
+import { outboxCounts } from '../../outbox/batch.js';
 import { OUTBOX_QUEUES, outboxQueues } from '../../outbox/queues.js';
 import { serverPackageDir } from '../../paths.js';
 import { recordAudit } from '../moderation/service.js';

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { pushNotifications } from '../../db/schema/index.js';
 import { fakeWebDist } from '../../test/fakeWebDist.js';
-import { insertSubscription } from '../../test/notificationFixtures.js';
+import { composedPushes, insertSubscription } from '../../test/notificationFixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { publicAnswerCard, type CardRenderer } from '../cards/service.js';
 
@@ -40,8 +38,8 @@ describe('an answer behind a content warning, on every surface', () => {
     // a push: the owner's device is told of a like with the warning, not the answer
     await insertSubscription(t.ctx.db, owner.id);
     expect((await apiAs(t.app, asker).post(`/api/answers/${id}/like`)).statusCode).toBe(200);
-    const pushes = await t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, owner.id));
-    const likePush = pushes.find((push) => push.title.includes('Like'));
+    const pushes = await composedPushes(t.ctx.db, owner.id);
+    const likePush = pushes.find((push) => push.title?.includes('Like'));
     expect(likePush?.body).toContain(`Content warning: ${WARNING.slice(0, 30)}`);
     for (const push of pushes) expect(JSON.stringify(push)).not.toContain(SECRET);
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
@@ -184,22 +185,40 @@ async function postInInbox(db: DbOrTx, postUri: string, receiverId: string): Pro
 }
 
 /**
- * Writes one question to a whole set of receivers (the admin's global question) in ONE statement
- * whatever the set's size: their facts are decided once per distinct profile (deliveryFor, as for
- * one receiver), and the statement writes the inbox rows and the Filtered copies of everyone
- * addressed, i.e. not refused. A receiver's id is `idPrefix` and their number among the addressed,
- * in receiver order, counted before the muted words keep some out: a number must not count who
- * muted a word, and a kept copy has the id it would have had (decision 144: growing ids in
- * receiver order walk the indexes once). No event here: the caller tells the channels once for
- * the set. Returns how many were addressed and how many inbox rows were written.
+ * The start of the ids of one send to a set: a UUIDv7-shaped prefix (the time, 26 random bits),
+ * each receiver's question id being it and their number. Rows inserted in receiver order with
+ * growing ids land at the right edge of the primary key and walk the inbox index and the users'
+ * key once, in order, instead of 100,000 random pages each: 5.2 s became 1.7 s at 100,000 users
+ * (decision 144).
+ */
+export function setIdPrefix(at: Date): string {
+  const time = at.getTime().toString(16).padStart(12, '0');
+  const random = crypto.randomBytes(4).toString('hex');
+  const variant = (8 | (parseInt(random[3]!, 16) & 3)).toString(16);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${random.slice(0, 3)}-${variant}${random.slice(4, 7)}-`;
+}
+
+/**
+ * Writes one question to a whole set of receivers (the admin's global question, 'Ask my
+ * followers') in ONE statement whatever the set's size: their facts are decided once per distinct
+ * profile (deliveryFor, as for one receiver), and the statement writes the inbox rows and the
+ * Filtered copies of everyone addressed, i.e. not refused. A receiver's id is `idPrefix` and their
+ * number, in receiver order, counted before the muted words keep some out: a number must not count
+ * who muted a word, and a kept copy has the id it would have had (decision 144: growing ids in
+ * receiver order walk the indexes once). With `senderRecords`, the sender's own record
+ * (sent_questions) gets one row per receiver, refused ones included and numbered with the rest, under
+ * the id of the question it stands for, so it is the same whatever became of each. No event here:
+ * the caller tells the channels once for the set. Returns how many were addressed and how many
+ * inbox rows were written.
  */
 export async function deliverQuestionToSet(
   tx: DbOrTx,
   input: {
     channel: AskingChannel;
     facts: FactsQuery;
-    question: { senderId: string; text: string; isAnonymous: boolean; isGlobal: boolean; createdAt: Date };
+    question: { senderId: string; text: string; isAnonymous: boolean; isGlobal: boolean; toFollowers: boolean; createdAt: Date };
     idPrefix: string;
+    senderRecords: boolean;
   },
 ): Promise<{ addressed: number; written: number }> {
   const { question } = input;
@@ -210,27 +229,39 @@ export async function deliverQuestionToSet(
     return sql`(${facts.profile}, ${typeof goesTo === 'object' ? 'refused' : goesTo})`;
   });
   const at = sql`${question.createdAt.toISOString()}::timestamptz`;
+  const columns = sql`${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${question.isGlobal}, ${question.toFollowers}, ${at}`;
   const [row] = await queryRows<{ addressed: number | string; written: number | string }>(
     tx,
     sql`with decided(profile, goes) as (values ${sql.join(decided, sql`, `)}),
-        addressed as (
+        numbered as (
           select ${input.idPrefix} || lpad(to_hex(row_number() over (order by f."receiverId")), 12, '0') as id, f."receiverId" as receiver_id, d.goes
           from (${receiverFactsQuery(input.facts)}) f join decided d on d.profile = f.profile
-          where d.goes <> 'refused'
+          ${input.senderRecords ? sql`` : sql`where d.goes <> 'refused'`}
         ),
+        addressed as (select * from numbered where goes <> 'refused'),
         inserted as (
-          insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, answered, created_at)
-          select a.id, ${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${question.isGlobal}, false, ${at}
+          insert into questions (id, sender_id, receiver_id, text, is_anonymous, is_global, to_followers, created_at, answered)
+          select a.id, ${columns}, false
           from addressed a where a.goes = 'inbox'
           order by a.receiver_id
           returning 1
         ),
         kept as (
-          insert into filtered_questions (id, sender_id, receiver_id, text, is_anonymous, is_global, created_at)
-          select a.id, ${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${question.isGlobal}, ${at}
+          insert into filtered_questions (id, sender_id, receiver_id, text, is_anonymous, is_global, to_followers, created_at)
+          select a.id, ${columns}
           from addressed a where a.goes = 'filtered'
           returning 1
-        )
+        )${
+          input.senderRecords
+            ? sql`,
+        recorded as (
+          insert into sent_questions (id, sender_id, receiver_id, text, is_anonymous, created_at)
+          select a.id, ${question.senderId}, a.receiver_id, ${question.text}, ${question.isAnonymous}, ${at}
+          from numbered a
+          returning 1
+        )`
+            : sql``
+        }
         select (select count(*) from addressed)::int as addressed, (select count(*) from inserted)::int as written`,
   );
   return { addressed: Number(row?.addressed ?? 0), written: Number(row?.written ?? 0) };

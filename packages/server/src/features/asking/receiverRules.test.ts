@@ -8,7 +8,7 @@ import { insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { askAsVisitor } from '../visitors/service.js';
 import { sendGlobalQuestion } from '../admin/service.js';
-import { receiveRemoteQuestion } from '../../federation/remoteQuestions.js';
+import { receiveRemoteQuestion } from '../../federation/inbox/remoteQuestions.js';
 
 /**
  * Every receiver rule against every way of asking, through the one way of asking (decision 352):
@@ -184,7 +184,7 @@ async function ask(channel: Channel, receiver: TestUser, askers: Askers, text: s
       };
       const postUri = `https://${askers.remote.domain}/notes/${crypto.randomUUID()}`;
       await receiveRemoteQuestion(t.ctx, { receiverId: receiver.id, asker: claims, postUri, text, visibility: 'public' });
-      // the remote server is answered 202 and nothing else, whatever happens here (federation/inbox.test.ts)
+      // the remote server is answered 202 and nothing else, whatever happens here (federation/inbox/activities.test.ts)
       return { refused: false, bytes: '202' };
     }
     case 'global': {

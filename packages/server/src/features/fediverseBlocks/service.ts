@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../moderation/service.js';
 /**
  * The operator's blocks of whole remote servers (decision 326): what a blocked server sends is
  * dropped at the inbox (answered like anything else), nothing is delivered to it, and a block
- * covers its subdomains (federation/serverBlocks.ts reads them). Each change is in the audit log.
+ * covers its subdomains (federation/servers/serverBlocks.ts reads them). Each change is in the audit log.
  */
 export async function blockFediverseServer(db: Db, actor: AuditActor, domain: string, reason = ''): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, pushNotifications, users } from '../../db/schema/index.js';
-import { receiveRemoteQuestion } from '../../federation/remoteQuestions.js';
+import { receiveRemoteQuestion } from '../../federation/inbox/remoteQuestions.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { insertSubscription } from '../../test/notificationFixtures.js';
 import { askAsVisitor } from '../visitors/service.js';

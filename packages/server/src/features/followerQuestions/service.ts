@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { FOLLOWER_QUESTIONS_PER_DAY } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { followerQuestionSends, sentQuestions } from '../../db/schema/index.js';
+import { followerQuestionSends } from '../../db/schema/index.js';
+import { events } from '../../events/emit.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { deliveryFor, notSuspended, receiverFacts } from '../visibility/index.js';
-import { deliverQuestion } from '../asking/pipeline.js';
+import { notSuspended } from '../visibility/index.js';
+import { deliverQuestionToSet, setIdPrefix } from '../asking/pipeline.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -24,12 +25,14 @@ export async function askMyFollowers(ctx: AppContext, senderId: string, input: {
 
 /**
  * Fans one queued question out to the sender's followers, in one transaction that also removes the
- * queued row (so a crash either leaves it to do again or has done it all, never twice). Every
- * receiver rule applies per follower, as to a question asked on their profile: a refusal (paused
- * inbox, a block either way, anonymous refused, 'Who may ask me') leaves that follower out; a quiet
- * asker block or a muted word drops it (or keeps it in Filtered). The sender's own record has one
- * entry per follower addressed (its id is the question's, so an answer is found), written the same
- * whether the question reached them, was dropped or left out, so it tells nothing either.
+ * queued row (so a crash either leaves it to do again or has done it all, never twice), and in one
+ * statement whatever their number (deliverQuestionToSet, decision 368). Every receiver rule applies per
+ * follower, as to a question asked on their profile: a refusal (paused inbox, a block either way,
+ * anonymous refused, 'Who may ask me', the follower's own 'Questions asked to all followers')
+ * leaves that follower out; a quiet asker block or a muted word drops it (or keeps it in Filtered).
+ * The sender's own record has one entry per follower (its id is the question's, so an answer is
+ * found), written the same whether the question reached them, was dropped or left out, so it
+ * tells nothing either. The channels are told once, for the set.
  */
 export async function fanOutFollowerQuestion(ctx: AppContext, sendId: string): Promise<void> {
   const now = ctx.clock.now();
@@ -37,22 +40,18 @@ export async function fanOutFollowerQuestion(ctx: AppContext, sendId: string): P
     const [send] = await tx.delete(followerQuestionSends).where(eq(followerQuestionSends.id, sendId)).returning();
     if (!send) return; // done by another worker meanwhile
     const { senderId, text, isAnonymous, createdAt } = send;
-    // every follower's facts in one statement, decided by the same rules as a profile's ask box
-    const followers = await receiverFacts(tx, {
-      asker: { kind: 'account', id: senderId },
-      receivers: sql`u.id in (select f.follower_id from follows f where f.followee_id = ${senderId}) and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}`,
-      takesChannel: sql`u.follower_questions`,
-      now,
+    const { written } = await deliverQuestionToSet(tx, {
+      channel: 'followers',
+      facts: {
+        asker: { kind: 'account', id: senderId },
+        receivers: sql`u.id in (select f.follower_id from follows f where f.followee_id = ${senderId}) and u.id <> ${senderId} and ${notSuspended(sql`u.id`)}`,
+        takesChannel: sql`u.follower_questions`,
+        now,
+      },
+      question: { senderId, text, isAnonymous, isGlobal: false, toFollowers: true, createdAt },
+      idPrefix: setIdPrefix(createdAt),
+      senderRecords: true,
     });
-    if (followers.length === 0) return;
-    const addressed = followers.map((facts) => ({
-      question: { id: crypto.randomUUID(), senderId, receiverId: facts.receiverId, text, isAnonymous, createdAt, toFollowers: true },
-      goesTo: deliveryFor('followers', { text, isAnonymous, toSelf: false }, facts),
-    }));
-    await tx.insert(sentQuestions).values(addressed.map(({ question: { toFollowers: _, ...record } }) => record));
-    for (const { question, goesTo } of addressed) {
-      // a refusal leaves that follower out, as a drop does: nothing but the sender's record
-      if (typeof goesTo !== 'object') await deliverQuestion(tx, ctx, 'followers', question, goesTo);
-    }
+    if (written > 0) await events.emit(tx, ctx, { type: 'followerQuestionSent', senderId, text, isAnonymous, at: createdAt });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { followerQuestionSends } from '../../db/schema/index.js';
-import { BATCH, delivered, runOutboxBatch, type OutboxRow } from '../../outbox/outbox.js';
+import { BATCH, delivered, runOutboxBatch, type OutboxRow } from '../../outbox/batch.js';
 import { createRunner, type Runner } from '../../outbox/runner.js';
 import { fanOutFollowerQuestion } from './service.js';
 

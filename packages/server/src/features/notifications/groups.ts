@@ -18,7 +18,7 @@ const PEOPLE_PAGE_SIZE = 20;
  */
 function activityEvents(viewerId: string, since: Date): SQL {
   const from = since.toISOString();
-  return sql`select 'follow'::text as kind, ''::text as post_id, f.created_at as at, f.follower_id as actor_id
+  return sql`select 'follow'::text as kind, ''::text as answer_id, f.created_at as at, f.follower_id as actor_id
       from follows f
       where f.followee_id = ${viewerId} and f.created_at >= ${from}::timestamptz and ${visibleUser(viewerId, sql`f.follower_id`)}
     union all
@@ -36,7 +36,7 @@ function activityEvents(viewerId: string, since: Date): SQL {
 export interface GroupRow {
   id: string;
   kind: 'follow' | 'like' | 'remoteLike';
-  post_id: string;
+  answer_id: string;
   day: string;
   latest_at: string;
   count: number;
@@ -68,12 +68,12 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
   const rows = await queryRows<GroupRow>(
     db,
     sql`with keyed as (
-          select e.*, e.kind || ':' || e.post_id || ':' || to_char(e.at at time zone 'UTC', 'YYYY-MM-DD') as group_id
+          select e.*, e.kind || ':' || e.answer_id || ':' || to_char(e.at at time zone 'UTC', 'YYYY-MM-DD') as group_id
           from (${activityEvents(viewerId, since)}) e
         ), ranked as (
           select k.*, row_number() over (partition by k.group_id order by k.at desc, k.actor_id desc) as rank from keyed k
         )
-        select group_id as id, min(kind) as kind, min(post_id) as post_id, min(to_char(at at time zone 'UTC', 'YYYY-MM-DD')) as day,
+        select group_id as id, min(kind) as kind, min(answer_id) as answer_id, min(to_char(at at time zone 'UTC', 'YYYY-MM-DD')) as day,
                max(at) as latest_at, count(*)::int as count,
                array_agg(actor_id order by at desc, actor_id desc) filter (where rank <= ${GROUP_FACES}) as actor_ids
         from ranked
@@ -85,7 +85,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
   const page = toPage(rows, GROUP_PAGE_SIZE, (r) => r.latest_at);
   const actorIds = [...new Set(page.rows.filter((r) => r.kind !== 'remoteLike').flatMap((r) => r.actor_ids))];
   const remoteIds = [...new Set(page.rows.filter((r) => r.kind === 'remoteLike').flatMap((r) => r.actor_ids))];
-  const postIds = [...new Set(page.rows.map((r) => r.post_id).filter(Boolean))];
+  const answerIds = [...new Set(page.rows.map((r) => r.answer_id).filter(Boolean))];
   const [people, remotePeople, posts, read] = await Promise.all([
     actorIds.length === 0
       ? []
@@ -105,12 +105,12 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
             sql`, `,
           )})`,
         ),
-    postIds.length === 0
+    answerIds.length === 0
       ? []
       : queryRows<{ id: string; answer: string | null; content_warning: string | null }>(
           db,
           sql`select id, answer, content_warning from questions where id in (${sql.join(
-            postIds.map((id) => sql`${id}`),
+            answerIds.map((id) => sql`${id}`),
             sql`, `,
           )})`,
         ),
@@ -131,14 +131,14 @@ export type ActivityGroupsPage = Awaited<ReturnType<typeof activityGroupsFor>>;
 /** Everyone in one group, newest first, keyset-paged by (time, user id). */
 export async function activityGroupPeople(db: DbOrTx, viewerId: string, groupId: string, rawCursor: string | undefined, now = new Date()) {
   const cursor = decodeCursor(rawCursor);
-  const [kind, postId, day] = groupId.split(':') as ['like' | 'follow', string, string];
+  const [kind, answerId, day] = groupId.split(':') as ['like' | 'follow', string, string];
   const since = activityWindowStart(ACTIVITY_WINDOW_DAYS, now);
   const dayStart = `${day}T00:00:00Z`;
   const rows = await queryRows<PersonRow & { at: string }>(
     db,
     sql`select u.id, u.username, u.fullname, u.photo_url, u.badge, e.at
         from (${activityEvents(viewerId, since)}) e join users u on u.id = e.actor_id
-        where e.kind = ${kind} and e.post_id = ${kind === 'like' ? postId : ''}
+        where e.kind = ${kind} and e.answer_id = ${kind === 'like' ? answerId : ''}
           and e.at >= ${dayStart}::timestamptz and e.at < ${dayStart}::timestamptz + interval '1 day'
           and ${beforeCursor(sql`e.at`, sql`u.id`, cursor)}
         order by ${newestFirst(sql`e.at`, sql`u.id`)}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushNotifications } from '../../db/schema/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { insertSubscription } from '../../test/notificationFixtures.js';
+import { composedPushes, insertSubscription } from '../../test/notificationFixtures.js';
 
 /** The side effects as the other features call them: through their real endpoints. */
 let t: TestApp;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const outboxOf = (userId: string) => t.ctx.db.select().from(pushNotifications).where(eq(pushNotifications.userId, userId));
+const outboxOf = (userId: string) => composedPushes(t.ctx.db, userId);
 
 describe('follow through the API', () => {
   it('queues one follow record and makes the follow unread activity; unfollowing queues nothing', async () => {

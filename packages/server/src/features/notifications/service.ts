@@ -19,7 +19,7 @@ export interface ActivityRow {
   fullname: string;
   photo_url: string | null;
   badge: string;
-  post_id: string | null;
+  answer_id: string | null;
   answer: string | null;
   content_warning: string | null;
 }
@@ -35,7 +35,7 @@ export async function activityFor(db: DbOrTx, userId: string, now = new Date()) 
   const rows = await queryRows<ActivityRow>(
     db,
     sql`select * from (
-          select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as post_id, null as answer, null as content_warning
+          select 'follow' as kind, f.created_at as at, u.id as user_id, u.username, u.fullname, u.photo_url, u.badge, null as answer_id, null as answer, null as content_warning
           from follows f join users u on u.id = f.follower_id
           where f.followee_id = ${userId} and f.created_at >= ${since.toISOString()}::timestamptz and ${visibleUser(userId, sql`u.id`)}
           union all

@@ -9,11 +9,11 @@ const summaryOf = (r: { username: string; fullname: string; photo_url: string | 
 
 export function activityItem(row: ActivityRow, lastRead: Date): ActivityItem {
   return {
-    id: `${row.kind}:${row.user_id}:${row.post_id ?? ''}`,
+    id: `${row.kind}:${row.user_id}:${row.answer_id ?? ''}`,
     type: row.kind,
     user: summaryOf(row, row.user_id),
     at: row.at.toISOString(),
-    post: row.kind === 'like' && row.post_id ? { id: row.post_id, answer: row.answer ?? '', contentWarning: row.content_warning } : null,
+    post: row.kind === 'like' && row.answer_id ? { id: row.answer_id, answer: row.answer ?? '', contentWarning: row.content_warning } : null,
     unread: row.at > lastRead,
   };
 }
@@ -53,7 +53,7 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     count: row.count,
     users,
     remoteUsers,
-    post: row.kind === 'follow' ? null : { id: row.post_id, ...(page.answers.get(row.post_id) ?? { answer: '', contentWarning: null }) },
+    post: row.kind === 'follow' ? null : { id: row.answer_id, ...(page.answers.get(row.answer_id) ?? { answer: '', contentWarning: null }) },
     unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
   };
 }

@@ -37,7 +37,7 @@ describe('inbox filters and search', () => {
     expect(await texts(receiver, '?q=book')).toEqual(['Which book now?', 'Favourite BOOK?']);
     expect(await texts(receiver, '?filter=anonymous&q=Book')).toEqual(['Favourite BOOK?']);
     expect(await texts(receiver, `?q=${encodeURIComponent('%')}`)).toEqual([]);
-    // none of these came from another server (federation/remoteQuestions.test.ts has those)
+    // none of these came from another server (federation/inbox/remoteQuestions.test.ts has those)
     expect(await texts(receiver, '?filter=fediverse')).toEqual([]);
     expect((await apiAs(t.app, receiver).get('/api/me/inbox?filter=elsewhere')).statusCode).toBe(400);
   });

@@ -159,7 +159,7 @@ export async function answerQuestion(
       .where(and(eq(questions.id, questionId), eq(questions.receiverId, receiverId), eq(questions.answered, false)))
       .returning({ id: questions.id, senderId: questions.senderId });
     if (!updated) throw new AppError('already_answered');
-    await events.emit(tx, ctx, { type: 'answered', questionId, receiverId, senderId: updated.senderId, at });
+    await events.emit(tx, ctx, { type: 'answered', answerId: questionId, receiverId, senderId: updated.senderId, at });
     await record?.(tx, undefined);
     return input.picture ? null : stored;
   });

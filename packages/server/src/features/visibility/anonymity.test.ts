@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox, pushNotifications, users } from '../../db/schema/index.js';
+import { emailOutbox, users } from '../../db/schema/index.js';
 import { insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
-import { eventually, insertQuestion, insertSubscription, openEventStream } from '../../test/notificationFixtures.js';
+import { composedPushes, eventually, insertQuestion, insertSubscription, openEventStream } from '../../test/notificationFixtures.js';
 import { rawResponse, worldNormaliser } from '../../test/observation.js';
 
 /**
@@ -108,11 +108,8 @@ async function observeWorld(senderRole: (typeof CANDIDATES)[number]): Promise<st
     for (const group of (groups.body as { items: { id: string }[] }).items) {
       pages.push(await get(`/api/notifications/activity/groups/${encodeURIComponent(group.id)}/people`));
     }
-    const pushes = await ctx.db
-      .select({ title: pushNotifications.title, body: pushNotifications.body, data: pushNotifications.data })
-      .from(pushNotifications)
-      .where(eq(pushNotifications.userId, cast.receiver.id))
-      .orderBy(pushNotifications.createdAt);
+    // what the receiver's device gets: each push composed as the worker sends it
+    const pushes = (await composedPushes(ctx.db, cast.receiver.id)).map(({ title, body, data }) => ({ title, body, data }));
     const emails = await ctx.db
       .select({ kind: emailOutbox.kind, data: emailOutbox.data })
       .from(emailOutbox)
@@ -268,10 +265,7 @@ describe('anonymity proof: questions from people without an account', () => {
     const seen: string[] = [];
     const look = async (path: string) => seen.push(`${path}\n${normalise(rawResponse(await as.get(path)))}`);
     const rows = async () => {
-      const pushes = await app.ctx.db
-        .select({ title: pushNotifications.title, body: pushNotifications.body, data: pushNotifications.data })
-        .from(pushNotifications)
-        .where(eq(pushNotifications.userId, receiver.id));
+      const pushes = (await composedPushes(app.ctx.db, receiver.id)).map(({ title, body, data }) => ({ title, body, data }));
       const emails = await app.ctx.db.select({ kind: emailOutbox.kind, data: emailOutbox.data }).from(emailOutbox).where(eq(emailOutbox.userId, receiver.id));
       seen.push(normalise(JSON.stringify({ pushes, emails })));
     };

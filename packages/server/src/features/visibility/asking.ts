@@ -191,11 +191,16 @@ export function isNewsToReceiver(question: { receiverId: string; senderId: strin
   return question.receiverId !== question.senderId;
 }
 
+/** A question sent to a set of receivers in one statement: the admin's global question, or 'Ask my followers'. */
+export type SetSend = { to: 'everyone'; text: string; at: Date } | { to: 'followers'; senderId: string; text: string; at: Date };
+
 /**
- * A WHERE fragment on the questions row under `question`: one of the rows the admin's global
- * question `sent` (its text and time) wrote, still unanswered. Push and email find its receivers
- * with it, after the one statement that wrote them (features/asking, deliverQuestionToSet).
+ * A WHERE fragment on the questions row under `question`: one of the rows the send `sent` wrote
+ * (its text and time, and for 'Ask my followers' its sender), still unanswered. Push, email and
+ * live find its receivers with it, after the one statement that wrote them (features/asking,
+ * deliverQuestionToSet).
  */
-export function writtenByGlobalQuestion(question: SQL, sent: { text: string; at: Date }): SQL {
-  return sql`(${question}.is_global and not ${question}.answered and ${question}.text = ${sent.text} and ${question}.created_at = ${sent.at.toISOString()}::timestamptz)`;
+export function writtenBySend(question: SQL, sent: SetSend): SQL {
+  const which = sent.to === 'everyone' ? sql`${question}.is_global` : sql`${question}.to_followers and ${question}.sender_id = ${sent.senderId}`;
+  return sql`(${which} and not ${question}.answered and ${question}.text = ${sent.text} and ${question}.created_at = ${sent.at.toISOString()}::timestamptz)`;
 }

@@ -12,7 +12,7 @@ export {
   receiverFactsQuery,
   receiverProfiles,
   refusalSaidBefore,
-  writtenByGlobalQuestion,
+  writtenBySend,
   type Asker,
   type AskingChannel,
   type QuestionDelivery,
@@ -20,6 +20,7 @@ export {
   type FactsQuery,
   type ReceiverFacts,
   type RefusalSaidBefore,
+  type SetSend,
 } from './asking.js';
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';
 export { blockStateBetween, isBlockedEitherWay, lockPair, notBlockedWith } from './blocks.js';
