@@ -61,7 +61,12 @@ async function answerOwnQuestion(page: Page, username: string, text: string, ans
 
 test('the first account on an empty instance becomes its admin; the next ones do not', async ({ page, browser }) => {
   await signUpThroughUi(page, operator);
-  await page.goto('/settings');
+  // the welcome step tells the first account it is the admin, and where the admin tools are
+  const welcome = page.getByRole('region', { name: `Welcome, ${operator.fullname}!` });
+  await expect(welcome).toContainText('You created the first account of this Askbox: you are its admin.');
+  await screenshots(page, 'welcome-admin');
+  await welcome.getByRole('link', { name: 'Open Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText('Admin Features')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Global Question to All Users' })).toBeVisible();
   await screenshots(page, 'admin-settings');
@@ -80,6 +85,11 @@ test('a newcomer follows the first accounts; the empty feed keeps its text and l
   await third.close();
   const me = newUser('newcomer');
   await signUpThroughUi(page, me);
+  // the welcome step suggests people first; skipped, the empty feed suggests them
+  const welcome = page.getByRole('region', { name: `Welcome, ${me.fullname}!` });
+  await expect(welcome.getByRole('list', { name: 'Three people to follow' }).getByRole('listitem').first()).toBeVisible();
+  await expect(welcome.getByText(/you are its admin/)).toHaveCount(0);
+  await welcome.getByRole('button', { name: 'Skip' }).click();
   await expect(page.getByText('No posts to show')).toBeVisible();
   await expect(page.getByText('Follow more people to see their answers!')).toBeVisible();
   const suggestions = page.getByRole('list', { name: 'People to follow' });

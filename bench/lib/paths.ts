@@ -137,14 +137,16 @@ const hydrateChunkedPage = hydratedAnswerPage<{ ids: string[] }>(
 );
 
 /**
- * The original app's feed: load the followee ids, then one query per chunk of 10 followees
+ * The original app's feed: load the followee ids, then one query per chunk of 10 authors (the viewer and followees)
  * (Firestore's `in` limit), merge and sort in JS, keep a page, hydrate it with the server's page
  * statement. Each chunk's query is ordered as the index is, like ours.
  */
 async function chunkedFeed(db: Db, viewerId: string): Promise<unknown> {
   const followees = await queryRows<{ id: string }>(db, sql`select followee_id as id from follows where follower_id = ${viewerId}`);
+  // the viewer's own answers are in the home feed too, as in ours
+  const authors = [viewerId, ...followees.map((f) => f.id)];
   const chunks: string[][] = [];
-  for (let i = 0; i < followees.length; i += 10) chunks.push(followees.slice(i, i + 10).map((f) => f.id));
+  for (let i = 0; i < authors.length; i += 10) chunks.push(authors.slice(i, i + 10));
   const perChunk = await Promise.all(
     chunks.map((ids) =>
       queryRows<ChunkRow>(

@@ -34,7 +34,16 @@ export const profileSchema = z.object({
     publicProfile: z.boolean(),
   }),
   counts: profileCountsSchema,
-  viewer: z.object({ isSelf: z.boolean(), isFollowing: z.boolean(), blockedByViewer: z.boolean() }),
+  viewer: z.object({
+    isSelf: z.boolean(),
+    isFollowing: z.boolean(),
+    blockedByViewer: z.boolean(),
+    /**
+     * The refusal the viewer's question would meet, said before they type: a paused inbox (the
+     * same for everyone) or 'Who may ask me' leaving them out. Never a quiet block or a muted word.
+     */
+    askRefusal: z.enum(['inbox_paused', 'asker_not_allowed']).nullable(),
+  }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,3 +1,4 @@
+import { ShownSuggestionsProvider } from '../features/friends/ShownSuggestions';
 import { lazy, Suspense, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TabBar } from '../features/navigation/TabBar';
@@ -32,34 +33,36 @@ export function AppShell() {
   const wide = useWideScreen();
   useScrollPerScreen();
   return (
-    <div className={styles.shell}>
-      <SkipLink target={main} />
-      <LiveUpdates />
-      <AccountLocale />
-      <AccountTheme />
-      <TabBar />
-      {/* the install sheet right after the navigation: Tab reaches it without crossing an endless feed */}
-      {pathname === '/home' && (
-        <Suspense fallback={null}>
-          <InstallPrompt />
-        </Suspense>
-      )}
-      <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
-        <VerificationNotice />
-        {/* the tab bar stays while a screen's chunk loads */}
-        <Suspense fallback={null}>
-          <AnnouncementBanner />
-        </Suspense>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
-      </main>
-      {wide && WITH_RIGHT_RAIL.has(pathname) && (
-        <Suspense fallback={null}>
-          <RightRail />
-        </Suspense>
-      )}
-    </div>
+    <ShownSuggestionsProvider>
+      <div className={styles.shell}>
+        <SkipLink target={main} />
+        <LiveUpdates />
+        <AccountLocale />
+        <AccountTheme />
+        <TabBar />
+        {/* the install sheet right after the navigation: Tab reaches it without crossing an endless feed */}
+        {pathname === '/home' && (
+          <Suspense fallback={null}>
+            <InstallPrompt />
+          </Suspense>
+        )}
+        <main ref={main} id="main-content" tabIndex={-1} className={styles.main}>
+          <VerificationNotice />
+          {/* the tab bar stays while a screen's chunk loads */}
+          <Suspense fallback={null}>
+            <AnnouncementBanner />
+          </Suspense>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {wide && WITH_RIGHT_RAIL.has(pathname) && (
+          <Suspense fallback={null}>
+            <RightRail />
+          </Suspense>
+        )}
+      </div>
+    </ShownSuggestionsProvider>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useRecommendedFriends } from '../features/friends/api';
+import { useSuggestedElsewhere } from '../features/friends/ShownSuggestions';
 import { FollowButton } from '../features/follows/FollowButton';
 import { InviteCard } from '../features/profiles/InviteCard';
 import { UserList } from '../features/profiles/UserList';
@@ -11,11 +12,13 @@ const RAIL_RECOMMENDATIONS = 4;
 
 /**
  * A desktop's right rail: a few recommended people and the invite card, beside the screens that do
- * not already show them. After the screen in the document, so Tab reaches it last.
+ * not already show them; never someone the screen beside it suggests already. After the screen in
+ * the document, so Tab reaches it last.
  */
 export function RightRail() {
   const recommended = useRecommendedFriends();
-  const people = recommended.data?.items.slice(0, RAIL_RECOMMENDATIONS) ?? [];
+  const elsewhere = useSuggestedElsewhere();
+  const people = recommended.data?.items.filter((user) => !elsewhere.has(user.username)).slice(0, RAIL_RECOMMENDATIONS) ?? [];
   return (
     <aside className={styles.rail} aria-label={t('suggestions')}>
       {recommended.isPending ? (

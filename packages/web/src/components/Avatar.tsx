@@ -5,8 +5,8 @@ import { avatarBackground, initialsOf, isDefaultAvatar } from './defaultPicture'
 /**
  * A round user picture; alt text names the user so lists read well with a screen reader. Uploaded
  * pictures come in several widths (made at upload): the browser takes the one the slot needs.
- * Without a picture (or when it fails to load): the initials on a colour derived from `seed`
- * (the username), so a new community does not look like a row of placeholders.
+ * Without a picture (or when it fails to load): the initials on a gradient derived from `seed`
+ * (the account id), so a new community does not look like a row of placeholders.
  */
 export function Avatar({
   src,
@@ -18,7 +18,7 @@ export function Avatar({
   src?: string | null;
   /** The accessible name. */
   name: string;
-  /** The username: the colour of the default picture. */
+  /** The account id (a remote account's handle): the colours of the generated picture. */
   seed?: string;
   /** Whose initials the default picture shows, when `name` says more ('Ana (preview)'). */
   initialsFrom?: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { imageVariants } from '@askbox/common';
-import { coverBackground } from './defaultPicture';
+import { DEFAULT_COVER } from './defaultPicture';
 import styles from './Cover.module.css';
 
 /** The cover at the width the screen needs: 750 px on a 1× screen, 1500 px from 2× (the column is 500 px wide). */
@@ -11,29 +11,20 @@ function coverImage(url: string): string {
   return `image-set(${byWidth.map((v, i) => `url("${v.url}") ${i + 1}x`).join(', ')})`;
 }
 
-/**
- * A profile cover: the uploaded image, or the default gradient when there is none, in
- * the owner's colour when `seed` (the username) is given.
- */
+/** A profile cover: the uploaded image, or the default one (the brand gradient) when there is none. */
 export function Cover({
   url,
-  seed,
   className = '',
   testId,
   children,
 }: {
   url: string | null | undefined;
-  seed?: string;
   className?: string;
   testId?: string;
   children?: ReactNode;
 }) {
   return (
-    <div
-      className={`${styles.cover} ${className}`}
-      style={url ? { backgroundImage: coverImage(url) } : seed ? { backgroundImage: coverBackground(seed) } : undefined}
-      data-testid={testId}
-    >
+    <div className={`${styles.cover} ${className}`} style={{ backgroundImage: url ? coverImage(url) : DEFAULT_COVER }} data-testid={testId}>
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarBackground, avatarLightness, contrastWithWhite, hueOf, initialsOf, isDefaultAvatar } from './defaultPicture';
+import { AVATAR_HUE_STEP, avatarBackground, avatarLightness, contrastWithWhite, hueOf, initialsOf, isDefaultAvatar } from './defaultPicture';
 
 /** sRGB of `hsl(h s% l%)`, computed independently of the module (the CSS formula by sector). */
 function rgbOf(css: string): [number, number, number] {
@@ -21,13 +21,19 @@ describe('default pictures', () => {
     expect(initialsOf('jean_luc')).toBe('JL');
   });
 
-  it('gives each username its own stable colour', () => {
-    expect(hueOf('chloe')).toBe(hueOf('chloe'));
-    expect(hueOf('chloe')).not.toBe(hueOf('marc'));
-    expect(avatarBackground('chloe')).toMatch(/^hsl\(\d+ 55% \d+%\)$/);
+  it('gives each account its own stable gradient, from its id', () => {
+    const [chloe, marc] = ['0b6f3c1e-8a52-4d0e-9f57-3f1d2c9a4b10', '7d2e9a44-1c3b-4f6a-8e0d-5b9c7a2f1e63'];
+    expect(hueOf(chloe)).toBe(hueOf(chloe));
+    expect(hueOf(chloe)).not.toBe(hueOf(marc));
+    expect(avatarBackground(chloe)).toBe(avatarBackground(chloe));
+    expect(avatarBackground(chloe)).toMatch(/^linear-gradient\(135deg, hsl\(\d+ 55% \d+%\), hsl\(\d+ 55% \d+%\)\)$/);
+    const [first, second] = avatarBackground(chloe)
+      .match(/hsl\(\d+/g)!
+      .map((h) => Number(h.slice(4)));
+    expect(second).toBe((first! + AVATAR_HUE_STEP) % 360);
   });
 
-  it('keeps white initials at 4.5:1 or more on every hue (WCAG AA for small text), yellows and greens included', () => {
+  it('keeps white initials at 4.5:1 or more on every hue, so on both ends of every gradient (WCAG AA for small text), yellows and greens included', () => {
     for (let hue = 0; hue < 360; hue++) {
       const css = `hsl(${hue} 55% ${avatarLightness(hue)}%)`;
       expect(contrastWithWhite(rgbOf(css)), css).toBeGreaterThanOrEqual(4.5);

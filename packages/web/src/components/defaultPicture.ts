@@ -42,21 +42,26 @@ export function avatarLightness(hue: number): number {
   return lightness;
 }
 
-/** The user's colour behind white initials: readable on any hue, and distinct from a dark background. */
-export const avatarBackground = (seed: string) => {
-  const hue = hueOf(seed);
-  return `hsl(${hue} 55% ${avatarLightness(hue)}%)`;
+/**
+ * A generated avatar: a diagonal gradient from the account's hue to a neighbour, both shades dark
+ * enough for white initials. Seeded by the account id, never by anything an anonymous asker could
+ * be recognised by (anonymous askers have no avatar at all).
+ */
+export const avatarBackground = (accountId: string) => {
+  const hue = hueOf(accountId);
+  const next = (hue + AVATAR_HUE_STEP) % 360;
+  return `linear-gradient(135deg, hsl(${hue} 55% ${avatarLightness(hue)}%), hsl(${next} 55% ${avatarLightness(next)}%))`;
 };
 
+/** How far the second colour of a generated avatar turns from the first. */
+export const AVATAR_HUE_STEP = 40;
+
 /**
- * The default cover: two soft light spots over a diagonal gradient from the user's hue to a
- * neighbour, so covers differ between people yet belong to one palette (white text stays readable).
+ * The default cover: the brand gradient (tokens.css, light and dark) under two soft light spots,
+ * the same for everyone, so a new profile already looks like Askbox.
  */
-export function coverBackground(seed: string): string {
-  const hue = hueOf(seed);
-  return [
-    'radial-gradient(circle at 85% 15%, rgb(255 255 255 / 0.28) 0 18%, transparent 19%)',
-    'radial-gradient(circle at 12% 110%, rgb(255 255 255 / 0.16) 0 30%, transparent 31%)',
-    `linear-gradient(135deg, hsl(${hue} 62% 42%) 0%, hsl(${(hue + 40) % 360} 70% 52%) 100%)`,
-  ].join(', ');
-}
+export const DEFAULT_COVER = [
+  'radial-gradient(circle at 85% 15%, rgb(255 255 255 / 0.22) 0 18%, transparent 19%)',
+  'radial-gradient(circle at 12% 110%, rgb(255 255 255 / 0.14) 0 30%, transparent 31%)',
+  'var(--gradient-brand)',
+].join(', ');

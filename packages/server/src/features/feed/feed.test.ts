@@ -51,6 +51,19 @@ describe('home feed', () => {
     expect(page.nextCursor).toBeNull();
   });
 
+  it("mixes the viewer's own answers in, newest first, so home is never empty for someone who answers", async () => {
+    const [viewer, followed, asker] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, viewer.id, followed.id);
+    const now = Date.now();
+    const theirs = await answered(followed, asker, new Date(now - 30_000), 'theirs');
+    const mine = await answered(viewer, asker, new Date(now - 1_000), 'mine');
+    const page = await feed(viewer);
+    expect(page.items.map((p) => p.id)).toEqual([mine, theirs]);
+    expect(page.items[0]!.receiver.username).toBe(viewer.username);
+    // an answer of the viewer is not in anyone else's feed unless they follow them
+    expect((await feed(asker)).items).toEqual([]);
+  });
+
   it('is empty for someone who follows nobody', async () => {
     const loner = await signUpUser(t.app);
     expect(await feed(loner)).toEqual({ items: [], nextCursor: null });

@@ -16,7 +16,7 @@ const pageRows = inlined(PAGE_SIZE + 1);
 
 /**
  * One page of the home feed: the newest answers of the people the viewer follows (no block
- * either way, not suspended) before the cursor, with their users and likes, in one prepared
+ * either way, not suspended) and the viewer's own, as in every social app's home, before the cursor, with their users and likes, in one prepared
  * statement, from the questions_receiver_answered index and without OFFSET. `until` pins the list
  * to the moment the client loaded it (the end of time when not pinned), so answers arriving later
  * only show up in the 'New answers' count.
@@ -31,6 +31,7 @@ const feedStatement = hydratedAnswerPage<{ at: string; id: string; until: string
   sql`with followed as (
         select f.followee_id from follows f
         where f.follower_id = ${sql.placeholder('viewerId')} and ${visibleAuthor(sql.placeholder('viewerId'), sql`f.followee_id`)}
+        union all select ${sql.placeholder('viewerId')}::text
       ),
       newest as (
         select followed.followee_id, latest.answered_at from followed

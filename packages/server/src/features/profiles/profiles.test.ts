@@ -54,11 +54,35 @@ describe('GET /api/users/:username', () => {
         publicProfile: false,
       },
       counts: { answers: 2, followings: 1, followers: 2, likes: 3 },
-      viewer: { isSelf: false, isFollowing: true, blockedByViewer: false },
+      viewer: { isSelf: false, isFollowing: true, blockedByViewer: false, askRefusal: null },
     });
     expect(res.body).not.toContain(owner.email);
     const own = await apiAs(t.app, owner).get(`/api/users/${owner.username}`);
-    expect(own.json().viewer).toEqual({ isSelf: true, isFollowing: false, blockedByViewer: false });
+    expect(own.json().viewer).toEqual({ isSelf: true, isFollowing: false, blockedByViewer: false, askRefusal: null });
+  });
+
+  it("says before typing the refusal a question would meet: a paused inbox for everyone, 'Who may ask me' for those it leaves out, never a quiet rule", async () => {
+    const owner = await signUpUser(t.app);
+    const [followed, stranger, quietlyBlocked] = [await signUpUser(t.app), await signUpUser(t.app), await signUpUser(t.app)];
+    await insertFollow(t.ctx.db, owner.id, followed.id);
+    const refusalFor = async (viewer: TestUser) => (await apiAs(t.app, viewer).get(`/api/users/${owner.username}`)).json().viewer.askRefusal as string | null;
+    // a muted word and a quiet block of an anonymous asker are never said
+    expect((await apiAs(t.app, quietlyBlocked).post(`/api/users/${owner.username}/questions`, { text: 'earlier', isAnonymous: true })).statusCode).toBe(201);
+    const earlier = (await apiAs(t.app, owner).get('/api/me/inbox')).json().items[0].id as string;
+    expect((await apiAs(t.app, owner).post(`/api/questions/${earlier}/block-asker`)).statusCode).toBeLessThan(300);
+    expect((await apiAs(t.app, owner).post('/api/me/muted-words', { word: 'pineapple' })).statusCode).toBe(200);
+    for (const viewer of [followed, stranger, quietlyBlocked]) expect(await refusalFor(viewer)).toBeNull();
+
+    expect((await apiAs(t.app, owner).patch('/api/me/settings', { whoMayAsk: 'following' })).statusCode).toBe(200);
+    expect(await refusalFor(followed)).toBeNull();
+    expect(await refusalFor(stranger)).toBe('asker_not_allowed');
+    // the same as the ask's own refusal
+    const asked = await apiAs(t.app, stranger).post(`/api/users/${owner.username}/questions`, { text: 'may I?', isAnonymous: true });
+    expect(asked.json().error.code).toBe('asker_not_allowed');
+
+    expect((await apiAs(t.app, owner).patch('/api/me/settings', { inboxPaused: true })).statusCode).toBe(200);
+    for (const viewer of [followed, stranger, quietlyBlocked]) expect(await refusalFor(viewer)).toBe('inbox_paused');
+    expect((await apiAs(t.app, owner).get(`/api/users/${owner.username}`)).json().viewer.askRefusal).toBeNull();
   });
 
   it('gives a viewer who was blocked a 403 blocked_by_user with no profile data', async () => {

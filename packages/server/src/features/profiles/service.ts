@@ -8,7 +8,7 @@ import { queryRows } from '../../db/sql.js';
 import { runOne, statement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
-import { blockStateBetween } from '../visibility/index.js';
+import { blockStateBetween, refusalSaidBefore } from '../visibility/index.js';
 import { isPublicProfile } from '../visibility/index.js';
 import { avatarUrlOf } from '../users/views.js';
 
@@ -38,9 +38,11 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWith
   const isSelf = user.id === viewerId;
   const blocks = isSelf ? { viewerBlocked: false, blockedByOther: false } : await blockStateBetween(db, viewerId, user.id);
   if (blocks.blockedByOther) throw new AppError('blocked_by_user');
-  const [counts, following] = await Promise.all([
+  const [counts, following, askRefusal] = await Promise.all([
     profileCounts(db, user.id),
     isSelf ? Promise.resolve([]) : queryRows(db, sql`select 1 from follows where follower_id = ${viewerId} and followee_id = ${user.id}`),
+    // said before typing; your own profile has no ask box
+    isSelf ? Promise.resolve(null) : refusalSaidBefore(db, { kind: 'account', id: viewerId }, user.id, new Date()),
   ]);
   return {
     user: {
@@ -56,7 +58,7 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWith
       publicProfile: isPublicProfile(user),
     },
     counts,
-    viewer: { isSelf, isFollowing: following.length > 0, blockedByViewer: blocks.viewerBlocked },
+    viewer: { isSelf, isFollowing: following.length > 0, blockedByViewer: blocks.viewerBlocked, askRefusal },
   };
 }
 

@@ -100,6 +100,7 @@ describe(`the asker's side (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
   it('a delivered question and one dropped by a muted word, kept in Filtered or dropped by a quiet asker block look the same to the asker, byte for byte', async () => {
     const delivered = await askerWorld('none');
     expect(delivered[0]).toMatch(/^ask\n201\n/);
+    expect(delivered.find((o) => o.startsWith('GET /api/users/:username\n'))).toContain('"askRefusal":null');
     expect(delivered.length).toBeGreaterThan(30);
     for (const choice of ['mutedWord', 'filtered', 'blockedAsker'] as const) {
       const dropped = await askerWorld(choice);
@@ -119,8 +120,12 @@ describe(`the asker's side (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PG
     const [paused, ...afterPause] = await askerWorld('inboxPaused');
     expect(paused).toMatch(/^ask\n403\n[^]*inbox_paused/);
     expect(afterPause).toEqual(await askerWorld('inboxPaused', false));
+    // the profile said it before the ask (decision 365), and says nothing of the quiet rules (the first test)
+    const profile = (observations: string[]) => observations.find((o) => o.startsWith('GET /api/users/:username\n'));
+    expect(profile(afterPause)).toContain('"askRefusal":"inbox_paused"');
     const [notFollowed, ...afterRefusal] = await askerWorld('onlyFollowed');
     expect(notFollowed).toMatch(/^ask\n403\n[^]*asker_not_allowed/);
+    expect(profile(afterRefusal)).toContain('"askRefusal":"asker_not_allowed"');
     expect(afterRefusal).toEqual(await askerWorld('onlyFollowed', false));
     const [tooYoung] = await askerWorld('onlyOlderAccounts');
     expect(tooYoung).toBe(notFollowed);

@@ -171,6 +171,24 @@ export async function receiverProfiles(db: DbOrTx, input: FactsQuery): Promise<(
   );
 }
 
+/** The refusals a profile says before its viewer types: the ones the server would answer any question of theirs with. */
+export type RefusalSaidBefore = 'inbox_paused' | 'asker_not_allowed';
+
+/**
+ * What the ask box tells `asker` before they type: the refusal deliveryFor would give any named
+ * question of theirs, if it is a paused inbox or 'Who may ask me' (the same bytes as the refusal
+ * itself, which they would meet anyway). A block has its own page; anonymous refused is said by
+ * the box itself; a quiet block or a muted word never refuses, so it is never said.
+ */
+export async function refusalSaidBefore(db: DbOrTx, asker: Asker, receiverId: string, now: Date): Promise<RefusalSaidBefore | null> {
+  const [facts] = await receiverFacts(db, { asker, receivers: sql`u.id = ${receiverId}`, now });
+  if (!facts) return null;
+  const channel: AskingChannel = asker.kind === 'visitor' ? 'visitor' : 'account';
+  const delivery = deliveryFor(channel, { text: '', isAnonymous: false, toSelf: false }, facts);
+  if (typeof delivery !== 'object') return null;
+  return delivery.refused === 'inbox_paused' || delivery.refused === 'asker_not_allowed' ? delivery.refused : null;
+}
+
 /**
  * Asking yourself is not news: a question the receiver sent themselves (their own profile) makes
  * no push and no email; the live stream still tells their other devices the inbox changed.

@@ -11,6 +11,7 @@ export {
   receiverFacts,
   receiverFactsQuery,
   receiverProfiles,
+  refusalSaidBefore,
   writtenBySend,
   type Asker,
   type AskingChannel,
@@ -18,6 +19,7 @@ export {
   type QuestionRefusal,
   type FactsQuery,
   type ReceiverFacts,
+  type RefusalSaidBefore,
   type SetSend,
 } from './asking.js';
 export { notFromBlockedRemote, remoteActorBlocked, remoteActorNotBlocked } from './remoteBlocks.js';

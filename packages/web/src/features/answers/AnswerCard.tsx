@@ -61,7 +61,7 @@ export function AnswerCard({
     >
       {showReceiver && (
         <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
-          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.username} size={36} />
+          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.id} size={36} />
           <span>
             <strong>{post.receiver.fullname}</strong> <span className={`muted ${styles.handle}`}>@{post.receiver.username}</span>
           </span>

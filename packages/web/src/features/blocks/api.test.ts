@@ -21,7 +21,7 @@ const troll: Profile = {
     publicProfile: false,
   },
   counts: { answers: 1, followings: 0, followers: 0, likes: 0 },
-  viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },
+  viewer: { isSelf: false, isFollowing: false, blockedByViewer: false, askRefusal: null },
 };
 
 function clientWith(blocked: boolean) {

@@ -23,7 +23,7 @@ const star: Profile = {
     publicProfile: false,
   },
   counts: { answers: 0, followings: 0, followers: 4, likes: 0 },
-  viewer: { isSelf: false, isFollowing: false, blockedByViewer: false },
+  viewer: { isSelf: false, isFollowing: false, blockedByViewer: false, askRefusal: null },
 };
 const searchKey = friendKeys.search('sta');
 

@@ -66,7 +66,8 @@ function Days({ days }: { days: Dashboard['days'] }) {
           <tbody>
             {[...days].reverse().map((day) => (
               <tr key={day.day}>
-                <th scope="row">{new Date(`${day.day}T12:00:00Z`).toLocaleDateString()}</th>
+                {/* day and month only: the four columns fit a phone's width (the year is this one, or the last) */}
+                <th scope="row">{new Date(`${day.day}T12:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })}</th>
                 <td>{day.signups}</td>
                 <td>{day.questions}</td>
                 <td>{day.answers}</td>

@@ -91,7 +91,7 @@ export function TabBar({ desktopOnly = false }: { desktopOnly?: boolean }) {
       {/* named by its label: the avatar (initials are text) is decoration here */}
       <NavLink to="/profile" className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`} onClick={onTabClick('/profile')}>
         <span className={styles.avatarRing} aria-hidden>
-          <Avatar src={viewer.photoURL} name="" initialsFrom={viewer.fullname} seed={viewer.username} size={30} />
+          <Avatar src={viewer.photoURL} name="" initialsFrom={viewer.fullname} seed={viewer.id} size={30} />
         </span>
         <span className={styles.label}>{t('navProfile')}</span>
       </NavLink>

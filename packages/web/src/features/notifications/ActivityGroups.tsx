@@ -92,13 +92,13 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
   const liked = t(group.type === 'reply' ? 'repliedToYourAnswer' : group.type === 'threadReply' ? 'repliedInThread' : 'likedYourAnswer', people);
   const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? t('punctuation.colon', { label: liked }) : liked;
   return (
-    <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
+    <div className={`${styles.group} ${group.users.length > 1 ? styles.pairGroup : ''} ${group.unread ? styles.unread : ''}`}>
       <Link to={target} className={styles.row} data-testid="activity-group">
         <span className={styles.avatar}>
-          {/* one face, or the two newest stacked (the newest in front) in the same 44 px square */}
+          {/* one face, or the two newest side by side (the newest in front) */}
           <span className={group.users.length > 1 ? styles.facePair : undefined}>
             {group.users.slice(0, 2).map((user) => (
-              <Avatar key={user.id} src={user.photoURL} name={user.fullname} seed={user.username} size={group.users.length > 1 ? 32 : 44} />
+              <Avatar key={user.id} src={user.photoURL} name={user.fullname} seed={user.id} size={group.users.length > 1 ? 32 : 44} />
             ))}
           </span>
           <span className={`${styles.kind} ${group.type === 'like' ? styles.kindLike : ''}`} aria-hidden>

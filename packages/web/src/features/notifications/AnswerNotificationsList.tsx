@@ -15,7 +15,7 @@ export function AnswerNotificationsList({ items }: { items: AnswerNotification[]
         <li key={item.id}>
           <Link to={`/u/${item.receiver.username}#post-${item.id}`} className={`${styles.row} ${item.unread ? styles.unread : ''}`}>
             <span className={styles.avatar}>
-              <Avatar src={item.receiver.photoURL} name={item.receiver.fullname} seed={item.receiver.username} size={44} />
+              <Avatar src={item.receiver.photoURL} name={item.receiver.fullname} seed={item.receiver.id} size={44} />
             </span>
             <span className={styles.text}>
               <span>

@@ -32,7 +32,7 @@ export function ProfileHeader({
 
   return (
     <>
-      <Cover url={user.coverURL} seed={user.username} className={styles.cover} testId="profile-cover">
+      <Cover url={user.coverURL} className={styles.cover} testId="profile-cover">
         <div className={styles.coverBar}>
           <div className={styles.group}>{coverStart}</div>
           <div className={styles.group}>{coverEnd}</div>
@@ -43,13 +43,7 @@ export function ProfileHeader({
           {/* named by its picture (alt text or the initials' label), not by an aria-label: the
               initials on screen would not be part of a name given to the button */}
           <button type="button" className={styles.avatarButton} onClick={() => setZoomed(true)}>
-            <Avatar
-              src={user.photoURL}
-              name={t('viewProfilePicture', { fullname: user.fullname })}
-              initialsFrom={user.fullname}
-              seed={user.username}
-              size={96}
-            />
+            <Avatar src={user.photoURL} name={t('viewProfilePicture', { fullname: user.fullname })} initialsFrom={user.fullname} seed={user.id} size={96} />
           </button>
           <div className={styles.actions}>{actions}</div>
         </div>
@@ -86,7 +80,7 @@ export function ProfileHeader({
         <Modal title={user.fullname} onClose={() => setZoomed(false)}>
           {isDefaultAvatar(user.photoURL) ? (
             <div style={{ display: 'flex', justifyContent: 'center' }}>
-              <Avatar src={null} name={t('profilePictureOf', { fullname: user.fullname })} initialsFrom={user.fullname} seed={user.username} size={240} />
+              <Avatar src={null} name={t('profilePictureOf', { fullname: user.fullname })} initialsFrom={user.fullname} seed={user.id} size={240} />
             </div>
           ) : (
             <img className={styles.zoom} src={user.photoURL} alt={t('profilePictureOf', { fullname: user.fullname })} />
@@ -106,7 +100,7 @@ export function ProfileHeader({
 export function ProfileHeaderLoading({ username, coverStart }: { username: string; coverStart?: ReactNode }) {
   return (
     <>
-      <Cover url={null} seed={username} className={styles.cover}>
+      <Cover url={null} className={styles.cover}>
         <div className={styles.coverBar}>
           <div className={styles.group}>{coverStart}</div>
         </div>

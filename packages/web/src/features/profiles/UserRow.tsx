@@ -9,7 +9,7 @@ export function UserRow({ user, action, onNavigate }: { user: UserSummary; actio
   return (
     <div className={styles.row}>
       <Link to={`/u/${user.username}`} className={styles.link} onClick={onNavigate}>
-        <Avatar src={user.photoURL} name={user.fullname} seed={user.username} size={44} />
+        <Avatar src={user.photoURL} name={user.fullname} seed={user.id} size={44} />
         <span className={styles.names}>
           <span className={styles.fullname}>{user.fullname}</span>
           <span className={styles.username}>@{user.username}</span>

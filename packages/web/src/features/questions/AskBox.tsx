@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { clampText, isBlankText } from '@askbox/common';
+import { Lock } from 'lucide-react';
+import { clampText, isBlankText, type Profile } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { AskAnonymouslyRow } from '../../components/AskAnonymouslyRow';
 import { useMaxTextLength } from '../session/api';
@@ -8,15 +9,25 @@ import { focusWhenReady } from '../../components/focusAfterAction';
 import { InspirationButton } from '../prompts/InspirationButton';
 import { useAskQuestion } from './api';
 import styles from './AskBox.module.css';
-import { t } from '../../i18n';
+import { t, translateError } from '../../i18n';
 
 /**
- * The 'Ask me a question' box on a profile. On the own profile the question goes
- * to yourself. The text is kept on any failure. When the receiver refuses anonymous questions
+ * The 'Ask me a question' box on someone else's profile (your own offers your link instead,
+ * decision 364). The text is kept on any failure. When the receiver refuses anonymous questions
  * there is no 'Ask anonymously' checkbox and the question goes with the asker's name.
  * 'Need inspiration?' fills the box with an idea of a question.
+ * A refusal the question would meet (a paused inbox, 'Who may ask me') is said before typing,
+ * in the server's own words, and the box waits closed.
  */
-export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiverUsername: string; anonymousAllowed?: boolean }) {
+export function AskBox({
+  receiverUsername,
+  anonymousAllowed = true,
+  refusal = null,
+}: {
+  receiverUsername: string;
+  anonymousAllowed?: boolean;
+  refusal?: Profile['viewer']['askRefusal'];
+}) {
   const [text, setText] = useState('');
   const maxTextLength = useMaxTextLength();
   const [anonymousChosen, setIsAnonymous] = useState(true);
@@ -31,7 +42,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (blank || ask.isPending) return;
+    if (blank || ask.isPending || refusal) return;
     ask.mutate(
       { text, isAnonymous },
       {
@@ -54,13 +65,20 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
           {t('askMeAQuestion')}
         </label>
         {/* the idea fills the box; the asker reads it, may change it, and sends it themself */}
-        <InspirationButton
-          onPrompt={(prompt) => {
-            setText(clampText(prompt, maxTextLength));
-            textarea.current?.focus();
-          }}
-        />
+        {!refusal && (
+          <InspirationButton
+            onPrompt={(prompt) => {
+              setText(clampText(prompt, maxTextLength));
+              textarea.current?.focus();
+            }}
+          />
+        )}
       </div>
+      {refusal && (
+        <p id={`${id}-refusal`} className={styles.refusal} data-testid="ask-refusal">
+          <Lock size={16} aria-hidden /> {translateError({ code: refusal })}
+        </p>
+      )}
       <div className={styles.field}>
         <textarea
           ref={textarea}
@@ -69,7 +87,8 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
           value={text}
           rows={3}
           onChange={(e) => setText(clampText(e.target.value, maxTextLength))}
-          aria-describedby={`${id}-count`}
+          disabled={refusal !== null}
+          aria-describedby={refusal ? `${id}-refusal ${id}-count` : `${id}-count`}
         />
         {flying !== null && (
           <div key={flying} className={styles.flying} aria-hidden onAnimationEnd={() => setFlying(null)}>
@@ -83,7 +102,7 @@ export function AskBox({ receiverUsername, anonymousAllowed = true }: { receiver
         max={maxTextLength}
         anonymous={anonymousAllowed ? { checked: isAnonymous, onChange: setIsAnonymous } : null}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={blank || ask.isPending || refusal !== null}>
         {t('ask')}
       </button>
     </form>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AnswerQuestionInput, AskedQuestionPage, AskQuestionInput, InboxPage, InboxQuestion, InboxSelection } from '@askbox/common';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { markStale } from '../../api/staleAfter';
 import { uploadAnswerPicture } from '../answerExtras/api';
+import { profileKeys } from '../profiles/api';
 
 const all = queryRoots.questions;
 
@@ -41,6 +42,11 @@ export function useAskQuestion(receiverUsername: string) {
   return useMutation({
     mutationFn: (input: AskQuestionInput) => api.postOnce<{ id: string }>(`/api/users/${encodeURIComponent(receiverUsername)}/questions`, input),
     onSuccess: () => markStale(queryClient, 'questionAsked'),
+    // a refusal that arose since the profile was loaded: the profile says it from now on
+    onError: (error) => {
+      if (error instanceof ApiError && (error.code === 'inbox_paused' || error.code === 'asker_not_allowed'))
+        void queryClient.invalidateQueries({ queryKey: profileKeys.profile(receiverUsername), exact: true });
+    },
   });
 }
 

@@ -136,20 +136,14 @@ export function EditProfileScreen() {
     <form className="screen" onSubmit={onSubmit} noValidate>
       <h1 className="screen-title">{t('editProfile')}</h1>
 
-      <Cover url={coverUrl} seed={me.username} className={styles.cover} testId="cover-preview">
+      <Cover url={coverUrl} className={styles.cover} testId="cover-preview">
         <input id={ids.cover} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => void onPick('cover', e.currentTarget)} />
         <label htmlFor={ids.cover} className={`btn btn-small ${styles.coverButton}`}>
           <ImagePlus size={18} aria-hidden /> {t('changeCover')}
         </label>
       </Cover>
       <div className={styles.avatarRow}>
-        <Avatar
-          src={avatar?.preview ?? me.photoURL}
-          name={t('avatarPreview', { fullname: me.fullname })}
-          initialsFrom={me.fullname}
-          seed={me.username}
-          size={96}
-        />
+        <Avatar src={avatar?.preview ?? me.photoURL} name={t('avatarPreview', { fullname: me.fullname })} initialsFrom={me.fullname} seed={me.id} size={96} />
         <input id={ids.avatar} className={styles.fileInput} type="file" accept="image/*" onChange={(e) => void onPick('avatar', e.currentTarget)} />
         <label htmlFor={ids.avatar} className={`btn btn-small btn-secondary ${styles.avatarButton}`}>
           <Camera size={18} aria-hidden /> {t('changeProfilePicture')}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Answer } from '@askbox/common';
 import { EmptyState } from '../../components/EmptyState';
@@ -10,8 +10,12 @@ import { AnswerCard } from '../../features/answers/AnswerCard';
 import { bootFeedAsOf, forgetBootFeed, useFeed } from '../../features/feed/api';
 import { NewAnswersPill } from '../../features/feed/NewAnswersPill';
 import { cachedFeedAsOf } from '../../features/pwa/api';
+import { useViewer } from '../../features/session/api';
+import { forgetWelcomeDue, welcomeDue } from '../../features/welcome/api';
 import { t, useDocumentTitle } from '../../i18n';
 
+// only right after sign-up: its form and suggestions load when needed
+const WelcomeStep = lazy(() => import('../../features/welcome/WelcomeStep').then((m) => ({ default: m.WelcomeStep })));
 // only a new or quiet account sees it: its follow buttons and suggestions load when needed (budget, decision 147)
 const EmptyFeed = lazy(() => import('../../features/feed/EmptyFeed').then((m) => ({ default: m.EmptyFeed })));
 
@@ -24,6 +28,15 @@ export function HomeScreen() {
   const [asOf, setAsOf] = useState(() => (!navigator.onLine && cachedFeedAsOf(queryClient)) || bootFeedAsOf() || new Date().toISOString());
   useEffect(forgetBootFeed, []);
   const feed = useFeed(asOf);
+  const me = useViewer();
+  const [welcoming, setWelcoming] = useState(() => welcomeDue(me.id));
+  const title = useRef<HTMLHeadingElement>(null);
+  const closeWelcome = () => {
+    forgetWelcomeDue(me.id);
+    setWelcoming(false);
+    // the step's buttons are gone: the keyboard goes on from the screen's title
+    title.current?.focus();
+  };
   const { items: posts, pending } = useInfiniteScroll(feed);
   // when the pill is taken, the answers newer than the newest one shown slide in under it
   const [newestShown, setNewestShown] = useState<number | null>(null);
@@ -34,7 +47,14 @@ export function HomeScreen() {
 
   return (
     <div className="screen">
-      <h1 className="screen-title">{t('navHome')}</h1>
+      <h1 ref={title} tabIndex={-1} className="screen-title">
+        {t('navHome')}
+      </h1>
+      {welcoming && (
+        <Suspense fallback={null}>
+          <WelcomeStep onClose={closeWelcome} />
+        </Suspense>
+      )}
       {/* under the title, never over it; above an empty feed's text rather than on it */}
       <NewAnswersPill since={asOf} onReload={takeNewAnswers} inFlow={!pending && posts.length === 0} />
       {pending ? (
@@ -43,7 +63,7 @@ export function HomeScreen() {
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
       ) : posts.length === 0 ? (
         <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} art="feed" />}>
-          <EmptyFeed />
+          <EmptyFeed suggest={!welcoming} />
         </Suspense>
       ) : (
         <section aria-label={t('feed')}>

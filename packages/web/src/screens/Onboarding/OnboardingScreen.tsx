@@ -10,9 +10,12 @@ export function OnboardingScreen() {
   return (
     <PlainLayout>
       <div className={styles.onboarding}>
-        <img src="/images/logo.svg" alt={t('logoAlt')} width={120} height={120} />
-        <h1 className={styles.brand}>{t('appName')}</h1>
-        <p className={styles.tagline}>{t('tagline')}</p>
+        {/* the brand gradient: Askbox's signature, as on default covers and generated avatars */}
+        <div className={styles.hero} data-testid="brand-hero">
+          <img src="/images/logo.svg" alt={t('logoAlt')} width={120} height={120} />
+          <h1 className={styles.brand}>{t('appName')}</h1>
+          <p className={styles.tagline}>{t('tagline')}</p>
+        </div>
         <div className={styles.actions}>
           <Link to="/signup" className="btn btn-primary btn-block" role="button">
             {t('signUp')}

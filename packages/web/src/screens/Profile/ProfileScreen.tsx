@@ -2,12 +2,12 @@ import { AskFromFediverse } from '../../features/federation/AskFromFediverse';
 import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 
-import { AskBox } from '../../features/questions/AskBox';
 import { AnswersList } from '../../features/answers/AnswersList';
 import { useViewer } from '../../features/session/api';
 import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
+import { ShareYourLinkCard } from '../../features/profiles/ShareYourLinkCard';
 import { LoadError } from '../../components/LoadError';
 import { useSetting } from '../../features/settings/api';
 import { t, useDocumentTitle } from '../../i18n';
@@ -51,7 +51,8 @@ export function ProfileScreen() {
       />
       <div className="screen">
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
-        <AskBox receiverUsername={me.username} />
+        {/* no ask box addressed to yourself: your link, so others ask you */}
+        <ShareYourLinkCard username={me.username} fullname={me.fullname} />
         <AskFromFediverse username={me.username} publicProfile={publicProfile} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={me.username} isOwnProfile />

@@ -161,7 +161,7 @@ function OtherProfile({ username }: { username: string }) {
         actions={<FollowButton username={data.user.username} isFollowing={data.viewer.isFollowing} />}
       />
       <div className="screen">
-        <AskBox receiverUsername={data.user.username} anonymousAllowed={!data.user.refusesAnonymousQuestions} />
+        <AskBox receiverUsername={data.user.username} anonymousAllowed={!data.user.refusesAnonymousQuestions} refusal={data.viewer.askRefusal} />
         <AskFromFediverse username={data.user.username} publicProfile={data.user.publicProfile} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={data.user.username} isOwnProfile={false} />

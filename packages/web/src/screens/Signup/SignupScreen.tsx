@@ -1,3 +1,4 @@
+import { rememberWelcomeDue } from '../../features/welcome/api';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import '../../api/validation';
@@ -55,7 +56,13 @@ export function SignupScreen() {
       ...(challenge ? { challenge } : {}),
     };
     // on success the session cache updates and the route guard moves on to /notifications-setup
-    signup.mutate(input, { onError: (e) => setError(errorMessage(e)) });
+    signup.mutate(input, {
+      // the optional welcome step waits on Home, on this device
+      onSuccess: (result) => {
+        if ('user' in result && result.user) rememberWelcomeDue(result.user.id);
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
   };
   const busy = signup.isPending || solving;
 
