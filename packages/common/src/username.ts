@@ -63,6 +63,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'push',
   'subscriptions',
   'sessions',
+  'setup',
+  'enable',
   'events',
   'counters',
   'activity',

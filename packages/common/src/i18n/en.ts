@@ -446,6 +446,12 @@ export const enFirst = {
     passwords_mismatch: 'Passwords do not match',
     incorrect_login: 'Incorrect email or password',
     wrong_password: 'Incorrect password',
+    // two-factor sign-in
+    incorrect_code: 'Incorrect code',
+    two_factor_login_expired: 'This sign-in took too long. Enter your email and password again.',
+    second_factor_required: 'Enter a code from your authenticator app (or a recovery code) first.',
+    two_factor_already_on: 'Two-factor sign-in is already on.',
+    two_factor_not_started: 'Scan the QR code again: the setup has expired.',
     account_suspended: 'This account has been suspended.',
     reset_link_invalid: 'This reset link is invalid or has expired. Ask for a new one.',
     unsubscribe_link_invalid: 'This unsubscribe link is not valid.',

@@ -392,6 +392,7 @@ export const enLater = {
       page_edited: 'Page edited',
       announcement_scheduled: 'Announcement scheduled',
       announcement_ended: 'Announcements ended',
+      two_factor_reset: 'Two-factor sign-in reset',
     },
     targetKinds: { account: 'Account', report: 'Report', question: 'Question', instance: 'Instance', delivery: 'Delivery', server: 'Server' },
     reasonLine: 'Reason: {{reason}}',

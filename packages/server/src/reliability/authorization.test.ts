@@ -70,6 +70,14 @@ const MATRIX: Record<string, Case> = {
     statuses: signedIn(204),
     request: () => r('POST', '/api/me/password', { currentPassword: PASSWORD, newPassword: 'violet tractor 43', repeatPassword: 'violet tractor 43' }),
   },
+  // two-factor sign-in: only one's own; nobody in the world has it on, so the code steps find no code to take
+  'POST /api/auth/login/two-factor': { statuses: same(401), request: () => r('POST', '/api/auth/login/two-factor', { token: 'a.1.b', code: '000000' }) },
+  'GET /api/me/two-factor': { statuses: signedIn(200), request: () => r('GET', '/api/me/two-factor') },
+  'POST /api/me/two-factor/setup': { statuses: signedIn(200), request: () => r('POST', '/api/me/two-factor/setup', { password: PASSWORD }) },
+  'POST /api/me/two-factor/enable': { statuses: signedIn(409), request: () => r('POST', '/api/me/two-factor/enable', { code: '000000' }) },
+  'POST /api/me/two-factor/confirm': { statuses: same(401), request: () => r('POST', '/api/me/two-factor/confirm', { code: '000000' }) },
+  'POST /api/me/two-factor/recovery-codes': { statuses: signedIn(409), request: () => r('POST', '/api/me/two-factor/recovery-codes') },
+  'DELETE /api/me/two-factor': { statuses: signedIn(204), request: () => r('DELETE', '/api/me/two-factor') },
   // Settings › Your sessions: another account's session is a 404, as one that does not exist
   'GET /api/me/sessions': { statuses: signedIn(200), request: () => r('GET', '/api/me/sessions') },
   'DELETE /api/me/sessions/:id': { statuses: [401, 404, 404, 404, 204, 404, 404], request: (w) => r('DELETE', `/api/me/sessions/${w.ownerOtherSessionId}`) },

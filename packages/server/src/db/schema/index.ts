@@ -12,3 +12,4 @@ export * from './idempotency.js';
 export * from './instanceAccess.js';
 export * from './instance.js';
 export * from './visitors.js';
+export * from './twoFactor.js';

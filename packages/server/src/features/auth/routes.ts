@@ -3,12 +3,14 @@ import { z } from 'zod';
 import {
   appConfigSchema,
   changePasswordSchema,
+  loginResultSchema,
   loginSchema,
   meResponseSchema,
   otherSessionsEndedSchema,
   passwordResetRequestSchema,
   passwordResetRequestedSchema,
   passwordResetSchema,
+  secondFactorLoginSchema,
   signupPendingSchema,
   signedInSessionListSchema,
   signedInSessionParamsSchema,
@@ -21,6 +23,7 @@ import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, deviceSummary, logIn, requestPasswordReset, resetPassword } from './service.js';
 import { challengeSecret, spendChallenge } from '../challenge/service.js';
+import { completeTwoFactorLogIn, requireFreshSecondFactor } from '../twoFactor/service.js';
 import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endOtherSessions, endSession, endSessionNamed, listSessions } from './sessions.js';
@@ -69,9 +72,16 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; an account with two-factor sign-in answers with a token for the code step instead of a session',
+        body: loginSchema,
+        response: { 200: loginResultSchema },
+      },
+    },
     async (request, reply) => {
-      const { user, token, expiresAt } = await logIn(
+      const outcome = await logIn(
         ctx,
         {
           client: rateLimitClient(request.ip),
@@ -80,6 +90,35 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
           // after a few failures to this address, a solved challenge too (decision 282)
           challenge: request.body.challenge,
           device: knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]),
+        },
+        deviceSummary(request.headers['user-agent']),
+      );
+      if (outcome.kind === 'second_factor') return { secondFactor: { token: outcome.token } };
+      setSessionCookie(reply, outcome.token, outcome.expiresAt);
+      setDeviceCookie(reply, outcome.user.email);
+      return { user: toMe(outcome.user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The log-in's code step: the password step's token and a code from the authenticator app, or a recovery code (spent)",
+        body: secondFactorLoginSchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await completeTwoFactorLogIn(
+        ctx,
+        {
+          client: rateLimitClient(request.ip),
+          token: request.body.token,
+          code: request.body.code,
+          challenge: request.body.challenge,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
         },
         deviceSummary(request.headers['user-agent']),
       );
@@ -124,10 +163,15 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
   app.post(
     '/api/me/password',
     {
-      schema: { tags: ['auth'], summary: 'Change the password (current one required); your other sessions end, this one stays', body: changePasswordSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (current one required, and a fresh second factor when two-factor sign-in is on); your other sessions end, this one stays',
+        body: changePasswordSchema,
+      },
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
       const proof = { client: rateLimitClient(request.ip), password: request.body.currentPassword, challenge: request.body.challenge };
       await changePassword(ctx, viewer.id, request.sessionId!, proof, request.body.newPassword);
       return reply.status(204).send();
