@@ -6,6 +6,7 @@ import { movableClock } from '../../clock.js';
 import { testConfig } from '../../config.js';
 import { auditLog } from '../../db/schema/index.js';
 import { runCommand } from '../../cli/commands.js';
+import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
 import { FREE_LOGIN_FAILURES } from '../challenge/service.js';
 import { KEY_FILE, seal, unseal } from './sealing.js';
@@ -86,14 +87,14 @@ describe('turning it on', () => {
   it('keeps the secret sealed at rest: no table holds it, and recovery codes only as hashes', async () => {
     const user = await signUpUser(t.app);
     const { secret, recoveryCodes } = await turnOn(user);
-    const tables = await t.ctx.db.execute<{ table_name: string }>(
+    const tables = await queryRows<{ table_name: string }>(
+      t.ctx.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
-    const rows = 'rows' in tables ? tables.rows : tables;
     let everything = '';
-    for (const { table_name } of rows as { table_name: string }[]) {
-      const dump = await t.ctx.db.execute<{ row: string }>(sql.raw(`select t::text as row from "${table_name}" t`));
-      everything += (('rows' in dump ? dump.rows : dump) as { row: string }[]).map((r) => r.row).join('\n');
+    for (const { table_name } of tables) {
+      const rows = await queryRows<{ row: string }>(t.ctx.db, sql.raw(`select t::text as row from "${table_name}" t`));
+      everything += rows.map((r) => r.row).join('\n');
     }
     expect(everything).toContain(user.id);
     expect(everything.toUpperCase()).not.toContain(secret);
@@ -303,7 +304,7 @@ describe("the operator's reset", () => {
     const user = await signUpUser(t.app);
     const { secret, recoveryCodes } = await turnOn(user);
     const lines: string[] = [];
-    await runCommand(t.ctx, { out: (l) => lines.push(l), err: (l) => lines.push(l) }, 'reset-two-factor', [user.username]);
+    await runCommand(t.ctx, { out: (l: string) => lines.push(l) }, 'reset-two-factor', [user.username]);
     expect(lines.join('\n')).toContain(`@${user.username}`);
     expect(lines.join('\n').toUpperCase()).not.toContain(secret);
     for (const code of recoveryCodes) expect(lines.join('\n')).not.toContain(code);
@@ -313,7 +314,7 @@ describe("the operator's reset", () => {
     expect(entry).toMatchObject({ actorUsername: ':cli', targetKind: 'account' });
     expect(JSON.stringify(entry).toUpperCase()).not.toContain(secret);
     // a second reset changes nothing and writes nothing
-    await runCommand(t.ctx, { out: (l) => lines.push(l), err: (l) => lines.push(l) }, 'reset-two-factor', [user.username]);
+    await runCommand(t.ctx, { out: (l: string) => lines.push(l) }, 'reset-two-factor', [user.username]);
     expect(lines.at(-1)).toContain('nothing changed');
     expect((await t.ctx.db.select().from(auditLog)).filter((e) => e.action === 'two_factor_reset' && e.target === user.username)).toHaveLength(1);
   });
