@@ -38,6 +38,15 @@ export const enFirst = {
   creatingAccount: 'Creating account…',
   signupTitle: 'Create an account now',
   loginTitle: 'Welcome back!',
+  // the log-in's code step, for an account with two-factor sign-in
+  secondFactor: {
+    title: 'Two-factor sign-in',
+    intro: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    codeLabel: 'Code',
+    verify: 'Verify',
+    verifying: 'Verifying…',
+    startOver: 'Start over',
+  },
   logInHere: 'Log in here',
   signUpHere: 'Sign up here',
   alreadyHaveAccount: 'Already have an account?',

@@ -4,6 +4,7 @@ import { settingsDangerRow, settingsRow } from '../../components/SettingsSection
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useExportData } from './api';
+import { useSecondFactorGate } from '../twoFactor/SecondFactorGate';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import styles from './Account.module.css';
@@ -12,7 +13,8 @@ import { t } from '../../i18n';
 /** The rows of Settings › Account that manage the account itself (Logout stays with the screen). */
 export function AccountRows() {
   const [open, setOpen] = useState<'password' | 'delete' | null>(null);
-  const exportData = useExportData();
+  const gate = useSecondFactorGate();
+  const exportData = useExportData(gate.guard);
   const { alert } = useDialogs();
   const close = () => setOpen(null);
 
@@ -32,6 +34,7 @@ export function AccountRows() {
       </button>
       {open === 'password' && <ChangePasswordModal onClose={close} />}
       {open === 'delete' && <DeleteAccountModal onClose={close} />}
+      {gate.dialog}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { QuestionSafetySection } from '../../features/safety/QuestionSafetySecti
 import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { YourSessionsSection } from '../../features/yourSessions/YourSessionsSection';
+import { TwoFactorSection } from '../../features/twoFactor/TwoFactorSection';
 import { BackButton } from '../../components/BackButton';
 import { InstancePageRows } from '../../features/instance/InstancePageRows';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -41,6 +42,7 @@ export function SettingsScreen() {
       <EmailNotificationsSection />
       <PublicProfileSection />
       <InvitesSection />
+      <TwoFactorSection />
       <YourSessionsSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
