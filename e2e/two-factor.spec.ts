@@ -30,6 +30,9 @@ test('two-factor sign-in: turned on with a QR code and a first code, then signin
   browser,
 }) => {
   const { context, page, user } = await signedInUser(browser, 'twofactor');
+  // another device, signed in before two-factor sign-in was on: it has never proved a second factor
+  const tablet = await browser.newContext();
+  expect((await tablet.request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
 
   // Settings › Two-factor sign-in › Turn on: the password, then the QR code and the key as text
   await page.goto('/settings');
@@ -59,6 +62,19 @@ test('two-factor sign-in: turned on with a QR code and a first code, then signin
   await expect(section.getByText('10 recovery codes left')).toBeVisible();
   await expectNoSeriousAxe(page, 'section[aria-labelledby="settings-two-factor"]');
 
+  // the other device's export asks for a code first (here a recovery code), then downloads
+  const tabletPage = await tablet.newPage();
+  await tabletPage.goto('/settings');
+  await tabletPage.getByRole('button', { name: 'Export my data' }).click();
+  const confirm = tabletPage.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousAxe(tabletPage, '[role="dialog"]');
+  await confirm.getByLabel('Code').fill(recoveryCodes[1]!);
+  const [exported] = await Promise.all([tabletPage.waitForEvent('download'), confirm.getByRole('button', { name: 'Continue' }).click()]);
+  expect(exported.suggestedFilename()).toMatch(/^askbox-.*\.json$/);
+  await expect(confirm).toBeHidden();
+  await tablet.close();
+
   // sign out; the password alone no longer signs in: the code step comes next
   await logOut(page);
   await passwordStep(page, user.email, user.password);
@@ -80,7 +96,7 @@ test('two-factor sign-in: turned on with a QR code and a first code, then signin
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/(home|notifications-setup)$/);
   await page.goto('/settings');
-  await expect(section.getByText('9 recovery codes left')).toBeVisible();
+  await expect(section.getByText('8 recovery codes left')).toBeVisible();
 
   // turn it off (this sign-in's code is fresh): the password alone signs in again
   await section.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
