@@ -58,10 +58,13 @@ export async function startTwoFactorSetup(
   const secret = newTotpSecret();
   const secretSealed = seal(await sealingKey(ctx), userId, secret);
   const now = ctx.clock.now();
-  await ctx.db
+  const stored = await ctx.db
     .insert(twoFactor)
     .values({ userId, secretSealed, createdAt: now })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretSealed, createdAt: now, lastStep: 0 } });
+    // a setup started again replaces its unconfirmed secret, never one already on (two tabs racing)
+    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretSealed, createdAt: now, lastStep: 0 }, setWhere: isNull(twoFactor.enabledAt) })
+    .returning({ userId: twoFactor.userId });
+  if (stored.length === 0) throw new AppError('two_factor_already_on');
   return { secret, uri: totpUri(secret, new URL(ctx.config.publicUrl).host, `@${user.username}`) };
 }
 
