@@ -17,6 +17,7 @@ export * from './settings.js';
 export * from './account.js';
 export * from './sessions.js';
 export * from './twoFactor.js';
+export * from './passkeys.js';
 export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';

@@ -39,6 +39,8 @@ export const enFirst = {
   signupTitle: 'Create an account now',
   loginTitle: 'Welcome back!',
   // the log-in's code step, for an account with two-factor sign-in
+  signInWithPasskey: 'Sign in with a passkey',
+  signingInWithPasskey: 'Waiting for your passkey…',
   secondFactor: {
     title: 'Two-factor sign-in',
     intro: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
@@ -46,6 +48,7 @@ export const enFirst = {
     verify: 'Verify',
     verifying: 'Verifying…',
     startOver: 'Start over',
+    usePasskey: 'Use a passkey instead',
   },
   logInHere: 'Log in here',
   signUpHere: 'Sign up here',
@@ -461,6 +464,7 @@ export const enFirst = {
     second_factor_required: 'Enter a code from your authenticator app (or a recovery code) first.',
     two_factor_already_on: 'Two-factor sign-in is already on.',
     two_factor_not_started: 'Scan the QR code again: the setup has expired.',
+    passkey_not_recognised: 'This passkey was not accepted. Try again, or sign in with your password.',
     account_suspended: 'This account has been suspended.',
     reset_link_invalid: 'This reset link is invalid or has expired. Ask for a new one.',
     unsubscribe_link_invalid: 'This unsubscribe link is not valid.',

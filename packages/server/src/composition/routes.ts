@@ -8,6 +8,7 @@ import { answerExtrasRoutes } from '../features/answerExtras/routes.js';
 import { authRoutes, sessionRoutes } from '../features/auth/routes.js';
 import { challengeRoutes } from '../features/challenge/routes.js';
 import { twoFactorRoutes } from '../features/twoFactor/routes.js';
+import { passkeyRoutes } from '../features/passkeys/routes.js';
 import { instanceAccessRoutes } from '../features/instanceAccess/routes.js';
 import { blockRoutes } from '../features/blocks/routes.js';
 import { feedRoutes } from '../features/feed/routes.js';
@@ -40,6 +41,7 @@ export const routes: readonly Routes[] = [
   authRoutes,
   sessionRoutes,
   twoFactorRoutes,
+  passkeyRoutes,
   challengeRoutes,
   instanceAccessRoutes,
   notificationRoutes,

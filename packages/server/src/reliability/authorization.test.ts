@@ -78,6 +78,13 @@ const MATRIX: Record<string, Case> = {
   'POST /api/me/two-factor/confirm': { statuses: same(401), request: () => r('POST', '/api/me/two-factor/confirm', { code: '000000' }) },
   'POST /api/me/two-factor/recovery-codes': { statuses: signedIn(409), request: () => r('POST', '/api/me/two-factor/recovery-codes') },
   'DELETE /api/me/two-factor': { statuses: signedIn(204), request: () => r('DELETE', '/api/me/two-factor') },
+  // passkeys: only one's own; a made-up credential is refused as not recognised, whoever sends it
+  'GET /api/me/passkeys': { statuses: signedIn(200), request: () => r('GET', '/api/me/passkeys') },
+  'POST /api/me/passkeys/options': { statuses: signedIn(200), request: () => r('POST', '/api/me/passkeys/options', { password: PASSWORD }) },
+  'POST /api/me/passkeys': { statuses: same(401), request: () => r('POST', '/api/me/passkeys', { response: { id: 'made-up' } }) },
+  'DELETE /api/me/passkeys/:id': { statuses: signedIn(404), request: () => r('DELETE', '/api/me/passkeys/made-up') },
+  'POST /api/auth/passkey/options': { statuses: same(200), request: () => r('POST', '/api/auth/passkey/options', {}) },
+  'POST /api/auth/passkey': { statuses: same(401), request: () => r('POST', '/api/auth/passkey', { response: { id: 'made-up' } }) },
   // Settings › Your sessions: another account's session is a 404, as one that does not exist
   'GET /api/me/sessions': { statuses: signedIn(200), request: () => r('GET', '/api/me/sessions') },
   'DELETE /api/me/sessions/:id': { statuses: [401, 404, 404, 404, 204, 404, 404], request: (w) => r('DELETE', `/api/me/sessions/${w.ownerOtherSessionId}`) },

@@ -9,13 +9,17 @@ import {
   otherSessionsEndedSchema,
   passwordResetRequestSchema,
   passwordResetRequestedSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginSchema,
   passwordResetSchema,
   secondFactorLoginSchema,
   signupPendingSchema,
   signedInSessionListSchema,
   signedInSessionParamsSchema,
   signupSchema,
+  webauthnOptionsSchema,
 } from '@askbox/common';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
@@ -24,6 +28,7 @@ import { toMe } from '../users/views.js';
 import { changePassword, deviceSummary, logIn, requestPasswordReset, resetPassword } from './service.js';
 import { challengeSecret, spendChallenge } from '../challenge/service.js';
 import { completeTwoFactorLogIn, requireFreshSecondFactor } from '../twoFactor/service.js';
+import { logInWithPasskey, passkeyLoginOptions } from '../passkeys/service.js';
 import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endOtherSessions, endSession, endSessionNamed, listSessions } from './sessions.js';
@@ -117,6 +122,47 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
           client: rateLimitClient(request.ip),
           token: request.body.token,
           code: request.body.code,
+          challenge: request.body.challenge,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+        },
+        deviceSummary(request.headers['user-agent']),
+      );
+      setSessionCookie(reply, token, expiresAt);
+      setDeviceCookie(reply, user.email);
+      return { user: toMe(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/passkey/options',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Signing in with a passkey: the WebAuthn request options (with the password step's token, that account's passkeys only)",
+        body: passkeyLoginOptionsSchema,
+        response: { 200: webauthnOptionsSchema },
+      },
+    },
+    async (request) => ({ options: (await passkeyLoginOptions(ctx, request.body.token)) as unknown as Record<string, unknown> }),
+  );
+
+  app.post(
+    '/api/auth/passkey',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in with a passkey: password-less, or with the password step's token as the second factor",
+        body: passkeyLoginSchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await logInWithPasskey(
+        ctx,
+        {
+          client: rateLimitClient(request.ip),
+          response: request.body.response as unknown as AuthenticationResponseJSON,
+          token: request.body.token,
           challenge: request.body.challenge,
           deviceCookie: request.cookies[DEVICE_COOKIE],
         },

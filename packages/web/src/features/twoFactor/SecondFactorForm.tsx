@@ -4,6 +4,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { Field } from '../../components/Field';
 import { ApiError, errorMessage } from '../../api/client';
 import { useSecondFactorLogin } from '../session/api';
+import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
 import { t } from '../../i18n';
 
 /**
@@ -69,6 +70,7 @@ export function SecondFactorForm({
       <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending || code.trim() === ''}>
         {verify.isPending ? t('secondFactor.verifying') : t('secondFactor.verify')}
       </button>
+      <PasskeySignInButton token={token} onError={setError} />
       <button type="button" className="btn btn-secondary btn-block" onClick={() => onStartOver()}>
         {t('secondFactor.startOver')}
       </button>

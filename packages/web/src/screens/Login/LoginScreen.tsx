@@ -10,6 +10,7 @@ import { AppealForm } from '../../features/moderation/AppealForm';
 import { useLogin } from '../../features/session/api';
 import { ForgotPasswordLink, LoginNotice } from '../../features/account/LoginExtras';
 import { SecondFactorForm } from '../../features/twoFactor/SecondFactorForm';
+import { PasskeySignInButton } from '../../features/passkeys/PasskeySignInButton';
 import styles from '../Auth.module.css';
 import { t, useDocumentTitle } from '../../i18n';
 
@@ -80,6 +81,7 @@ export function LoginScreen() {
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? t('loggingIn') : t('logIn')}
         </button>
+        <PasskeySignInButton onError={setError} />
         {suspended && <AppealForm email={email} password={password} />}
         <p className={styles.switch}>
           {t('newHere')} <Link to="/signup">{t('signUpHere')}</Link>

@@ -13,6 +13,7 @@ import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { YourSessionsSection } from '../../features/yourSessions/YourSessionsSection';
 import { TwoFactorSection } from '../../features/twoFactor/TwoFactorSection';
+import { PasskeysSection } from '../../features/passkeys/PasskeysSection';
 import { BackButton } from '../../components/BackButton';
 import { InstancePageRows } from '../../features/instance/InstancePageRows';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -43,6 +44,7 @@ export function SettingsScreen() {
       <PublicProfileSection />
       <InvitesSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <YourSessionsSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
