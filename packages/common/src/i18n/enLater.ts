@@ -146,7 +146,8 @@ export const enLater = {
   },
   passkeys: {
     title: 'Passkeys',
-    intro: 'A passkey signs you in with your fingerprint, face or device PIN, without your password. With two-factor sign-in on, it also stands in for the code.',
+    intro:
+      'A passkey signs you in with your fingerprint, face or device PIN, without your password. With two-factor sign-in on, it also stands in for the code.',
     loading: 'Loading your passkeys',
     loadError: 'Could not load your passkeys.',
     none: 'No passkey yet.',

@@ -632,7 +632,8 @@ export const fr: Catalog = {
   },
   passkeys: {
     title: 'Clés d’accès',
-    intro: 'Une clé d’accès vous connecte avec votre empreinte, votre visage ou le code de votre appareil, sans mot de passe. Avec la connexion en deux étapes, elle remplace aussi le code.',
+    intro:
+      'Une clé d’accès vous connecte avec votre empreinte, votre visage ou le code de votre appareil, sans mot de passe. Avec la connexion en deux étapes, elle remplace aussi le code.',
     loading: 'Chargement de vos clés d’accès',
     loadError: 'Impossible de charger vos clés d’accès.',
     none: 'Aucune clé d’accès pour l’instant.',
