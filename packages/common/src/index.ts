@@ -16,6 +16,8 @@ export * from './admin.js';
 export * from './settings.js';
 export * from './account.js';
 export * from './sessions.js';
+export * from './twoFactor.js';
+export * from './passkeys.js';
 export * from './images.js';
 export * from './urls.js';
 export * from './federation.js';

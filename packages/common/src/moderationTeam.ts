@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'page_edited',
   'announcement_scheduled',
   'announcement_ended',
+  'two_factor_reset',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -115,6 +115,13 @@ const configSchema = z
     USERNAME_CHANGES: z.enum(['on', 'off']).default('on'),
     // questions and answers: the spec's 300 characters, raised by the operator up to 2000 (decision 317)
     MAX_TEXT_LENGTH: z.coerce.number().int().min(MAX_TEXT_LENGTH).max(MAX_TEXT_LENGTH_CEILING).default(MAX_TEXT_LENGTH),
+    // the key that seals two-factor secrets: 32 bytes as 64 hex digits (openssl rand -hex 32); unset = generated into DATA_DIR
+    TWO_FACTOR_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes), e.g. from: openssl rand -hex 32')
+        .optional(),
+    ),
   })
   .refine((env) => env.STORAGE !== 's3' || Boolean(env.S3_BUCKET), { message: 'STORAGE=s3 needs S3_BUCKET', path: ['S3_BUCKET'] })
   .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
@@ -233,6 +240,8 @@ const configSchema = z
     // Settings › Change username: the old name keeps leading to the account for a year (decision 369)
     usernameChanges: env.USERNAME_CHANGES === 'on',
     maxTextLength: env.MAX_TEXT_LENGTH,
+    // two-factor secrets are sealed with this key, else with one generated into `${dataDir}/two-factor.key` (features/twoFactor/sealing.ts)
+    twoFactorKey: env.TWO_FACTOR_KEY,
     // uploaded images: files under `${diskDir ?? dataDir}/media`, served at /media/...
     storage: {
       driver: env.STORAGE,

@@ -19,6 +19,7 @@ const urlOf = (database: Database) => {
 };
 import { cliMain } from '../cli.js';
 import { postgresDumpFlags } from './backup.js';
+import { TWO_FACTOR_KEY_FILE } from '../features/twoFactor/service.js';
 import { DEMO_PASSWORD } from './demo.js';
 
 function capture() {
@@ -81,6 +82,9 @@ describe('backup and restore on the embedded database', () => {
     // a rendered card is a cache: it stays out of the archive
     fs.mkdirSync(path.join(dataDir, 'media/cards/x/y/light-en'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'media/cards/x/y/light-en/0.png'), 'cache');
+    // the two-factor key generated into DATA_DIR (no TWO_FACTOR_KEY): sealed secrets open only with it
+    const twoFactorKey = `${'ab'.repeat(32)}\n`;
+    fs.writeFileSync(path.join(dataDir, TWO_FACTOR_KEY_FILE), twoFactorKey, { mode: 0o600 });
 
     const before = await openDatabase({ dataDir });
     const expected = await contentsOf(before);
@@ -105,6 +109,7 @@ describe('backup and restore on the embedded database', () => {
     expect(entries).toContain('database.tar');
     expect(entries.some((e) => e.startsWith('media/users/'))).toBe(true);
     expect(entries.some((e) => e.includes('cards'))).toBe(false);
+    expect(entries).toContain(TWO_FACTOR_KEY_FILE);
     // never overwrites
     expect(await cliMain(['backup', file], env, capture().io)).toBe(1);
 
@@ -112,6 +117,7 @@ describe('backup and restore on the embedded database', () => {
     const restored = capture();
     expect(await cliMain(['restore', file], env, restored.io)).toBe(0);
     expect(restored.lines[0]).toContain('Restored');
+    expect(fs.readFileSync(path.join(dataDir, TWO_FACTOR_KEY_FILE), 'utf8')).toBe(twoFactorKey);
     // a second restore would mix two instances: refused
     const again = capture();
     expect(await cliMain(['restore', file], env, again.io)).toBe(1);

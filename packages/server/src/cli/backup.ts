@@ -8,6 +8,7 @@ import { acquireDataDirLock, DataDirLockedError } from '../db/lock.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { openDatabase, pgliteExtensions } from '../db/open.js';
 import { requestSnapshot, snapshotAnswerer } from '../db/snapshotRequests.js';
+import { TWO_FACTOR_KEY_FILE } from '../features/twoFactor/service.js';
 import { CliError, type CliIo } from './io.js';
 
 /**
@@ -15,7 +16,8 @@ import { CliError, type CliIo } from './io.js';
  * (PGlite's own dump of its data folder: taken by this process when the server is stopped, or by
  * the running server on request; decisions 292 and 297) and the uploaded pictures on disk.
  * VAPID and federation keys live in the database (app_settings, federation keys), so they come
- * with it; keys given in the environment stay in the operator's .env. On PostgreSQL the database
+ * with it; so does the two-factor key generated into DATA_DIR (without it, nobody with two-factor
+ * sign-in on could sign in); keys given in the environment stay in the operator's .env. On PostgreSQL the database
  * is pg_dump's job: the archive holds the pictures and says how.
  */
 export const BACKUP_FORMAT = 1;
@@ -108,6 +110,8 @@ export async function backup(config: Config, io: CliIo, file: string | undefined
     const media = mediaRoot(config);
     const hasMedia = media !== null && fs.existsSync(media);
     if (hasMedia) fs.symlinkSync(media, path.join(staging, MEDIA));
+    const twoFactorKey = path.join(config.dataDir, TWO_FACTOR_KEY_FILE);
+    if (fs.existsSync(twoFactorKey)) fs.copyFileSync(twoFactorKey, path.join(staging, TWO_FACTOR_KEY_FILE));
     const manifest: Manifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: kind, media: hasMedia };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = fs.readdirSync(staging);
@@ -176,6 +180,9 @@ export async function restoreBackup(config: Config, io: CliIo, file: string): Pr
         throw error;
       }
     }
+    const keyInBackup = path.join(staging, TWO_FACTOR_KEY_FILE);
+    const keyHere = path.join(config.dataDir, TWO_FACTOR_KEY_FILE);
+    if (fs.existsSync(keyInBackup) && !fs.existsSync(keyHere)) fs.copyFileSync(keyInBackup, keyHere);
     if (manifest.media && media) {
       fs.mkdirSync(path.dirname(media), { recursive: true });
       fs.rmSync(media, { recursive: true, force: true });

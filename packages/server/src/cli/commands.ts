@@ -10,6 +10,7 @@ import { seedDemo } from './demo.js';
 import { blockServer, listBlockedServers, unblockServer } from './fediverse.js';
 import { listReports, restoreUser, suspendUser } from './moderation.js';
 import { setRole } from '../features/moderation/team.js';
+import { resetTwoFactor } from '../features/twoFactor/service.js';
 import { CliError, type CliIo } from './io.js';
 
 const MAX_BADGE_LENGTH = 40;
@@ -40,6 +41,9 @@ Commands:
   restore <username> | <file.tar.gz>    With a username: restore a suspended account. With a file (a name with
                                         a dot or a slash): restore a backup archive into an empty DATA_DIR
                                         (see docs/operations.md).
+  reset-two-factor <username>           Turn two-factor sign-in off for <username>, who lost their app and their
+                                        recovery codes: they sign in with their password alone again (audited;
+                                        the secret is never shown).
   fediverse-block <server> [reason]     Block a remote server (and its subdomains) for the whole instance:
                                         nothing it sends is handled, nothing is delivered to it.
   fediverse-unblock <server>            Lift that block.
@@ -75,6 +79,17 @@ async function setBadge(ctx: AppContext, io: CliIo, username: string | undefined
   const user = await findUser(ctx, username);
   await ctx.db.update(users).set({ badge }).where(eq(users.id, user.id));
   io.out(badge ? `@${user.username} now shows the badge "${badge}".` : `@${user.username} no longer has a badge.`);
+}
+
+/** The operator's reset of a lost second factor: the same service as everywhere, written to the audit log as the command line's. */
+async function resetSecondFactor(ctx: AppContext, io: CliIo, username: string | undefined) {
+  const user = await findUser(ctx, username);
+  const wasOn = await resetTwoFactor(ctx, user);
+  io.out(
+    wasOn
+      ? `Two-factor sign-in is now off for @${user.username}: they sign in with their password and can turn it on again.`
+      : `@${user.username} does not use two-factor sign-in; nothing changed.`,
+  );
 }
 
 /** Flags of the form --name value (or --name=value). */
@@ -142,6 +157,8 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
       return suspendUser(ctx, io, args[0]);
     case 'restore':
       return restoreUser(ctx, io, args[0]);
+    case 'reset-two-factor':
+      return resetSecondFactor(ctx, io, args[0]);
     case 'fediverse-block':
       return blockServer(ctx, io, args[0], args.slice(1));
     case 'fediverse-unblock':
@@ -169,6 +186,7 @@ export const databaseCommands = new Set([
   'reports',
   'suspend',
   'restore',
+  'reset-two-factor',
   'fediverse-block',
   'fediverse-unblock',
   'fediverse-blocks',

@@ -7,6 +7,8 @@ import { answersRoutes } from '../features/answers/routes.js';
 import { answerExtrasRoutes } from '../features/answerExtras/routes.js';
 import { authRoutes, sessionRoutes } from '../features/auth/routes.js';
 import { challengeRoutes } from '../features/challenge/routes.js';
+import { twoFactorRoutes } from '../features/twoFactor/routes.js';
+import { passkeyRoutes } from '../features/passkeys/routes.js';
 import { instanceAccessRoutes } from '../features/instanceAccess/routes.js';
 import { blockRoutes } from '../features/blocks/routes.js';
 import { feedRoutes } from '../features/feed/routes.js';
@@ -39,6 +41,8 @@ type Routes = (app: AppInstance, ctx: ServerContext) => Promise<void>;
 export const routes: readonly Routes[] = [
   authRoutes,
   sessionRoutes,
+  twoFactorRoutes,
+  passkeyRoutes,
   challengeRoutes,
   instanceAccessRoutes,
   notificationRoutes,

@@ -11,7 +11,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   database_unavailable: 503,
   shutting_down: 503,
   file_too_large: 413,
-  ...codesWith(401, ['unauthorized', 'incorrect_login', 'metrics_token_required']),
+  ...codesWith(401, ['unauthorized', 'incorrect_login', 'incorrect_code', 'two_factor_login_expired', 'passkey_not_recognised', 'metrics_token_required']),
   ...codesWith(403, [
     'answer_not_yours',
     'forbidden',
@@ -41,6 +41,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'email_not_verified',
     'challenge_required',
     'challenge_invalid',
+    'second_factor_required',
   ]),
   ...codesWith(404, [
     'not_found',
@@ -68,6 +69,8 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'not_anonymous_question',
     'delivery_not_failed',
     'not_suspended',
+    'two_factor_already_on',
+    'two_factor_not_started',
   ]),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };

@@ -75,6 +75,21 @@ const MATRIX: Record<string, Case> = {
     statuses: signedIn(200),
     request: (_w, a) => r('PUT', '/api/me/username', { username: `renamed_${a.toLowerCase().replace(/[^a-z]/g, '')}` }),
   },
+  // two-factor sign-in: only one's own; nobody in the world has it on, so the code steps find no code to take
+  'POST /api/auth/login/two-factor': { statuses: same(401), request: () => r('POST', '/api/auth/login/two-factor', { token: 'a.1.b', code: '000000' }) },
+  'GET /api/me/two-factor': { statuses: signedIn(200), request: () => r('GET', '/api/me/two-factor') },
+  'POST /api/me/two-factor/setup': { statuses: signedIn(200), request: () => r('POST', '/api/me/two-factor/setup', { password: PASSWORD }) },
+  'POST /api/me/two-factor/enable': { statuses: signedIn(409), request: () => r('POST', '/api/me/two-factor/enable', { code: '000000' }) },
+  'POST /api/me/two-factor/confirm': { statuses: same(401), request: () => r('POST', '/api/me/two-factor/confirm', { code: '000000' }) },
+  'POST /api/me/two-factor/recovery-codes': { statuses: signedIn(409), request: () => r('POST', '/api/me/two-factor/recovery-codes') },
+  'DELETE /api/me/two-factor': { statuses: signedIn(204), request: () => r('DELETE', '/api/me/two-factor') },
+  // passkeys: only one's own; a made-up credential is refused as not recognised, whoever sends it
+  'GET /api/me/passkeys': { statuses: signedIn(200), request: () => r('GET', '/api/me/passkeys') },
+  'POST /api/me/passkeys/options': { statuses: signedIn(200), request: () => r('POST', '/api/me/passkeys/options', { password: PASSWORD }) },
+  'POST /api/me/passkeys': { statuses: same(401), request: () => r('POST', '/api/me/passkeys', { response: { id: 'made-up' } }) },
+  'DELETE /api/me/passkeys/:id': { statuses: signedIn(404), request: () => r('DELETE', '/api/me/passkeys/made-up') },
+  'POST /api/auth/passkey/options': { statuses: same(200), request: () => r('POST', '/api/auth/passkey/options', {}) },
+  'POST /api/auth/passkey': { statuses: same(401), request: () => r('POST', '/api/auth/passkey', { response: { id: 'made-up' } }) },
   // Settings › Your sessions: another account's session is a 404, as one that does not exist
   'GET /api/me/sessions': { statuses: signedIn(200), request: () => r('GET', '/api/me/sessions') },
   'DELETE /api/me/sessions/:id': { statuses: [401, 404, 404, 404, 204, 404, 404], request: (w) => r('DELETE', `/api/me/sessions/${w.ownerOtherSessionId}`) },

@@ -13,3 +13,4 @@ export * from './instanceAccess.js';
 export * from './instance.js';
 export * from './visitors.js';
 export * from './replies.js';
+export * from './twoFactor.js';

@@ -134,6 +134,8 @@ export const sessions = pgTable(
     os: text('os'),
     // coarse: moved forward at most every few minutes by the request that finds it older (features/auth/sessions.ts)
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // when this session last proved the account's second factor (features/twoFactor/freshness.ts)
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_id').on(t.userId), uniqueIndex('sessions_public_id').on(t.publicId)],
 );

@@ -6,13 +6,21 @@ import { rateLimitClient } from '../../rateLimit.js';
 import { SESSION_COOKIE } from '../auth/service.js';
 import { deleteAccount, exportAccount } from './service.js';
 import { changeUsername } from './username.js';
+import { requireFreshSecondFactor } from '../twoFactor/service.js';
 
 export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get(
     '/api/me/export',
-    { schema: { tags: ['account'], summary: 'Download everything of your account as JSON', response: { 200: accountExportSchema } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download everything of your account as JSON (a fresh second factor when two-factor sign-in is on)',
+        response: { 200: accountExportSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
       const data = await exportAccount(ctx, viewer.id);
       const day = data.exportedAt.slice(0, 10);
       reply.header('content-disposition', `attachment; filename="askbox-${viewer.username}-${day}.json"`);
@@ -23,9 +31,16 @@ export async function accountRoutes(app: AppInstance, ctx: ServerContext): Promi
 
   app.delete(
     '/api/me',
-    { schema: { tags: ['account'], summary: 'Delete your account for good (password required)', body: deleteAccountSchema } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete your account for good (password required, and a fresh second factor when two-factor sign-in is on)',
+        body: deleteAccountSchema,
+      },
+    },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
       await deleteAccount(
         ctx,
         viewer.id,

@@ -22,14 +22,12 @@ export interface CredentialAttempt {
 }
 
 /**
- * The one credential check: the log-in, a suspended person's appeal and a signed-in person's
- * confirmation (password change, account deletion) all go through it, so none of them is a
- * log-in without the log-in's guards. In order: the per-IP limit (shared by all of them), a
- * solved challenge once this address has failed a few times (SIGNUP_CHALLENGE=on), the
- * per-account limit, then the password, in the same time whether or not the address has an
- * account. Any failure is the log-in's 'Incorrect email or password', counted as a failure.
+ * The log-in's guards, in order: the per-IP limit (shared by everything that checks a password or a
+ * second factor), a solved challenge once this address has failed a few times (SIGNUP_CHALLENGE=on),
+ * then the per-account limit (per known browser, for a browser known to the account). The password
+ * check below and the two-factor code step (features/twoFactor) both pass through them.
  */
-export async function checkCredentials(ctx: CredentialContext, attempt: CredentialAttempt): Promise<UserRow> {
+export async function guardLoginAttempt(ctx: CredentialContext, attempt: Omit<CredentialAttempt, 'password'>): Promise<void> {
   await consumeRateLimit(ctx.db, `login:${attempt.client}`, ctx.config.rateLimits.loginPer15Min, 900);
   if (ctx.config.challenge.enabled && (await loginNeedsChallenge(ctx, attempt.email))) {
     await spendChallenge(ctx, challengeSecret(ctx.email.linkSecret), 'login', attempt.challenge);
@@ -40,6 +38,18 @@ export async function checkCredentials(ctx: CredentialContext, attempt: Credenti
     ctx.config.rateLimits.loginPerAccountPer15Min,
     900,
   );
+}
+
+/**
+ * The one credential check: the log-in, a suspended person's appeal and a signed-in person's
+ * confirmation (password change, account deletion) all go through it, so none of them is a
+ * log-in without the log-in's guards. In order: the per-IP limit (shared by all of them), a
+ * solved challenge once this address has failed a few times (SIGNUP_CHALLENGE=on), the
+ * per-account limit, then the password, in the same time whether or not the address has an
+ * account. Any failure is the log-in's 'Incorrect email or password', counted as a failure.
+ */
+export async function checkCredentials(ctx: CredentialContext, attempt: CredentialAttempt): Promise<UserRow> {
+  await guardLoginAttempt(ctx, attempt);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, attempt.email)).limit(1);
   // no account yet: a sign-up waiting for approval is told so, to someone who knows its password
   const [pending] = user

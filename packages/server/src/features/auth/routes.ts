@@ -3,17 +3,23 @@ import { z } from 'zod';
 import {
   appConfigSchema,
   changePasswordSchema,
+  loginResultSchema,
   loginSchema,
   meResponseSchema,
   otherSessionsEndedSchema,
   passwordResetRequestSchema,
   passwordResetRequestedSchema,
+  passkeyLoginOptionsSchema,
+  passkeyLoginSchema,
   passwordResetSchema,
+  secondFactorLoginSchema,
   signupPendingSchema,
   signedInSessionListSchema,
   signedInSessionParamsSchema,
   signupSchema,
+  webauthnOptionsSchema,
 } from '@askbox/common';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { ServerContext } from '../../context.js';
 import type { AppInstance } from '../../http/types.js';
 import { consumeRateLimit, rateLimitClient } from '../../rateLimit.js';
@@ -21,6 +27,8 @@ import { requireViewer } from '../../http/viewer.js';
 import { toMe } from '../users/views.js';
 import { changePassword, deviceSummary, logIn, requestPasswordReset, resetPassword } from './service.js';
 import { challengeSecret, spendChallenge } from '../challenge/service.js';
+import { completeTwoFactorLogIn, requireFreshSecondFactor } from '../twoFactor/service.js';
+import { logInWithPasskey, passkeyLoginOptions } from '../passkeys/service.js';
 import { publicSignUp, registrationMode } from '../instanceAccess/service.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from './knownDevice.js';
 import { SESSION_COOKIE, endOtherSessions, endSession, endSessionNamed, listSessions } from './sessions.js';
@@ -69,9 +77,16 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with email and password', body: loginSchema, response: { 200: meResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; an account with two-factor sign-in answers with a token for the code step instead of a session',
+        body: loginSchema,
+        response: { 200: loginResultSchema },
+      },
+    },
     async (request, reply) => {
-      const { user, token, expiresAt } = await logIn(
+      const outcome = await logIn(
         ctx,
         {
           client: rateLimitClient(request.ip),
@@ -80,6 +95,76 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
           // after a few failures to this address, a solved challenge too (decision 282)
           challenge: request.body.challenge,
           device: knownDevice(ctx.email.linkSecret, request.body.email, request.cookies[DEVICE_COOKIE]),
+        },
+        deviceSummary(request.headers['user-agent']),
+      );
+      if (outcome.kind === 'second_factor') return { secondFactor: { token: outcome.token } };
+      setSessionCookie(reply, outcome.token, outcome.expiresAt);
+      setDeviceCookie(reply, outcome.user.email);
+      return { user: toMe(outcome.user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The log-in's code step: the password step's token and a code from the authenticator app, or a recovery code (spent)",
+        body: secondFactorLoginSchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await completeTwoFactorLogIn(
+        ctx,
+        {
+          client: rateLimitClient(request.ip),
+          token: request.body.token,
+          code: request.body.code,
+          challenge: request.body.challenge,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+        },
+        deviceSummary(request.headers['user-agent']),
+      );
+      setSessionCookie(reply, token, expiresAt);
+      setDeviceCookie(reply, user.email);
+      return { user: toMe(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/passkey/options',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Signing in with a passkey: the WebAuthn request options (with the password step's token, that account's passkeys only)",
+        body: passkeyLoginOptionsSchema,
+        response: { 200: webauthnOptionsSchema },
+      },
+    },
+    async (request) => ({ options: (await passkeyLoginOptions(ctx, request.body.token)) as unknown as Record<string, unknown> }),
+  );
+
+  app.post(
+    '/api/auth/passkey',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in with a passkey: password-less, or with the password step's token as the second factor",
+        body: passkeyLoginSchema,
+        response: { 200: meResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await logInWithPasskey(
+        ctx,
+        {
+          client: rateLimitClient(request.ip),
+          response: request.body.response as unknown as AuthenticationResponseJSON,
+          token: request.body.token,
+          challenge: request.body.challenge,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
         },
         deviceSummary(request.headers['user-agent']),
       );
@@ -124,10 +209,15 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
   app.post(
     '/api/me/password',
     {
-      schema: { tags: ['auth'], summary: 'Change the password (current one required); your other sessions end, this one stays', body: changePasswordSchema },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (current one required, and a fresh second factor when two-factor sign-in is on); your other sessions end, this one stays',
+        body: changePasswordSchema,
+      },
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
       const proof = { client: rateLimitClient(request.ip), password: request.body.currentPassword, challenge: request.body.challenge };
       await changePassword(ctx, viewer.id, request.sessionId!, proof, request.body.newPassword);
       return reply.status(204).send();

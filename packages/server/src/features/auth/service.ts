@@ -12,6 +12,7 @@ import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { hashNewPassword } from './password.js';
 import { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
 import { createSession, endOtherSessions } from './sessions.js';
+import { pendingLoginToken, secondFactorOn } from './pendingLogin.js';
 import { NO_DEVICE, type DeviceSummary } from './userAgent.js';
 import { endLapsedSuspensions, suspensionRefusal } from '../moderation/service.js';
 
@@ -20,7 +21,10 @@ export { deviceSummary, NO_DEVICE, type DeviceSummary } from './userAgent.js';
 export { requestPasswordReset, resetPassword } from './passwordReset.js';
 export { followDefaultAccounts } from './firstRun.js';
 export { hashNewPassword } from './password.js';
-export { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
+export { checkCredentials, guardLoginAttempt, type CredentialAttempt, type CredentialContext } from './credentials.js';
+export { createSession, endOtherSessions } from './sessions.js';
+export { knownDevice, DEVICE_COOKIE } from './knownDevice.js';
+export { pendingLoginUser, secondFactorOn, PENDING_LOGIN_SECONDS } from './pendingLogin.js';
 
 type ParsedSignup = Pick<SignupInput, 'email' | 'username' | 'fullname' | 'password'>;
 
@@ -94,14 +98,19 @@ export async function signUp(ctx: AppContext, input: ParsedSignup, options: Sign
  * Signs in through the one credential check (credentials.ts: the per-IP and per-account limits, a
  * challenge after failures, 'Incorrect email or password' for any failure, in the same time).
  */
-export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt, device: DeviceSummary = NO_DEVICE) {
+export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt, device: DeviceSummary = NO_DEVICE): Promise<LogInOutcome> {
   const user = await checkCredentials(ctx, attempt);
   // said only to someone who knows the password: why, and until when; a timed suspension whose end
   // passed is over now, whether or not the sweep got to it yet
   if (user.suspendedAt && (await endLapsedSuspensions(ctx, user.id)) === 0) throw suspensionRefusal(user);
+  // two-factor sign-in: no session yet, the code step first (features/twoFactor, decision 362)
+  if (await secondFactorOn(ctx.db, user.id)) return { kind: 'second_factor', token: pendingLoginToken(ctx, user) };
   const session = await createSession(ctx.db, user.id, ctx.config.sessionDays, device);
-  return { user, ...session };
+  return { kind: 'session', user, ...session };
 }
+
+/** A log-in's outcome: signed in, or the password was right and the code step comes next. */
+export type LogInOutcome = { kind: 'session'; user: UserRow; token: string; expiresAt: Date; publicId: string } | { kind: 'second_factor'; token: string };
 
 /**
  * Proves the signed-in user knows their password before a sensitive change (password change,

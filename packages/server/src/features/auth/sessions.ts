@@ -20,11 +20,13 @@ export async function createSession(
   userId: string,
   days: number,
   device: DeviceSummary = NO_DEVICE,
+  /** when the sign-in proved the second factor (features/twoFactor), if it did */
+  secondFactorAt: Date | null = null,
 ): Promise<{ token: string; expiresAt: Date; publicId: string }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + days * 86_400_000);
   const publicId = crypto.randomUUID();
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, publicId, browser: device.browser, os: device.os });
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, publicId, browser: device.browser, os: device.os, secondFactorAt });
   // keep the table small: drop this user's expired sessions while we are here
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
   return { token, expiresAt, publicId };

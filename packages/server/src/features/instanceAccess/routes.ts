@@ -16,6 +16,7 @@ import { approveSignup, pendingSignups, rejectSignup } from './approvals.js';
 import { createInvite, listInvites, revokeInvite } from './invites.js';
 import { instanceSettings, saveInstanceSettings } from './settings.js';
 import { changeUnconfirmedAddress, confirmAddress, requireConfirmedAddress, resendConfirmation } from './verification.js';
+import { requireFreshSecondFactor } from '../twoFactor/service.js';
 
 /**
  * Who may approve or reject sign-ups (admins and moderators); the Instance settings are for admins
@@ -149,7 +150,9 @@ export async function instanceAccessRoutes(app: AppInstance, ctx: ServerContext)
     '/api/me/email-verification/address',
     { schema: { tags: ['auth'], summary: 'Correct an address not confirmed yet; a link goes to the new one', body: verificationAddressSchema } },
     async (request, reply) => {
-      await changeUnconfirmedAddress(ctx, requireViewer(request), request.body.email);
+      const viewer = requireViewer(request);
+      await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
+      await changeUnconfirmedAddress(ctx, viewer, request.body.email);
       return reply.status(202).send();
     },
   );

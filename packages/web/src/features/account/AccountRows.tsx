@@ -4,6 +4,7 @@ import { settingsDangerRow, settingsRow } from '../../components/SettingsSection
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useExportData } from './api';
+import { useSecondFactorGate } from '../twoFactor/SecondFactorGate';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { ChangeUsernameModal } from './ChangeUsernameModal';
 import { useAppConfig, useMe } from '../session/api';
@@ -16,7 +17,8 @@ export function AccountRows() {
   const [open, setOpen] = useState<'username' | 'password' | 'delete' | null>(null);
   const { data: me } = useMe();
   const config = useAppConfig();
-  const exportData = useExportData();
+  const gate = useSecondFactorGate();
+  const exportData = useExportData(gate.guard);
   const { alert } = useDialogs();
   const close = () => setOpen(null);
 
@@ -42,6 +44,7 @@ export function AccountRows() {
       {open === 'username' && me && <ChangeUsernameModal current={me.username} onClose={close} />}
       {open === 'password' && <ChangePasswordModal onClose={close} />}
       {open === 'delete' && <DeleteAccountModal onClose={close} />}
+      {gate.dialog}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { useSecondFactorGate } from '../twoFactor/SecondFactorGate';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -15,7 +16,8 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
   const [currentPassword, setCurrent] = useState('');
   const newPassword = useNewPassword();
   const [error, setError] = useState<string | null>(null);
-  const change = useChangePassword();
+  const gate = useSecondFactorGate();
+  const change = useChangePassword(gate.guard);
   const { toast } = useDialogs();
 
   const onSubmit = (event: React.FormEvent) => {
@@ -37,7 +39,9 @@ export function ChangePasswordModal({ onClose }: { onClose(): void }) {
 
   return (
     <Modal title={t('selfService.changePassword')} onClose={close}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* two-factor sign-in: a code first, when the last one is more than a few minutes old */}
+      {gate.prompt}
+      <form onSubmit={onSubmit} noValidate hidden={gate.asking}>
         {error && <ErrorBox>{error}</ErrorBox>}
         <PasswordField
           label={t('selfService.currentPassword')}

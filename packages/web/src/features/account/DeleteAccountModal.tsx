@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
+import { useSecondFactorGate } from '../twoFactor/SecondFactorGate';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordField } from '../../components/PasswordField';
 import { useDialogs } from '../../components/dialogs/DialogsProvider';
@@ -15,7 +16,8 @@ import { t } from '../../i18n';
 export function DeleteAccountModal({ onClose }: { onClose(): void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteAccount();
+  const gate = useSecondFactorGate();
+  const remove = useDeleteAccount(gate.guard);
   const { toast } = useDialogs();
 
   const onSubmit = (event: React.FormEvent) => {
@@ -27,7 +29,9 @@ export function DeleteAccountModal({ onClose }: { onClose(): void }) {
 
   return (
     <Modal title={t('selfService.deleteTitle')} onClose={close}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* two-factor sign-in: a code first, when the last one is more than a few minutes old */}
+      {gate.prompt}
+      <form onSubmit={onSubmit} noValidate hidden={gate.asking}>
         <p className={styles.warning}>{t('selfService.deleteWarning')}</p>
         <p className="hint">{t('selfService.deleteExportHint')}</p>
         {error && <ErrorBox>{error}</ErrorBox>}

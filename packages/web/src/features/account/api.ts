@@ -3,6 +3,7 @@ import type { ChangePasswordInput, ChangeUsernameInput, DeleteAccountInput, Pass
 import { api, errorFromResponse, networkError, parseBody } from '../../api/client';
 import { forgetSession, sessionKeys } from '../session/api';
 import { withPasswordChallenge } from '../challenge/api';
+import type { SecondFactorGuard } from '../twoFactor/api';
 
 /** Change username: the account, its profile and every list showing it read the new name. */
 export function useChangeUsername() {
@@ -13,9 +14,14 @@ export function useChangeUsername() {
   });
 }
 
-/** Change password (current one required); the server ends the other sessions, this one stays. */
-export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordInput) => withPasswordChallenge((body) => api.post<void>('/api/me/password', body), input) });
+/**
+ * Change password (current one required); the server ends the other sessions, this one stays.
+ * `guard` asks for a code first when two-factor sign-in wants a fresh one (twoFactor/SecondFactorGate).
+ */
+export function useChangePassword(guard: SecondFactorGuard) {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => guard(() => withPasswordChallenge((body) => api.post<void>('/api/me/password', body), input)),
+  });
 }
 
 /** "Forgot password?": the answer is the same whether or not the address has an account. */
@@ -34,10 +40,10 @@ export function useResetPassword() {
 }
 
 /** Deletes the account for good (password required); this device forgets everything of it. */
-export function useDeleteAccount() {
+export function useDeleteAccount(guard: SecondFactorGuard) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => withPasswordChallenge((body) => api.delete<void>('/api/me', body), input),
+    mutationFn: (input: DeleteAccountInput) => guard(() => withPasswordChallenge((body) => api.delete<void>('/api/me', body), input)),
     onSuccess: () => forgetSession(queryClient),
   });
 }
@@ -77,6 +83,6 @@ async function downloadExport(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function useExportData() {
-  return useMutation({ mutationFn: downloadExport });
+export function useExportData(guard: SecondFactorGuard) {
+  return useMutation({ mutationFn: () => guard(downloadExport) });
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { t } from '../../i18n';
 import { useAppConfig, useMe } from '../session/api';
 import { useChangeUnconfirmedAddress, useResendConfirmation } from './api';
+import { useSecondFactorGate } from '../twoFactor/SecondFactorGate';
 import styles from './InstanceAccess.module.css';
 
 /** EMAIL_VERIFICATION=on: until the address is confirmed, asking and answering wait; this says so, with Resend and Change address. */
@@ -12,7 +13,8 @@ export function VerificationBanner() {
   const { data: me } = useMe();
   const rules = useAppConfig().data?.signup;
   const resend = useResendConfirmation();
-  const change = useChangeUnconfirmedAddress();
+  const gate = useSecondFactorGate();
+  const change = useChangeUnconfirmedAddress(gate.guard);
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +53,7 @@ export function VerificationBanner() {
           </button>
         </div>
       )}
+      {gate.dialog}
     </section>
   );
 }

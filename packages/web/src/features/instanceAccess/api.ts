@@ -3,6 +3,7 @@ import type { CreateInviteInput, InstanceSettings, Invite, PendingSignup } from 
 import { api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { sessionKeys } from '../session/api';
+import type { SecondFactorGuard } from '../twoFactor/api';
 
 const instanceKeys = {
   settings: ['instance', 'settings'] as const,
@@ -67,10 +68,11 @@ export function useResendConfirmation() {
   return useMutation({ mutationFn: () => api.post<void>('/api/me/email-verification') });
 }
 
-export function useChangeUnconfirmedAddress() {
+/** A new address for the link; with two-factor sign-in, `guard` asks for a code first when the last one is old. */
+export function useChangeUnconfirmedAddress(guard: SecondFactorGuard) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api.put<void>('/api/me/email-verification/address', { email }),
+    mutationFn: (email: string) => guard(() => api.put<void>('/api/me/email-verification/address', { email })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoots.me }),
   });
 }

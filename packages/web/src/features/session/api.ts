@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MAX_TEXT_LENGTH, type AppConfig, type LoginInput, type Me, type MeResponse, type SignupInput } from '@askbox/common';
+import {
+  MAX_TEXT_LENGTH,
+  type AppConfig,
+  type LoginInput,
+  type LoginResult,
+  type Me,
+  type MeResponse,
+  type SecondFactorLoginInput,
+  type SignupInput,
+} from '@askbox/common';
 import { ApiError, api } from '../../api/client';
 import { queryRoots } from '../../api/queryRoots';
 import { withPasswordChallenge } from '../challenge/api';
@@ -53,11 +62,26 @@ export function useSignup() {
   });
 }
 
+/**
+ * The log-in: signed in, or (two-factor sign-in) the password was right and the code step comes
+ * next with the token the server gave.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     // after a few failed attempts the server also asks for a solved challenge: solved here, then the same log-in again
-    mutationFn: (input: LoginInput) => withPasswordChallenge((body) => api.post<MeResponse>('/api/auth/login', body), input),
+    mutationFn: (input: LoginInput) => withPasswordChallenge((body) => api.post<LoginResult>('/api/auth/login', body), input),
+    onSuccess: (result) => {
+      if ('user' in result) queryClient.setQueryData(sessionKeys.me, result.user);
+    },
+  });
+}
+
+/** The log-in's code step: a code from the authenticator app, or a recovery code, with the password step's token. */
+export function useSecondFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondFactorLoginInput) => withPasswordChallenge((body) => api.post<MeResponse>('/api/auth/login/two-factor', body), input),
     onSuccess: ({ user }) => queryClient.setQueryData(sessionKeys.me, user),
   });
 }
@@ -117,7 +141,8 @@ export function sessionEnded(queryClient: QueryClient, reason: SessionEndReason)
 
 export function signOutWhenSessionEnds(queryClient: QueryClient): void {
   const check = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) sessionEnded(queryClient, 'ended');
+    // only 'unauthorized' says the session is gone: a wrong second-factor code is a 401 too, and keeps it
+    if (error instanceof ApiError && error.status === 401 && error.code === 'unauthorized') sessionEnded(queryClient, 'ended');
   };
   queryClient.getQueryCache().config.onError = check;
   queryClient.getMutationCache().config.onError = check;

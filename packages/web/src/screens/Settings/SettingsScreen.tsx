@@ -13,6 +13,8 @@ import { InboxControlSection } from '../../features/safety/InboxControlSection';
 import { RepliesSettingsSection } from '../../features/replies/RepliesSettingsSection';
 import { InvitesSection } from '../../features/instanceAccess/InvitesSection';
 import { YourSessionsSection } from '../../features/yourSessions/YourSessionsSection';
+import { TwoFactorSection } from '../../features/twoFactor/TwoFactorSection';
+import { PasskeysSection } from '../../features/passkeys/PasskeysSection';
 import { BackButton } from '../../components/BackButton';
 import { InstancePageRows } from '../../features/instance/InstancePageRows';
 import { SettingsSection, settingsDangerRow, settingsRow } from '../../components/SettingsSection';
@@ -43,6 +45,8 @@ export function SettingsScreen() {
       <EmailNotificationsSection />
       <PublicProfileSection />
       <InvitesSection />
+      <TwoFactorSection />
+      <PasskeysSection />
       <YourSessionsSection />
 
       <SettingsSection id="settings-help" title={t('helpAndSocial')}>
