@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { migrateDatabase } from '../packages/server/src/db/migrate.js';
 import { openDatabase } from '../packages/server/src/db/open.js';
 import { likeToggleSequence, pickLikePairs } from './lib/likes.js';
 import { httpLoad } from './lib/load.js';
@@ -38,6 +39,8 @@ const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 
 const database = await openDatabase({ databaseUrl, dataDir: '' });
+// this checkout's schema, as its server would migrate it at start: the subjects' sessions are written before the servers start
+await migrateDatabase(database);
 const builds: { name: string; server: RunningServer; rps: number[]; cpu: number[] }[] = [];
 const subjects = await pickSubjects(database, { viewers: Number(args.viewers), sseClients: 0 });
 const pairs = await pickLikePairs(database.db, subjects.viewers);

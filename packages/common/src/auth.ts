@@ -90,6 +90,8 @@ export const appConfigSchema = z.object({
   visitorQuestions: z.boolean(),
   /** USERNAME_CHANGES=on (the default): Settings › Account offers 'Change username'. */
   usernameChanges: z.boolean(),
+  /** FIRST_LOOK=on (the default): your own profile shows 'Share your link' instead of the spec's ask box to yourself. */
+  firstLook: z.boolean(),
   /** the longest question or answer (MAX_TEXT_LENGTH; 300 unless the operator raised it) */
   maxTextLength: z.number().int(),
 });

@@ -113,6 +113,8 @@ const configSchema = z
     VISITOR_QUESTIONS: z.enum(['on', 'off']).default('off'),
     // off: 'Username cannot be changed', as the product spec has it
     USERNAME_CHANGES: z.enum(['on', 'off']).default('on'),
+    // off: the spec's own profile (an ask box to yourself) and home (the followed people's answers only)
+    FIRST_LOOK: z.enum(['on', 'off']).default('on'),
     // questions and answers: the spec's 300 characters, raised by the operator up to 2000 (decision 317)
     MAX_TEXT_LENGTH: z.coerce.number().int().min(MAX_TEXT_LENGTH).max(MAX_TEXT_LENGTH_CEILING).default(MAX_TEXT_LENGTH),
     // the key that seals two-factor secrets: 32 bytes as 64 hex digits (openssl rand -hex 32); unset = generated into DATA_DIR
@@ -239,6 +241,8 @@ const configSchema = z
     visitorQuestions: env.VISITOR_QUESTIONS === 'on',
     // Settings › Change username: the old name keeps leading to the account for a year (decision 369)
     usernameChanges: env.USERNAME_CHANGES === 'on',
+    // your own profile offers your link, and your home feed has your own answers (decision 364)
+    firstLook: env.FIRST_LOOK === 'on',
     maxTextLength: env.MAX_TEXT_LENGTH,
     // two-factor secrets are sealed with this key, else with one generated into `${dataDir}/two-factor.key` (features/twoFactor/sealing.ts)
     twoFactorKey: env.TWO_FACTOR_KEY,

@@ -244,6 +244,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
     },
     visitorQuestions: ctx.config.visitorQuestions,
     usernameChanges: ctx.config.usernameChanges,
+    firstLook: ctx.config.firstLook,
   }));
 }
 

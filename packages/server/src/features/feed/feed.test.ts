@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questions } from '../../db/schema/index.js';
 import { insertBlock, insertFollow } from '../../test/fixtures.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { feedPage } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,6 +63,9 @@ describe('home feed', () => {
     expect(page.items[0]!.receiver.username).toBe(viewer.username);
     // an answer of the viewer is not in anyone else's feed unless they follow them
     expect((await feed(asker)).items).toEqual([]);
+    // FIRST_LOOK=off: the spec's feed, the followed people's answers only
+    const spec = await feedPage(t.ctx.db, viewer.id, { withOwnAnswers: false });
+    expect(spec.items.map((p) => p.id)).toEqual([theirs]);
   });
 
   it('is empty for someone who follows nobody', async () => {

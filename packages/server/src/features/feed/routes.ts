@@ -15,7 +15,7 @@ export async function feedRoutes(app: AppInstance, ctx: AppContext): Promise<voi
         response: { 200: answerPageSchema },
       },
     },
-    async (request) => feedPage(ctx.db, requireViewer(request).id, request.query),
+    async (request) => feedPage(ctx.db, requireViewer(request).id, { ...request.query, withOwnAnswers: ctx.config.firstLook }),
   );
 
   app.get(

@@ -26,12 +26,13 @@ const pageRows = inlined(PAGE_SIZE + 1);
  * those is a floor — at least 21 answers are at or above it, so every answer of the page is too —
  * and only followees whose newest answer reaches the floor are read further, at most a page each.
  */
-const feedStatement = hydratedAnswerPage<{ at: string; id: string; until: string }>(
+const feedStatement = hydratedAnswerPage<{ at: string; id: string; until: string; withOwn: boolean }>(
   'feed_page',
   sql`with followed as (
         select f.followee_id from follows f
         where f.follower_id = ${sql.placeholder('viewerId')} and ${visibleAuthor(sql.placeholder('viewerId'), sql`f.followee_id`)}
-        union all select ${sql.placeholder('viewerId')}::text
+        -- the viewer's own answers too (FIRST_LOOK=on, decision 364); the spec's feed is the followed people's only
+        union all select ${sql.placeholder('viewerId')}::text where ${sql.placeholder('withOwn')}::boolean
       ),
       newest as (
         select followed.followee_id, latest.answered_at from followed
@@ -57,10 +58,10 @@ const feedStatement = hydratedAnswerPage<{ at: string; id: string; until: string
       limit ${pageRows}`,
 );
 
-export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string }): Promise<AnswerPage> {
+export async function feedPage(db: DbOrTx, viewerId: string, options: { cursor?: string; until?: string; withOwnAnswers?: boolean }): Promise<AnswerPage> {
   const cursor = decodeCursor(options.cursor) ?? FIRST_PAGE;
   const until = options.until ? new Date(options.until).toISOString() : 'infinity';
-  const rows = await run(db, feedStatement, { viewerId, at: cursor.at, id: cursor.id, until });
+  const rows = await run(db, feedStatement, { viewerId, at: cursor.at, id: cursor.id, until, withOwn: options.withOwnAnswers ?? true });
   const page = toPage(rows, PAGE_SIZE, hydratedCursorTime);
   return { items: page.rows.map(answerFromRow), nextCursor: page.nextCursor };
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Settings } from 'lucide-react';
 
 import { AnswersList } from '../../features/answers/AnswersList';
-import { useViewer } from '../../features/session/api';
+import { useAppConfig, useViewer } from '../../features/session/api';
+import { AskBox } from '../../features/questions/AskBox';
 import { useProfile } from '../../features/profiles/api';
 import { ProfileHeader } from '../../features/profiles/ProfileHeader';
 import { ShareProfileButton } from '../../features/profiles/ShareProfileButton';
@@ -16,6 +17,7 @@ import { t, useDocumentTitle } from '../../i18n';
 export function ProfileScreen() {
   useDocumentTitle(t('titles.profile'));
   const me = useViewer();
+  const config = useAppConfig();
   const profile = useProfile(me.username);
   // the setting, not the profile: it is the owner's, and changes on this device first
   const publicProfile = useSetting('publicProfile').value ?? false;
@@ -51,8 +53,8 @@ export function ProfileScreen() {
       />
       <div className="screen">
         {profile.isError && <LoadError error={profile.error} onRetry={() => void profile.refetch()} />}
-        {/* no ask box addressed to yourself: your link, so others ask you */}
-        <ShareYourLinkCard username={me.username} fullname={me.fullname} />
+        {/* FIRST_LOOK=on: your link, so others ask you, instead of the spec's ask box addressed to yourself */}
+        {config.data?.firstLook === false ? <AskBox receiverUsername={me.username} /> : <ShareYourLinkCard username={me.username} fullname={me.fullname} />}
         <AskFromFediverse username={me.username} publicProfile={publicProfile} />
         <h2 className="section-title">{t('answers')}</h2>
         <AnswersList username={me.username} isOwnProfile />
