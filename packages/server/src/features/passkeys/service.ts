@@ -5,6 +5,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Passkey } from '@askbox/common';
@@ -52,7 +53,8 @@ function takeChallenge(ctx: AppContext, purpose: 'register' | 'login', userId: s
   };
 }
 
-const transportsOf = (row: { transports: string }) => (row.transports ? row.transports.split(',') : undefined);
+// as the authenticator reported them at registration (stored comma-separated)
+const transportsOf = (row: { transports: string }) => (row.transports ? (row.transports.split(',') as AuthenticatorTransportFuture[]) : undefined);
 
 /** Settings › Passkeys: newest first. */
 export async function listPasskeys(ctx: AppContext, userId: string): Promise<Passkey[]> {
