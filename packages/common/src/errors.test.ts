@@ -33,6 +33,7 @@ describe('error codes', () => {
       'age_confirmation_required',
       'push_endpoint_refused',
       'route_not_found',
+      'username_change_too_soon',
     ]);
   });
 

@@ -198,7 +198,7 @@ describe('domain events', () => {
       expect(watch.emitted('questionAsked')).toEqual([expect.objectContaining({ questionId: id, receiverId: b.id, senderId: a.id, isAnonymous: false })]);
       await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'yes' });
       await apiAs(t.app, b).post(`/api/questions/${id}/answer`, { answer: 'twice' });
-      expect(watch.emitted('answered')).toEqual([expect.objectContaining({ questionId: id, receiverId: b.id, senderId: a.id })]);
+      expect(watch.emitted('answered')).toEqual([expect.objectContaining({ answerId: id, receiverId: b.id, senderId: a.id })]);
     } finally {
       vi.restoreAllMocks();
     }
