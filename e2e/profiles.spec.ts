@@ -24,7 +24,8 @@ test('edit the profile with a new avatar, then another user sees it on the publi
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Edit profil' }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
-  await expect(page.getByText('Username cannot be changed')).toBeVisible();
+  // USERNAME_CHANGES=on (the default): the field says where to change it ('Username cannot be changed' when off)
+  await expect(page.getByText('Change it in Settings › Account')).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveJSProperty('readOnly', true);
 
   await page.getByLabel('Change profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: RED_PNG });

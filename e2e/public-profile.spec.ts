@@ -106,7 +106,7 @@ test("a public profile opens signed out, an answer's link on that answer; loggin
   await expect(anonymousPage).toHaveURL(/\/login\?next=/);
   await anonymousPage.getByLabel('E-mail').fill(reader.email);
   await anonymousPage.getByLabel('Mot de passe', { exact: true }).fill(reader.password);
-  await anonymousPage.getByRole('button', { name: 'Se connecter' }).click();
+  await anonymousPage.getByRole('button', { name: 'Se connecter', exact: true }).click();
   // back on the answer, in the app: past the first page of answers
   await expect(anonymousPage).toHaveURL(new RegExp(`/u/${owner.username}/answers/${ids[0]}$`));
   const oldest = anonymousPage.locator(`#post-${ids[0]}`);

@@ -26,6 +26,8 @@ describe('first-screen hints', () => {
       '_react-1.js': { file: 'assets/react-1.js' },
       '_card-1.js': { file: 'assets/card-1.js', imports: ['_react-1.js', 'index.html'], css: ['assets/card-1.css'] },
       'src/screens/Home/HomeScreen.tsx': { file: 'assets/HomeScreen-1.js', imports: ['_card-1.js', 'index.html'], css: ['assets/HomeScreen-1.css'] },
+      // a screen another chunk also imports: listed under its chunk's name, not its source path
+      '_SignedOutProfileScreen-1.js': { file: 'assets/SignedOutProfileScreen-1.js', name: 'SignedOutProfileScreen', imports: ['index.html'] },
     };
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     const hints = loadFirstScreenHints(dist);
@@ -39,6 +41,7 @@ describe('first-screen hints', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/HomeScreen-1.css">',
       '<link rel="preload" as="style" crossorigin href="/assets/card-1.css">',
     ]);
+    expect(hints('signedOutProfile')).toBe('<link rel="modulepreload" crossorigin href="/assets/SignedOutProfileScreen-1.js">');
     // a screen the build does not have, and no screen at all, add nothing
     expect(hints('onboarding')).toBe('');
     expect(hints(null)).toBe('');

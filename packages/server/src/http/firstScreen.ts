@@ -31,6 +31,7 @@ export function firstScreenFor(pathname: string, signedIn: boolean): FirstScreen
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -51,9 +52,15 @@ export function loadFirstScreenHints(distDir: string): (screen: FirstScreen | nu
     return seen;
   };
   const entry = closure('index.html');
+  // a screen's module that another chunk also imports is listed under its chunk's name ('_Name-hash.js'), not its source path
+  const keyOf = (source: string) =>
+    manifest[source]
+      ? source
+      : (Object.keys(manifest).find((k) => k.startsWith('_') && k.endsWith('.js') && manifest[k]!.name === path.basename(source).replace(/\.tsx?$/, '')) ??
+        source);
   const tags = Object.fromEntries(
-    Object.entries(screens).map(([name, key]) => {
-      const chunks = [...closure(key)].filter((k) => !entry.has(k)).map((k) => manifest[k]!);
+    Object.entries(screens).map(([name, source]) => {
+      const chunks = [...closure(keyOf(source))].filter((k) => !entry.has(k)).map((k) => manifest[k]!);
       const scripts = chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`);
       const styles = [...new Set(chunks.flatMap((c) => c.css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
       return [name, [...scripts, ...styles].join('\n    ')];
