@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Repeat2 } from 'lucide-react';
 import { type Answer } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { LikeButton } from '../likes/LikeButton';
 import { RepliesButton } from '../replies/RepliesButton';
-import { ReplyThread } from '../replies/ReplyThread';
 import { useReportDialog } from '../moderation/ReportButton';
 import { ActionsMenu, type MenuAction } from '../../components/ActionsMenu';
 import { useShareAnswer } from '../sharing/ShareAnswerFlow';
@@ -15,6 +14,9 @@ import { AnswerPictureView } from '../answerExtras/AnswerPictureView';
 import { questionTint } from '../../components/questionHue';
 import styles from './AnswerCard.module.css';
 import { relativeTimeText, t } from '../../i18n';
+
+// the thread's code loads when a thread opens: a feed's first screen shows only the counts
+const ReplyThread = lazy(() => import('../replies/ReplyThread').then((module) => ({ default: module.ReplyThread })));
 
 /**
  * One answered question (feed and profiles), with its #post-{id} anchor. Its '…' menu has Share on
@@ -112,7 +114,11 @@ export function AnswerCard({
         {share.sheet}
         {report.dialog}
       </footer>
-      {repliesOpen && <ReplyThread post={post} id={threadId} />}
+      {repliesOpen && (
+        <Suspense fallback={null}>
+          <ReplyThread post={post} id={threadId} />
+        </Suspense>
+      )}
     </article>
   );
 }
