@@ -220,6 +220,12 @@ describe('the inbox queue in batches', () => {
     let legitHandledWhileHanging = -1;
     const pass = batch(async (row) => {
       if (row.body === 'legit 0') {
+        // lanes start in any order on a loaded machine: give the hanging server's lanes time to start
+        // (up to 5 s), and a moment more in which a third would start if the rule were broken
+        for (let waited = 0; hanging.length < INBOX_LANES_PER_SERVER && waited < 5_000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
         legitHandledWhileHanging = hanging.length;
         answer();
         return { done: true };
