@@ -89,7 +89,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
   const actorIds = [...new Set(page.rows.filter((r) => r.kind !== 'remoteLike').flatMap((r) => r.actor_ids))];
   const remoteIds = [...new Set(page.rows.filter((r) => r.kind === 'remoteLike').flatMap((r) => r.actor_ids))];
   const answerIds = [...new Set(page.rows.map((r) => r.answer_id).filter(Boolean))];
-  const [people, remotePeople, posts, read] = await Promise.all([
+  const [people, remotePeople, likedAnswers, read] = await Promise.all([
     actorIds.length === 0
       ? []
       : queryRows<PersonRow>(
@@ -124,7 +124,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
     remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
-    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
+    answers: new Map(likedAnswers.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
     lastRead: read[0]?.last_read ?? null,
   };
 }
