@@ -35,3 +35,5 @@ export const passkeyLoginSchema = z.object({
   challenge: z.string().max(4000).optional(),
 });
 export type PasskeyLoginInput = z.input<typeof passkeyLoginSchema>;
+/** 'Confirm it is you' with a passkey: the authenticator's answer. */
+export const passkeyConfirmSchema = z.object({ response: z.record(z.string(), z.unknown()) });

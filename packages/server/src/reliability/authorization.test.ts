@@ -88,6 +88,9 @@ const MATRIX: Record<string, Case> = {
   'POST /api/me/passkeys/options': { statuses: signedIn(200), request: () => r('POST', '/api/me/passkeys/options', { password: PASSWORD }) },
   'POST /api/me/passkeys': { statuses: same(401), request: () => r('POST', '/api/me/passkeys', { response: { id: 'made-up' } }) },
   'DELETE /api/me/passkeys/:id': { statuses: signedIn(404), request: () => r('DELETE', '/api/me/passkeys/made-up') },
+  // nobody in this world has a passkey: 'confirm it is you' with one is refused alike
+  'POST /api/me/passkeys/confirm/options': { statuses: same(401), request: () => r('POST', '/api/me/passkeys/confirm/options') },
+  'POST /api/me/passkeys/confirm': { statuses: same(401), request: () => r('POST', '/api/me/passkeys/confirm', { response: { id: 'made-up' } }) },
   'POST /api/auth/passkey/options': { statuses: same(200), request: () => r('POST', '/api/auth/passkey/options', {}) },
   'POST /api/auth/passkey': { statuses: same(401), request: () => r('POST', '/api/auth/passkey', { response: { id: 'made-up' } }) },
   // Settings › Your sessions: another account's session is a 404, as one that does not exist

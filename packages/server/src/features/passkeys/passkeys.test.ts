@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { softwareAuthenticator } from '../../test/softwareAuthenticator.js';
@@ -94,5 +95,35 @@ describe('passkeys', () => {
     expect((await apiAs(t.app, other).delete(`/api/me/passkeys/${authenticator.id}`)).statusCode).toBe(404);
     expect((await apiAs(t.app, user).delete(`/api/me/passkeys/${authenticator.id}`)).statusCode).toBe(204);
     expect(codeOf(await signIn({ response: authenticator.authenticate(await loginOptions()) }))).toBe('passkey_not_recognised');
+  });
+
+  it("confirm it is you before a sensitive change, as a code does: the account's own, each challenge once", async () => {
+    const user = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const { authenticator } = await addPasskey(user);
+    const { authenticator: othersKey } = await addPasskey(other);
+    const { secret } = (await apiAs(t.app, user).post('/api/me/two-factor/setup', { password: PASSWORD })).json<{ secret: string }>();
+    expect((await apiAs(t.app, user).post('/api/me/two-factor/enable', { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() })).statusCode).toBe(
+      200,
+    );
+    // ten minutes later, as far as this session knows
+    await t.ctx.db.execute(sql`update sessions set second_factor_at = null where user_id = ${user.id}`);
+    const me = apiAs(t.app, user);
+    expect(codeOf(await me.get('/api/me/export'))).toBe('second_factor_required');
+
+    const confirmOptions = async () =>
+      (await me.post('/api/me/passkeys/confirm/options')).json<{ options: { challenge: string; allowCredentials: { id: string }[] } }>().options;
+    const options = await confirmOptions();
+    expect(options.allowCredentials.map((c) => c.id)).toEqual([authenticator.id]);
+    const stranger = await me.post('/api/me/passkeys/confirm', { response: othersKey.authenticate(options) });
+    expect(stranger.statusCode).toBe(401);
+    expect(codeOf(stranger)).toBe('passkey_not_recognised');
+    const fresh = await confirmOptions();
+    expect((await me.post('/api/me/passkeys/confirm', { response: authenticator.authenticate(fresh) })).statusCode).toBe(204);
+    expect((await me.get('/api/me/export')).statusCode).toBe(200);
+    // the same answer again: its challenge is spent
+    expect(codeOf(await me.post('/api/me/passkeys/confirm', { response: authenticator.authenticate(fresh) }))).toBe('passkey_not_recognised');
+    // someone without passkeys is told so at the first step
+    expect(codeOf(await apiAs(t.app, await signUpUser(t.app)).post('/api/me/passkeys/confirm/options'))).toBe('passkey_not_recognised');
   });
 });

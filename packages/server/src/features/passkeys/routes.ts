@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
+  passkeyConfirmSchema,
   passkeyListSchema,
   passkeyParamsSchema,
   passkeyRegistrationSchema,
@@ -13,7 +14,7 @@ import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
 import { rateLimitClient } from '../../rateLimit.js';
 import { requireFreshSecondFactor } from '../twoFactor/service.js';
-import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removePasskey } from './service.js';
+import { confirmWithPasskey, listPasskeys, passkeyConfirmOptions, passkeyRegistrationOptions, registerPasskey, removePasskey } from './service.js';
 
 /** Settings › Passkeys: listing, adding (password, then the authenticator) and removing one's passkeys. */
 export async function passkeyRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
@@ -80,6 +81,39 @@ export async function passkeyRoutes(app: AppInstance, ctx: ServerContext): Promi
       const viewer = requireViewer(request);
       await requireFreshSecondFactor(ctx, viewer.id, request.sessionId!);
       await removePasskey(ctx, viewer.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/me/passkeys/confirm/options',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: "'Confirm it is you' with a passkey, first step: the WebAuthn request options for your own passkeys",
+        response: { 200: webauthnOptionsSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return { options: (await passkeyConfirmOptions(ctx, viewer.id)) as unknown as Record<string, unknown> };
+    },
+  );
+
+  app.post(
+    '/api/me/passkeys/confirm',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: "'Confirm it is you' with one of your passkeys instead of a code, before a sensitive change",
+        body: passkeyConfirmSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireViewer(request);
+      const response = request.body.response as unknown as AuthenticationResponseJSON;
+      await confirmWithPasskey(ctx, viewer.id, request.sessionId!, rateLimitClient(request.ip), response);
       return reply.status(204).send(null);
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Passkey } from '@askbox/common';
 import type { AppContext } from '../../context.js';
-import { passkeys, users, webauthnChallenges, type UserRow } from '../../db/schema/index.js';
+import { passkeys, sessions, users, webauthnChallenges, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { consumeRateLimit } from '../../rateLimit.js';
 import {
@@ -171,10 +171,31 @@ export async function logInWithPasskey(
     challenge: attempt.challenge,
     device: knownDevice(ctx.email.linkSecret, owner.email, attempt.deviceCookie),
   });
+  if (!(await passkeyAnswered(ctx, credential, attempt.response, pending?.id ?? null, !pending))) {
+    await recordLoginFailure(ctx, owner.email);
+    throw new AppError('passkey_not_recognised');
+  }
+  const now = ctx.clock.now();
+  if (owner.suspendedAt && (await endLapsedSuspensions(ctx, owner.id)) === 0) throw suspensionRefusal(owner);
+  const session = await createSession(ctx.db, owner.id, ctx.config.sessionDays, device, now);
+  return { user: owner, ...session };
+}
+
+/**
+ * Whether `response` is `credential`'s answer to a challenge this server handed out (to `userId`,
+ * or to anyone when null), taken once; on success the credential's counter and last use are kept.
+ */
+async function passkeyAnswered(
+  ctx: AppContext,
+  credential: typeof passkeys.$inferSelect,
+  response: AuthenticationResponseJSON,
+  userId: string | null,
+  requireUserVerification: boolean,
+): Promise<boolean> {
   const rp = relyingParty(ctx);
   const verified = await verifyAuthenticationResponse({
-    response: attempt.response,
-    expectedChallenge: takeChallenge(ctx, 'login', pending?.id ?? null),
+    response,
+    expectedChallenge: takeChallenge(ctx, 'login', userId),
     expectedOrigin: rp.origin,
     expectedRPID: rp.id,
     credential: {
@@ -183,15 +204,46 @@ export async function logInWithPasskey(
       counter: credential.counter,
       transports: transportsOf(credential),
     },
-    requireUserVerification: !pending,
+    requireUserVerification,
   }).catch(() => null);
-  if (!verified?.verified) {
-    await recordLoginFailure(ctx, owner.email);
+  if (!verified?.verified) return false;
+  await ctx.db.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: ctx.clock.now() }).where(eq(passkeys.id, credential.id));
+  return true;
+}
+
+/** 'Confirm it is you' with a passkey, first step: the options, naming this account's passkeys only. */
+export async function passkeyConfirmOptions(ctx: AppContext, userId: string) {
+  const own = await ctx.db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  if (own.length === 0) throw new AppError('passkey_not_recognised');
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).id,
+    allowCredentials: own.map((row) => ({ id: row.id, transports: transportsOf(row) })),
+    userVerification: 'preferred',
+  });
+  await keepChallenge(ctx, options.challenge, 'login', userId);
+  return options;
+}
+
+/**
+ * 'Confirm it is you' with a passkey: one of this account's, answering the challenge it was just
+ * given, proves the second factor for this session as a code does (sessions.second_factor_at).
+ * A wrong answer counts against the address's log-in limit, as a wrong code does.
+ */
+export async function confirmWithPasskey(
+  ctx: AppContext,
+  userId: string,
+  sessionId: string,
+  client: string,
+  response: AuthenticationResponseJSON,
+): Promise<void> {
+  const [credential] = await ctx.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, String(response.id)), eq(passkeys.userId, userId)))
+    .limit(1);
+  if (!credential || !(await passkeyAnswered(ctx, credential, response, userId, false))) {
+    await consumeRateLimit(ctx.db, `login:${client}`, ctx.config.rateLimits.loginPer15Min, 900);
     throw new AppError('passkey_not_recognised');
   }
-  const now = ctx.clock.now();
-  await ctx.db.update(passkeys).set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(passkeys.id, credential.id));
-  if (owner.suspendedAt && (await endLapsedSuspensions(ctx, owner.id)) === 0) throw suspensionRefusal(owner);
-  const session = await createSession(ctx.db, owner.id, ctx.config.sessionDays, device, now);
-  return { user: owner, ...session };
+  await ctx.db.update(sessions).set({ secondFactorAt: ctx.clock.now() }).where(eq(sessions.id, sessionId));
 }

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createReceiptGate } from './receiptGate.js';
 
-/** `count` pieces of work through `gate`, each taking `ms`; the most running at once and the order they started in. */
-async function runThrough(gate: ReturnType<typeof createReceiptGate>, count: number, ms: number) {
+/**
+ * `count` pieces of work through `gate`, each taking `ms`; the most running at once and the order
+ * they started in. Each piece first waits (up to 2 s) until `company` run at once, so "how many at
+ * most" does not depend on how fast a loaded machine starts them.
+ */
+async function runThrough(gate: ReturnType<typeof createReceiptGate>, count: number, ms: number, company = 1) {
   let running = 0;
   let most = 0;
   const started: number[] = [];
+  const waiting: Array<() => void> = [];
   await Promise.all(
     Array.from({ length: count }, (_, i) =>
       gate(async () => {
         started.push(i);
         most = Math.max(most, ++running);
+        if (running >= company) waiting.splice(0).forEach((go) => go());
+        else await new Promise<void>((resolve) => (waiting.push(resolve), setTimeout(resolve, 2_000)));
         await new Promise((resolve) => setTimeout(resolve, ms));
         running--;
         return i;
@@ -26,6 +33,7 @@ describe('the inboxes’ receipt gate', () => {
       createReceiptGate(() => false),
       12,
       5,
+      4,
     );
     expect(most).toBe(4);
     expect(started).toEqual([...Array(12).keys()]);
@@ -70,7 +78,7 @@ describe('the inboxes’ receipt gate', () => {
     });
     await expect(failed).rejects.toThrow('bad signature');
     busy = false;
-    const { most } = await runThrough(gate, 8, 5);
+    const { most } = await runThrough(gate, 8, 5, 4);
     expect(most).toBe(4);
   });
 

@@ -65,3 +65,22 @@ export function usePasskeySignIn() {
     },
   });
 }
+
+/** 'Confirm it is you' with one of your passkeys: true once confirmed, false when the browser's request was cancelled. */
+export function usePasskeyConfirm() {
+  return useMutation({
+    mutationFn: async (): Promise<boolean> => {
+      const { options } = await api.post<Options>('/api/me/passkeys/confirm/options');
+      const { startAuthentication } = await webauthn();
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return false;
+        throw new ApiError(401, 'passkey_not_recognised');
+      }
+      await api.post<void>('/api/me/passkeys/confirm', { response });
+      return true;
+    },
+  });
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 import { ErrorBox } from '../../components/ErrorBox';
 import { CodeField } from './CodeField';
+import { PasskeyConfirmButton } from '../passkeys/PasskeyConfirmButton';
 import { Modal } from '../../components/Modal';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmSecondFactor, type SecondFactorGuard } from './api';
@@ -49,7 +50,7 @@ export function useSecondFactorGate(): { guard: SecondFactorGuard; asking: boole
   return { guard, asking: asking !== null, prompt, dialog };
 }
 
-/** 'Confirm it is you': a code from the app or a recovery code (spent). */
+/** 'Confirm it is you': a code from the app or a recovery code (spent), or one of your passkeys. */
 function ConfirmCodeForm({ onConfirmed, onCancel }: { onConfirmed(): void; onCancel(): void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -84,6 +85,7 @@ function ConfirmCodeForm({ onConfirmed, onCancel }: { onConfirmed(): void; onCan
           {sending ? t('twoFactor.confirming') : t('twoFactor.confirm')}
         </button>
       </div>
+      <PasskeyConfirmButton onConfirmed={onConfirmed} onError={setError} disabled={sending} />
     </form>
   );
 }
