@@ -10,6 +10,7 @@ import {
   archiveHeaderSchema,
   type ArchiveDocument,
 } from '@askbox/common';
+import { concurrencyLimit } from '../../concurrencyLimit.js';
 import { AppError } from '../../errors.js';
 
 /** One file of an archive: its path inside and its bytes. */
@@ -52,8 +53,19 @@ const malformed = () => new AppError('archive_malformed');
  * entry, a picture it names missing). Entries are refused by their declared size before their
  * bytes are unpacked, so a small file that unpacks to gigabytes stops at its first header.
  */
-export async function unpackArchive(bytes: Uint8Array): Promise<UnpackedArchive> {
-  if (bytes.length > MAX_ARCHIVE_BYTES) throw new AppError('archive_too_large');
+export function unpackArchive(bytes: Uint8Array): Promise<UnpackedArchive> {
+  if (bytes.length > MAX_ARCHIVE_BYTES) return Promise.reject(new AppError('archive_too_large'));
+  return unpacking(() => unpack(bytes));
+}
+
+/**
+ * Archives unpacked at once, process-wide: each may hold up to MAX_ARCHIVE_UNPACKED_BYTES in
+ * memory, so a burst of uploads (and the worker) wait in line instead of exhausting it.
+ */
+export const ARCHIVES_UNPACKED_AT_ONCE = 2;
+const unpacking = concurrencyLimit(ARCHIVES_UNPACKED_AT_ONCE);
+
+async function unpack(bytes: Uint8Array): Promise<UnpackedArchive> {
   // gzip's magic bytes: anything else is not an archive (tar's parser would take a plain tar too)
   if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw malformed();
   const files = new Map<string, Buffer>();

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.js';
 import { readUploadedFile } from '../../http/uploadedFile.js';
 import type { AppInstance } from '../../http/types.js';
 import { requireViewer } from '../../http/viewer.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { requireFreshSecondFactor } from '../twoFactor/service.js';
 import { exportArchive, latestImport, startImport } from './service.js';
 
@@ -39,6 +40,8 @@ export async function archiveRoutes(app: AppInstance, ctx: ServerContext): Promi
     },
     async (request, reply) => {
       const viewer = requireViewer(request);
+      // an archive is an upload: it counts in the same hourly limit as pictures (UPLOAD_RATE_LIMIT)
+      await consumeRateLimit(ctx.db, accountRateLimitKey.upload(viewer.id), ctx.config.rateLimits.uploadsPerHour, 3600);
       const bytes = await readUploadedFile(request, { bytes: MAX_ARCHIVE_BYTES, code: 'archive_too_large' });
       const job = await startImport(ctx, viewer.id, bytes);
       void ctx.archiveImports.kick();
