@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_UNPACKED_BYTES, type AccountImport, type ArchiveDocument } from '@askbox/common';
 import { accountImports, questions } from '../../db/schema/index.js';
+import { createStorage } from '../../storage/index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { testPicture, uploadArchive } from '../../test/archiveWorld.js';
 import { packArchive } from './format.js';
@@ -134,5 +136,32 @@ describe('the import job', () => {
     await runImportPass(t.ctx);
     expect(await latest(user)).toMatchObject({ status: 'done', itemsDone: 4, added: 3 });
     expect(await count(user)).toBe(4);
+  });
+
+  it('re-encodes an archived picture that is not in Askbox’s stored form: its metadata is gone', async () => {
+    const user = await signUpUser(t.app);
+    const withExif = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00aa55' } })
+      .withExif({ IFD0: { Copyright: 'secret-exif-marker' } })
+      .jpeg()
+      .toBuffer();
+    const document = documentWith(3);
+    const bytes = packArchive(
+      [
+        { path: 'archive.json', data: Buffer.from(JSON.stringify(document)) },
+        { path: 'pictures/answers/answer-2.jpg', data: withExif },
+      ],
+      new Date(0),
+    );
+    expect((await uploadArchive(t, user, bytes)).statusCode).toBe(202);
+    await runImportPass(t.ctx);
+    const [row] = await t.ctx.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.receiverId, user.id), isNotNull(questions.pictureUrl)));
+    const storage = createStorage(t.ctx.config);
+    const stored = (await storage.get(storage.keyOf(row!.pictureUrl!)!))!;
+    expect(stored.equals(withExif)).toBe(false);
+    expect(stored.includes(Buffer.from('secret-exif-marker'))).toBe(false);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
   });
 });
