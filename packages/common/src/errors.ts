@@ -17,6 +17,7 @@ import {
   MAX_APPEAL_LENGTH,
   MAX_CONTENT_WARNING_LENGTH,
   MAX_PICTURE_ALT_LENGTH,
+  MAX_ARCHIVE_MEGABYTES,
 } from './limits.js';
 
 /**
@@ -72,6 +73,7 @@ export const errorLimits = {
   appeal_text_too_long: { max: MAX_APPEAL_LENGTH },
   report_details_too_long: { max: MAX_REPORT_DETAILS_LENGTH },
   signup_reason_too_long: { max: MAX_SIGNUP_REASON_LENGTH },
+  archive_too_large: { max: MAX_ARCHIVE_MEGABYTES },
 } as const satisfies { [C in ErrorCode]?: ErrorParams<C> };
 
 /** What raising `code` takes besides the code: the values its text names, unless they are limits above. */

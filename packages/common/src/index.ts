@@ -15,6 +15,7 @@ export * from './answerExtras.js';
 export * from './admin.js';
 export * from './settings.js';
 export * from './account.js';
+export * from './archive.js';
 export * from './sessions.js';
 export * from './twoFactor.js';
 export * from './passkeys.js';

@@ -52,3 +52,10 @@ export const MAX_APPEAL_LENGTH = 1000;
 export const MAX_CONTENT_WARNING_LENGTH = 100;
 /** The alt text of an answer's picture (the fediverse's usual limit). */
 export const MAX_PICTURE_ALT_LENGTH = 1500;
+/** The largest account archive an instance takes for import, in megabytes (the refusal names it). */
+export const MAX_ARCHIVE_MEGABYTES = 50;
+export const MAX_ARCHIVE_BYTES = MAX_ARCHIVE_MEGABYTES * 1024 * 1024;
+/** The most an archive's files may hold once unpacked (a small file that unpacks to gigabytes is refused). */
+export const MAX_ARCHIVE_UNPACKED_BYTES = 4 * MAX_ARCHIVE_BYTES;
+/** The most answers (and followed accounts) one archive may carry. */
+export const MAX_ARCHIVE_ANSWERS = 50_000;

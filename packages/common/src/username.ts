@@ -118,6 +118,10 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'dashboard',
   'deliveries',
   'retry',
+  // the account archive and its import
+  'archive',
+  'imports',
+  'latest',
   // pinned answers
   'pin',
   'pinned',

@@ -49,4 +49,6 @@ export interface ServerContext extends AppContext {
   federation: FederationRuntime | null;
   /** Fans 'Ask my followers' questions out after their answer (features/followerQuestions/worker.ts). */
   followerQuestions: Runner;
+  /** Imports account archives in the background, resuming a stopped one (features/archive/worker.ts). */
+  archiveImports: Runner;
 }

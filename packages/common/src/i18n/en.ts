@@ -549,6 +549,11 @@ export const enFirst = {
     no_file: 'Choose an image file to upload.',
     invalid_image: 'This file is not a supported image (JPEG, PNG, WebP, GIF or AVIF).',
     file_too_large: 'This image is too large (5 MB maximum).',
+    // account archives (Settings › Account › Import)
+    archive_malformed: 'This file is not an Askbox archive, or it is damaged.',
+    archive_too_large: 'This archive is too large ({{max}} MB maximum).',
+    archive_version_unsupported: 'This archive was made by a newer version of Askbox than this server runs.',
+    import_in_progress: 'An import is already under way. Wait for it to finish.',
     // push subscriptions (a browser's, not a person's, mistake)
     push_endpoint_refused: 'This push endpoint is refused: {{reason}}',
     push_endpoint_not_https: 'The push endpoint must be an https address',

@@ -551,4 +551,21 @@ export const enLater = {
     remove: 'Remove',
     ofTheDay: 'Question of the day, {{day}}',
   },
+  // Settings › Account: the account archive, to move to another instance (docs/archive-format.md)
+  archive: {
+    download: 'Download my archive',
+    downloading: 'Preparing your archive…',
+    downloadError: 'Could not prepare your archive. Please try again.',
+    importButton: 'Import an archive',
+    importHint: 'Bring your answers from another Askbox: choose the archive (.tar.gz) you downloaded there.',
+    fileLabel: 'Archive file to import',
+    checking: 'Checking the archive…',
+    queued: 'Your archive is waiting to be imported.',
+    progress: 'Importing your archive: {{done}} of {{total}} answers ({{percent}}%)',
+    progressLabel: 'Import progress',
+    done: 'Import finished: {{added}} new answers, {{done}} in the archive.',
+    failed: 'The import stopped: {{reason}}',
+    followingTitle: 'Accounts you followed there',
+    followingHint: 'Askbox cannot follow accounts on other servers for you yet. Find them by their handle and follow them again.',
+  },
 } as const;

@@ -22,6 +22,7 @@ import { loadVapidKeys } from '../push/vapid.js';
 import { createPushWorker } from '../push/worker.js';
 import { createRunner } from '../outbox/runner.js';
 import { createFollowerQuestionWorker } from '../features/followerQuestions/worker.js';
+import { createImportWorker } from '../features/archive/service.js';
 import { endLapsedSuspensions } from '../features/moderation/suspension.js';
 import { sweepOrphanPictures } from '../features/answerExtras/service.js';
 import { purgeOldFilteredQuestions } from '../features/filtered/service.js';
@@ -126,10 +127,13 @@ export async function buildServerContext(
 
   // 'Ask my followers' is answered at once and fanned out here, after the answer
   const followerQuestions = createFollowerQuestionWorker(base, log);
+  // account archives are imported here, an answer at a time, after the upload is answered
+  const archiveImports = createImportWorker(base, log);
 
   app.addHook('onReady', async () => {
     suspensionSweep.start();
     followerQuestions.start();
+    archiveImports.start();
     pushWorker?.start();
     likeCountFold?.start();
     emailWorker?.start();
@@ -139,6 +143,7 @@ export async function buildServerContext(
   app.addHook('onClose', async () => {
     await suspensionSweep.stop();
     await followerQuestions.stop();
+    await archiveImports.stop();
     await pushWorker?.stop();
     await likeCountFold?.stop();
     pushTransport.outbound.close();
@@ -157,6 +162,7 @@ export async function buildServerContext(
     email: { mailer, linkSecret: emailDeps.linkSecret, worker: emailWorker, runBatch: () => runEmailBatch(emailDeps) },
     metrics,
     followerQuestions,
+    archiveImports,
     webShell: loadWebShell(config.webDistDir ?? defaultWebDist),
     // ActivityPub (/.well-known/webfinger, /ap/...): Fedify behind a Fastify onRequest hook
     federation: config.federation.enabled ? startFederation(app, base, network) : null,

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.js';
 import type { AppInstance } from '../http/types.js';
 import { accountRoutes } from '../features/account/routes.js';
+import { archiveRoutes } from '../features/archive/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { fediverseBlockRoutes } from '../features/fediverseBlocks/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
@@ -66,6 +67,7 @@ export const routes: readonly Routes[] = [
   adminRoutes,
   settingsRoutes,
   accountRoutes,
+  archiveRoutes,
   emailRoutes,
   sharingRoutes,
   cardsRoutes,

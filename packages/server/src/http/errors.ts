@@ -11,6 +11,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   database_unavailable: 503,
   shutting_down: 503,
   file_too_large: 413,
+  archive_too_large: 413,
   ...codesWith(401, ['unauthorized', 'incorrect_login', 'incorrect_code', 'two_factor_login_expired', 'passkey_not_recognised', 'metrics_token_required']),
   ...codesWith(403, [
     'answer_not_yours',
@@ -71,6 +72,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'not_suspended',
     'two_factor_already_on',
     'two_factor_not_started',
+    'import_in_progress',
   ]),
   ...codesWith(429, ['rate_limited', 'too_many_reports']),
 };

@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { decrypt } from 'http_ece';
@@ -79,8 +80,9 @@ describe('anonymity scan', () => {
     const bodies: string[] = [];
     const as = async (user: TestUser, method: string, url: string, payload?: unknown) => {
       const response = await t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { cookie: user.cookie } });
-      // headers too: a side channel need not be in the body
-      if (user !== sender) bodies.push(`${method} ${url} as ${user.username}: ${rawResponse(response)}`);
+      // headers too: a side channel need not be in the body; an account archive is read unpacked
+      const unpacked = response.headers['content-type'] === 'application/gzip' ? `\n${gunzipSync(response.rawPayload).toString('utf8')}` : '';
+      if (user !== sender) bodies.push(`${method} ${url} as ${user.username}: ${rawResponse(response)}${unpacked}`);
       return response;
     };
     // the receiver's device and everyone's live streams
@@ -154,6 +156,8 @@ describe('anonymity scan', () => {
       expect(
         bodies.some((b) => b.startsWith(`GET ${url} as a_follower`) && b.includes('"remoteSender":{"handle":"@bob@remote.example","name":"Bob Remote"}')),
       ).toBe(true);
+    // the receiver's account archive was read (every GET route), unpacked, with the answered anonymous question
+    expect(bodies.some((b) => b.startsWith('GET /api/me/archive as the_receiver') && b.includes('"format": "askbox-archive"'))).toBe(true);
     // the audit log was read (every GET route) and holds the block, by the report
     expect(bodies.some((b) => b.includes('/api/admin/audit') && b.includes('sender_blocked') && b.includes(reportId))).toBe(true);
     expect(bodies.some((b) => b.includes('Dropped quietly'))).toBe(false);

@@ -198,6 +198,10 @@ const MATRIX: Record<string, Case> = {
   'GET /api/me/settings': { statuses: signedIn(200), request: () => r('GET', '/api/me/settings') },
   'PATCH /api/me/settings': { statuses: signedIn(200), request: () => r('PATCH', '/api/me/settings', { publicProfile: false }) },
   'GET /api/me/export': { statuses: signedIn(200), request: () => r('GET', '/api/me/export') },
+  // the account archive and its import: only one's own; no file is refused for what it is
+  'GET /api/me/archive': { statuses: signedIn(200), request: () => r('GET', '/api/me/archive') },
+  'POST /api/me/imports': { statuses: signedIn(400), request: () => r('POST', '/api/me/imports') },
+  'GET /api/me/imports/latest': { statuses: signedIn(200), request: () => r('GET', '/api/me/imports/latest') },
   'DELETE /api/me': { statuses: signedIn(204), request: () => r('DELETE', '/api/me', { password: PASSWORD }) },
   'POST /api/email/unsubscribe': { statuses: same(400), request: () => r('POST', '/api/email/unsubscribe?token=forged') },
   // a click on a link: redirected to the page that says the link is not valid

@@ -22,6 +22,11 @@ export function diskStorage(dataDir: string): MediaStorage & { root: string; pat
       await write().catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? write() : Promise.reject(error)));
       await fs.rename(temp, file);
     },
+    async get(key) {
+      const file = pathOf(key);
+      if (!file) return null;
+      return fs.readFile(file).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : Promise.reject(error)));
+    },
     async delete(key) {
       const file = pathOf(key);
       if (!file) return;

@@ -61,3 +61,21 @@ export async function imageSize(jpeg: Buffer): Promise<{ width: number; height: 
   const { width, height } = await sharp(jpeg).metadata();
   return { width: width ?? 0, height: height ?? 0 };
 }
+
+/**
+ * Whether a picture can be stored as it is: a JPEG no larger than the kind's size, carrying no
+ * metadata (EXIF, ICC, XMP, IPTC) — what processImage itself produces. A picture from an account
+ * archive made by Askbox passes, so its bytes survive a move; any other is re-encoded.
+ */
+export async function isStoredForm(bytes: Buffer, kind: ImageKind): Promise<boolean> {
+  if (sniffImageType(bytes) !== 'jpeg') return false;
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+    const { width, height } = SIZES[kind];
+    const fits = (meta.width ?? Infinity) <= width && (meta.height ?? Infinity) <= height;
+    return meta.format === 'jpeg' && fits && !meta.exif && !meta.icc && !meta.xmp && !meta.iptc && (meta.orientation ?? 1) === 1;
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,5 @@
 import { IMAGE_WIDTHS, imageVariants, type ImageKind } from '@askbox/common';
-import { downscale, imageSize, processImage } from './images.js';
+import { downscale, imageSize, isStoredForm, processImage } from './images.js';
 import { mediaKeyFor, type MediaStorage } from './storage.js';
 
 /**
@@ -42,4 +42,24 @@ export async function deletePicture(storage: MediaStorage, url: string): Promise
   const urls = imageVariants(url)?.map((v) => v.url) ?? [url];
   const keys = urls.map((u) => storage.keyOf(u)).filter((key): key is string => key !== null);
   await Promise.all(keys.map((key) => storage.delete(key)));
+}
+
+/**
+ * Stores a picture that comes from an account archive: kept byte for byte when it is already in
+ * the form Askbox stores (isStoredForm), re-encoded like an upload otherwise. Its smaller widths
+ * are made from it. The same `at` gives the same keys, so storing it again overwrites, never duplicates.
+ */
+export async function storeArchivedPicture(
+  storage: MediaStorage,
+  userId: string,
+  kind: ImageKind,
+  bytes: Buffer,
+  at: Date,
+): Promise<{ url: string; width: number; height: number }> {
+  if (!(await isStoredForm(bytes, kind))) return storeSizedPicture(storage, userId, kind, bytes, at);
+  const [largest, ...smaller] = IMAGE_WIDTHS[kind];
+  const size = await imageSize(bytes);
+  const files = [{ width: largest, data: bytes }, ...(await Promise.all(smaller.map(async (width) => ({ width, data: await downscale(bytes, width) }))))];
+  for (const file of files) await storage.put(mediaKeyFor(userId, kind, at, file.width), file.data, 'image/jpeg');
+  return { url: storage.urlOf(mediaKeyFor(userId, kind, at, largest)), ...size };
 }

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { createStorage } from './index.js';
 import { apiAs, createTestApp, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 
 /**
@@ -107,6 +108,17 @@ describe('STORAGE=s3', () => {
     const second = await upload(user, '/api/me/avatar', await picture(50, 50, '#00ff00'));
     expect(second.json().user.photoURL).not.toBe(url);
     expect([await exists(key), await exists(smallKey)]).toEqual([false, false]);
+  });
+
+  it('reads a stored picture back for an account archive, and a missing one as nothing', async () => {
+    const user = await signUpUser(t.app);
+    expect((await upload(user, '/api/me/avatar', await picture(300, 300, '#3366cc'))).statusCode).toBe(200);
+    const photoURL = (await apiAs(t.app, user).get(`/api/users/${user.username}`)).json().user.photoURL as string;
+    const storage = createStorage(t.ctx.config);
+    const key = storage.keyOf(photoURL)!;
+    const inBucket = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect((await storage.get(key))!.equals(Buffer.from(await inBucket.Body!.transformToByteArray()))).toBe(true);
+    expect(await storage.get(key.replace(/-\d+\.jpg$/, '-99.jpg'))).toBeNull();
   });
 
   it('refuses keys the app never writes, and a bad image leaves the bucket untouched', async () => {

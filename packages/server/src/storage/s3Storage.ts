@@ -77,6 +77,16 @@ export function s3Storage(settings: S3Settings): MediaStorage & { locationOf(key
         }),
       );
     },
+    async get(key) {
+      const { client, GetObjectCommand } = await sdk();
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: checked(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
     async delete(key) {
       // deleting a missing object is not an error in S3
       const { client, DeleteObjectCommand } = await sdk();

@@ -4,6 +4,8 @@
  */
 export interface MediaStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The stored bytes, or null when there is no such file (an account's archive reads its pictures). */
+  get(key: string): Promise<Buffer | null>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
   /** The URL the browser loads the file from. */

@@ -14,3 +14,4 @@ export * from './instance.js';
 export * from './visitors.js';
 export * from './replies.js';
 export * from './twoFactor.js';
+export * from './moving.js';

@@ -25,6 +25,9 @@ import {
  */
 
 /** Where an account on another server asked from (remote_questions, decision 300). */
+// an answer brought from an account archive is written here too, with every other question row
+export { insertImportedAnswer, type StoredPicture } from './imported.js';
+
 export interface RemoteOrigin {
   actorUri: string;
   handle: string;

@@ -259,6 +259,7 @@ describe('a fresh second factor before sensitive changes', () => {
   });
   const sensitive = (as: TestUser) => ({
     export: () => apiAs(t.app, as).get('/api/me/export'),
+    'account archive': () => apiAs(t.app, as).get('/api/me/archive'),
     'change password': () => apiAs(t.app, as).post('/api/me/password', { currentPassword: PASSWORD, newPassword: PASSWORD, repeatPassword: PASSWORD }),
     'turn it off': () => apiAs(t.app, as).delete('/api/me/two-factor'),
     'new recovery codes': () => apiAs(t.app, as).post('/api/me/two-factor/recovery-codes'),
@@ -278,6 +279,7 @@ describe('a fresh second factor before sensitive changes', () => {
     ).toBe('incorrect_code');
     expect((await apiAs(t.app, user).post('/api/me/two-factor/confirm', { code: nextCode(secret) })).statusCode).toBe(204);
     expect((await sensitive(user).export()).statusCode).toBe(200);
+    expect((await sensitive(user)['account archive']()).statusCode).toBe(200);
     expect((await sensitive(user)['change password']()).statusCode).toBe(204);
     // the delete's own check comes next: the wrong password
     expect(codeOf(await sensitive(user)['delete account']())).toBe('wrong_password');

@@ -9,6 +9,7 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 import { ChangeUsernameModal } from './ChangeUsernameModal';
 import { useAppConfig, useMe } from '../session/api';
 import { DeleteAccountModal } from './DeleteAccountModal';
+import { ArchiveRows } from './ArchiveRows';
 import styles from './Account.module.css';
 import { t } from '../../i18n';
 
@@ -38,6 +39,7 @@ export function AccountRows() {
         <Download size={20} aria-hidden />{' '}
         <span className={styles.rowLabel}>{exportData.isPending ? t('selfService.exporting') : t('selfService.exportData')}</span>
       </button>
+      <ArchiveRows guard={gate.guard} />
       <button type="button" className={settingsDangerRow} onClick={() => setOpen('delete')}>
         <Trash2 size={20} aria-hidden /> <span className={styles.rowLabel}>{t('selfService.deleteAccount')}</span>
       </button>

@@ -53,36 +53,36 @@ export function useUnsubscribe() {
   return useMutation({ mutationFn: (token: string) => api.post<{ emailNotifications: 'off' }>(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`) });
 }
 
-/** The file name the server gives the export (Content-Disposition), or a fallback. */
-function fileNameOf(response: Response): string {
+/** The file name the server gives a download (Content-Disposition), or a fallback. */
+function fileNameOf(response: Response, fallback: string): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? 'askbox-export.json';
+  return match?.[1] ?? fallback;
 }
 
 /**
- * "Export my data": fetches the JSON (so a failure can be shown) and hands it to the browser as a
- * download under the server's file name.
+ * "Export my data" and "Download my archive": fetches the file (so a failure can be shown) and
+ * hands it to the browser as a download under the server's file name.
  */
-async function downloadExport(): Promise<void> {
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch('/api/me/export', { credentials: 'same-origin' });
+    response = await fetch(url, { credentials: 'same-origin' });
   } catch {
     throw networkError();
   }
   if (!response.ok) throw errorFromResponse(response.status, parseBody(await response.text()));
   const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response);
+  link.href = href;
+  link.download = fileNameOf(response, fallbackName);
   document.body.append(link);
   link.click();
   link.remove();
   // the browser has taken the file; give the memory back a little later (Safari reads it asynchronously)
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export function useExportData(guard: SecondFactorGuard) {
-  return useMutation({ mutationFn: () => guard(downloadExport) });
+  return useMutation({ mutationFn: () => guard(() => downloadFile('/api/me/export', 'askbox-export.json')) });
 }
