@@ -18,6 +18,8 @@ import {
   MAX_CONTENT_WARNING_LENGTH,
   MAX_PICTURE_ALT_LENGTH,
   MAX_ARCHIVE_MEGABYTES,
+  ACCOUNT_ALIASES_MAX,
+  MOVE_INTERVAL_DAYS,
 } from './limits.js';
 
 /**
@@ -74,6 +76,8 @@ export const errorLimits = {
   report_details_too_long: { max: MAX_REPORT_DETAILS_LENGTH },
   signup_reason_too_long: { max: MAX_SIGNUP_REASON_LENGTH },
   archive_too_large: { max: MAX_ARCHIVE_MEGABYTES },
+  aliases_full: { max: ACCOUNT_ALIASES_MAX },
+  move_too_soon: { days: MOVE_INTERVAL_DAYS },
 } as const satisfies { [C in ErrorCode]?: ErrorParams<C> };
 
 /** What raising `code` takes besides the code: the values its text names, unless they are limits above. */

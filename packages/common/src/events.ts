@@ -53,6 +53,8 @@ export type DomainEvent =
   | { type: 'publicProfileChanged'; userId: string; isPublic: boolean }
   /** `userId` is deleting their account: emitted before the user row goes, in the same transaction. */
   | { type: 'accountDeleting'; userId: string }
+  /** `userId` moved to another fediverse account (`targetUri`, its actor): their remote followers are told. */
+  | { type: 'accountMoved'; userId: string; targetUri: string }
   /** A moderator suspended `userId` (their sessions end with `sessionsEnded`), or lifted it. */
   | { type: 'accountSuspended'; userId: string }
   | { type: 'accountRestored'; userId: string }

@@ -3,6 +3,7 @@ export * from './text.js';
 export * from './i18n/index.js';
 export * from './username.js';
 export * from './mentions.js';
+export * from './moving.js';
 export * from './mentionLookup.js';
 export * from './time.js';
 export * from './errors.js';

@@ -59,3 +59,8 @@ export const MAX_ARCHIVE_BYTES = MAX_ARCHIVE_MEGABYTES * 1024 * 1024;
 export const MAX_ARCHIVE_UNPACKED_BYTES = 4 * MAX_ARCHIVE_BYTES;
 /** The most answers (and followed accounts) one archive may carry. */
 export const MAX_ARCHIVE_ANSWERS = 50_000;
+
+/** Old fediverse accounts an account may name as itself (`alsoKnownAs`): enough for a few moves. */
+export const ACCOUNT_ALIASES_MAX = 5;
+/** One move to a new fediverse account per this many days, as Mastodon allows. */
+export const MOVE_INTERVAL_DAYS = 30;

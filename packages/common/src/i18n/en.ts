@@ -554,6 +554,13 @@ export const enFirst = {
     archive_too_large: 'This archive is too large ({{max}} MB maximum).',
     archive_version_unsupported: 'This archive was made by a newer version of Askbox than this server runs.',
     import_in_progress: 'An import is already under way. Wait for it to finish.',
+    // moving on the fediverse (Settings › Account › Moving)
+    fediverse_handle_invalid: 'Enter a fediverse account such as @name@mastodon.social',
+    fediverse_needs_public_profile: 'Turn on Public profile first: only a public profile is on the fediverse.',
+    remote_account_not_found: 'No fediverse account was found at this address.',
+    aliases_full: 'You can name at most {{max}} old accounts. Remove one first.',
+    move_target_not_aliased: 'The new account does not name this one as an old account yet. Add this account to its aliases ("Moving from another account") first.',
+    move_too_soon: 'This account moved less than {{days}} days ago.',
     // push subscriptions (a browser's, not a person's, mistake)
     push_endpoint_refused: 'This push endpoint is refused: {{reason}}',
     push_endpoint_not_https: 'The push endpoint must be an https address',

@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.js';
 import type { AppInstance } from '../http/types.js';
 import { accountRoutes } from '../features/account/routes.js';
 import { archiveRoutes } from '../features/archive/routes.js';
+import { movingRoutes } from '../features/moving/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { fediverseBlockRoutes } from '../features/fediverseBlocks/routes.js';
 import { answersRoutes } from '../features/answers/routes.js';
@@ -77,6 +78,7 @@ export const routes: readonly Routes[] = [
   // remote followers and blocks: only with ActivityPub on
   async (app, ctx) => {
     if (ctx.federation) await federationRoutes(app, ctx);
+    if (ctx.federation) await movingRoutes(app, ctx);
   },
   // the operator's blocks of remote servers: kept whatever FEDERATION says, so turning it on again finds them
   fediverseBlockRoutes,

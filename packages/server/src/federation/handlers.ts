@@ -1,5 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
+import { queueAccountMoved } from './moving/moveRows.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
@@ -20,6 +21,9 @@ export const federationChannel: Channel = {
   async publicProfileChanged(tx, { userId, isPublic }) {
     // turning it on federates answers from now on (older ones stay readable in the outbox collection)
     if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
+  },
+  async accountMoved(tx, { userId, targetUri }) {
+    await queueAccountMoved(tx, userId, targetUri);
   },
   async accountDeleting(tx, { userId }, ctx) {
     // a public profile's remote followers learn that the actor is gone (decision 131)

@@ -8,6 +8,7 @@ import { createRemoteServers, type RemoteServers } from './servers/remoteServers
 import { trackAppWork } from './inbox/appBusy.js';
 import type { Runner } from '../outbox/runner.js';
 import { createInboxWorker, runInboxBatch } from './inbox/queue.js';
+import type { LookedUpAccount } from './moving/lookUpAccount.js';
 import { createDeliveryWorker, runDeliveryBatch, type DeliveryWorker, type WorkerOptions } from './outbox/worker.js';
 
 export interface FederationRuntime {
@@ -23,6 +24,8 @@ export interface FederationRuntime {
   appBusy(): boolean;
   /** What this process knows of other servers: which fail, how many inbox requests wait for their keys (servers/remoteServers.ts). */
   servers: RemoteServers;
+  /** `@name@server`'s actor and the accounts it says it also is, read now and signed by `userId`; null when not found. */
+  lookUpAccount(userId: string, handle: string): Promise<LookedUpAccount | null>;
   /** Installs the bridge's onRequest hook; app.ts calls it where it belongs in a request's order. */
   installBridge(app: AppInstance): void;
 }
@@ -90,6 +93,7 @@ export function startFederation(app: AppInstance, ctx: AppContext, network: Part
       while ((await runDeliveryBatch(ctx.db, options)) > 0);
     },
     engineLoaded: loadEngine.started,
+    lookUpAccount: async (userId, handle) => (await loadEngine()).lookUpAccount(userId, handle),
     appBusy,
     servers,
     installBridge(target) {

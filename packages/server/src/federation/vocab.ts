@@ -148,6 +148,9 @@ export async function toPerson(ctx: Context<void>, user: UserRow): Promise<Perso
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     publicKey: key?.cryptographicKey,
     assertionMethods: key ? [key.multikey] : [],
+    // moving (decision 380): the old accounts this one also is, and the new one it moved to
+    aliases: user.aliases.map((alias) => new URL(alias.uri)),
+    successor: user.movedTo ? new URL(user.movedTo.uri) : null,
     manuallyApprovesFollowers: false,
     discoverable: true,
     attachments: user.website

@@ -43,6 +43,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'challenge_required',
     'challenge_invalid',
     'second_factor_required',
+    'fediverse_needs_public_profile',
   ]),
   ...codesWith(404, [
     'not_found',
@@ -54,6 +55,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'report_not_found',
     'only_inbox_questions',
     'invite_not_found',
+    'remote_account_not_found',
   ]),
   ...codesWith(409, [
     'pins_full',
@@ -73,8 +75,10 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
     'two_factor_already_on',
     'two_factor_not_started',
     'import_in_progress',
+    'aliases_full',
+    'move_target_not_aliased',
   ]),
-  ...codesWith(429, ['rate_limited', 'too_many_reports']),
+  ...codesWith(429, ['rate_limited', 'too_many_reports', 'move_too_soon']),
 };
 
 function codesWith(status: number, codes: ErrorCode[]): Partial<Record<ErrorCode, number>> {

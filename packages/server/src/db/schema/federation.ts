@@ -82,10 +82,10 @@ export const federationDeliveries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     inboxUrl: text('inbox_url').notNull(),
-    kind: text('kind', { enum: ['create', 'delete', 'update', 'accept', 'reject'] }).notNull(),
-    /** the answer (question id) a create or delete is about */
+    kind: text('kind', { enum: ['create', 'delete', 'update', 'accept', 'reject', 'move'] }).notNull(),
+    /** the answer (question id) a create or delete is about; a move's id */
     objectId: text('object_id'),
-    /** accept / reject: the Follow being answered ({ followId, actorUri }) */
+    /** accept / reject: the Follow being answered ({ followId, actorUri }); move: its target ({ target }) */
     payload: jsonb('payload'),
     ...outboxColumns(),
   },

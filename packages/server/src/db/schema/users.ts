@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -33,6 +33,10 @@ export const users = pgTable(
     emailDigestFrom: timestamp('email_digest_from', { withTimezone: true, mode: 'date' }),
     // opt-in: share cards, the Atom feed and the ActivityPub actor exist only while true
     publicProfile: boolean('public_profile').notNull().default(false),
+    // moving on the fediverse: the old accounts this one also is (its actor's alsoKnownAs), and the new one it moved to
+    aliases: jsonb('aliases').$type<{ handle: string; uri: string }[]>().notNull().default([]),
+    movedTo: jsonb('moved_to').$type<{ handle: string; uri: string }>(),
+    movedAt: timestamp('moved_at', { withTimezone: true, mode: 'date' }),
     // the ask box on the profile offers no 'Ask anonymously' and anonymous questions are refused
     refuseAnonymousQuestions: boolean('refuse_anonymous_questions').notNull().default(false),
     // inbox control: a paused inbox takes no question from anyone, until the end time if one is set

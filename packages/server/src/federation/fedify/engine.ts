@@ -12,6 +12,7 @@ import { RecentActors } from '../actors/recentActors.js';
 import type { RemoteServers } from '../servers/remoteServers.js';
 import type { PostgresKvStore } from './kvStore.js';
 import type { OutboxOutcome } from '../../outbox/batch.js';
+import { lookUpAccount, type LookedUpAccount } from '../moving/lookUpAccount.js';
 
 /** The part of federation that needs Fedify: answering ActivityPub requests, and building, signing and sending activities. */
 export interface FederationEngine {
@@ -23,6 +24,8 @@ export interface FederationEngine {
   sayFarewell(row: FarewellRow): Promise<Exclude<DeliveryOutcome, 'dropped'>>;
   /** one activity of the inbox queue, handed to the inbox listeners */
   receive(row: IncomingRow): Promise<OutboxOutcome>;
+  /** `@name@server`'s actor, read now and signed by `userId` (moving an account) */
+  lookUpAccount(userId: string, handle: string): Promise<LookedUpAccount | null>;
 }
 
 export interface EngineOptions {
@@ -75,5 +78,6 @@ export function createFederationEngine(ctx: AppContext, options: EngineOptions):
     },
     deliver: (row) => deliverRow(ctx.db, fctx, row, options.outbound, options.servers),
     sayFarewell: (row) => deliverFarewell(ctx.db, fctx, row, options.outbound, options.servers),
+    lookUpAccount: (userId, handle) => lookUpAccount(fctx, options.outbound, options.servers, userId, handle),
   };
 }

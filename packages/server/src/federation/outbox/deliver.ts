@@ -8,6 +8,8 @@ import { OutboundAddressError } from '../../net/outboundAddress.js';
 import { isServerBlocked } from '../servers/serverBlocks.js';
 import { trackedBy } from '../fedify/documentLoaders.js';
 import { ServerUnavailableError, type RemoteServers } from '../servers/remoteServers.js';
+import { moveActivity } from '../moving/moveActivity.js';
+import type { MovePayload } from '../moving/moveRows.js';
 import { createActivity, createPublicCopyActivity, deleteActivity, followAnswer, hasPublicCopy, updateActivity } from '../vocab.js';
 
 /** A claimed row of federation_deliveries. */
@@ -15,10 +17,10 @@ export interface DeliveryRow {
   id: string;
   user_id: string;
   inbox_url: string;
-  kind: 'create' | 'delete' | 'update' | 'accept' | 'reject';
+  kind: 'create' | 'delete' | 'update' | 'accept' | 'reject' | 'move';
   object_id: string | null;
-  /** accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's public copy (deliveryRows.ts) */
-  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | null;
+  /** accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's public copy (deliveryRows.ts); move: its target */
+  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | MovePayload | null;
   attempts: number;
 }
 
@@ -110,6 +112,7 @@ async function postSigned(
 async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Promise<Activity | null> {
   const publicCopy = row.payload !== null && 'note' in row.payload && row.payload.note === 'publicCopy';
   if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id, publicCopy ? 'publicCopy' : 'answer') : null;
+  if (row.kind === 'move') return row.payload && 'target' in row.payload && row.object_id ? moveActivity(db, fctx, row.user_id, row.object_id, row.payload.target) : null;
   if (row.kind === 'accept' || row.kind === 'reject')
     return row.payload && 'followId' in row.payload ? followAnswer(fctx, row.kind, row.user_id, row.id, row.payload) : null;
   const [user] = await db.select().from(users).where(eq(users.id, row.user_id));

@@ -13,7 +13,7 @@ import { apUris } from '../uris.js';
  */
 
 /** The distinct inboxes of `userId`'s remote followers (a shared inbox once per server). */
-const followerInboxes = (userId: string) => sql`
+export const followerInboxes = (userId: string) => sql`
   select distinct coalesce(a.shared_inbox_url, a.inbox_url) as inbox
   from remote_follows f join remote_actors a on a.uri = f.actor_uri
   where f.user_id = ${userId}`;
