@@ -6,6 +6,7 @@ import {
   Delete,
   Endpoints,
   Follow,
+  Move,
   generateCryptoKeyPair,
   lookupWebFinger,
   MemoryKvStore,
@@ -49,6 +50,10 @@ export interface Peer {
   /** bob's key pair and key id, to sign requests and documents by hand (hostile cases) */
   bobKeys: Awaited<ReturnType<typeof generateCryptoKeyPair>>;
   bobKeyId: string;
+  /** carol: a second account on the peer, the new account someone moves to */
+  carolUri: string;
+  /** The accounts carol's actor document names as her old ones (alsoKnownAs) from now on. */
+  setCarolAliases(uris: string[]): void;
   /** What bob's actor document says of him from now on (a hostile server can say anything). */
   setBobProfile(profile: { preferredUsername?: string; name?: string; summary?: string; url?: string }): void;
   close(): Promise<void>;
@@ -69,9 +74,16 @@ export async function startPeer(options: { afterSend?: () => Promise<void>; sign
   let failures = { left: 0, status: 500 };
   let profile: { preferredUsername?: string; name?: string; summary?: string; url?: string } = {};
   const actorReads: Peer['actorReads'] = [];
+  const carolKeys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  let carolAliases: string[] = [];
 
   const actorCallbacks = federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (identifier === 'carol') {
+        const [carolKey] = await ctx.getActorKeyPairs(identifier);
+        const inbox = ctx.getInboxUri(identifier);
+        return new Person({ id: ctx.getActorUri(identifier), preferredUsername: 'carol', inbox, aliases: carolAliases.map((uri) => new URL(uri)), publicKey: carolKey?.cryptographicKey });
+      }
       if (identifier !== 'bob') return null;
       const [key] = await ctx.getActorKeyPairs(identifier);
       return new Person({
@@ -85,7 +97,7 @@ export async function startPeer(options: { afterSend?: () => Promise<void>; sign
         publicKey: key?.cryptographicKey,
       });
     })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'bob' ? [keys] : []));
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === 'bob' ? [keys] : identifier === 'carol' ? [carolKeys] : []));
   // only then: checking a read's signature fetches the signer's key, which other tests must not see
   if (options.signedReadsOnly) {
     actorCallbacks.authorize((_ctx, _identifier, signedKey) => {
@@ -102,7 +114,8 @@ export async function startPeer(options: { afterSend?: () => Promise<void>; sign
     .on(Reject, record)
     .on(Create, record)
     .on(Delete, record)
-    .on(Update, record);
+    .on(Update, record)
+    .on(Move, record);
 
   server.handle((req, res) => {
     void (async () => {
@@ -132,6 +145,10 @@ export async function startPeer(options: { afterSend?: () => Promise<void>; sign
   return {
     origin: server.origin,
     bobUri: `${server.origin}/users/bob`,
+    carolUri: `${server.origin}/users/carol`,
+    setCarolAliases(uris) {
+      carolAliases = uris;
+    },
     received,
     rawBodies,
     inboxStatuses,

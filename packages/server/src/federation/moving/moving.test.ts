@@ -1,0 +1,100 @@
+import { Accept, Move } from '@fedify/fedify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPeer, type Peer } from '../../test/activityPubPeer.js';
+import { apiAs, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { startFederatedApp } from '../../test/federatedApp.js';
+import type { TlsServer } from '../../test/tls.js';
+
+/**
+ * Moving an account with a real ActivityPub peer (an independent Fedify server): naming an old
+ * account puts it in our actor's alsoKnownAs; moving to the peer's carol, once she names our
+ * actor, sends a Move to the follower bob's server and our actor then says movedTo.
+ */
+let server: TlsServer;
+let t: TestApp;
+let closeApp: (() => Promise<void>) | undefined;
+let peer: Peer;
+let peerHost: string;
+
+beforeAll(async () => {
+  ({ server, t, close: closeApp } = await startFederatedApp());
+  peer = await startPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
+  peerHost = new URL(peer.origin).host;
+});
+afterAll(async () => {
+  await peer?.close();
+  await closeApp?.();
+});
+
+const deliver = () => t.ctx.federation!.deliverNow();
+const actorUri = (user: TestUser) => `${server.origin}/ap/actors/${user.id}`;
+/** Our actor document as any server reads it now (not through a cache). */
+const actorDocument = async (user: TestUser) =>
+  (await (await fetch(actorUri(user), { headers: { accept: 'application/activity+json' } })).json()) as Record<string, unknown>;
+const publicUser = async () => {
+  const user = await signUpUser(t.app);
+  expect((await apiAs(t.app, user).patch('/api/me/settings', { publicProfile: true })).statusCode).toBe(200);
+  return user;
+};
+const moves = () => peer.received.filter((activity): activity is Move => activity instanceof Move);
+
+describe('moving an account on the fediverse', () => {
+  it('names an old account: our actor says alsoKnownAs it, until it is removed', async () => {
+    const alice = await publicUser();
+    const added = await apiAs(t.app, alice).post('/api/me/moving/aliases', { handle: `@bob@${peerHost}` });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toEqual({ aliases: [{ handle: `@bob@${peerHost}`, uri: peer.bobUri }], movedTo: null, movedAt: null });
+    expect((await actorDocument(alice)).alsoKnownAs).toBe(peer.bobUri);
+
+    const removed = await apiAs(t.app, alice).delete(`/api/me/moving/aliases?uri=${encodeURIComponent(peer.bobUri)}`);
+    expect(removed.json().aliases).toEqual([]);
+    expect((await actorDocument(alice)).alsoKnownAs).toBeUndefined();
+  });
+
+  it('refuses a name no server knows, and a private profile', async () => {
+    const alice = await publicUser();
+    const unknown = await apiAs(t.app, alice).post('/api/me/moving/aliases', { handle: `@nobody@${peerHost}` });
+    expect(unknown.json().error.code).toBe('remote_account_not_found');
+    const invalid = await apiAs(t.app, alice).post('/api/me/moving/aliases', { handle: 'bob' });
+    expect(invalid.json().error.code).toBe('fediverse_handle_invalid');
+    const hidden = await signUpUser(t.app);
+    const refused = await apiAs(t.app, hidden).post('/api/me/moving/aliases', { handle: `@bob@${peerHost}` });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([403, 'fediverse_needs_public_profile']);
+  });
+
+  it('moves to an account that names ours: a Move reaches the follower, our actor says movedTo, once in 30 days', async () => {
+    const alice = await publicUser();
+    await peer.follow(await peer.lookUp(`${alice.username}@${new URL(server.origin).host}`));
+    await deliver();
+    expect(peer.received.some((activity) => activity instanceof Accept && activity.actorId?.href === actorUri(alice))).toBe(true);
+    peer.setCarolAliases([actorUri(alice)]);
+
+    const wrongPassword = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: `@carol@${peerHost}`, password: 'not it' });
+    expect(wrongPassword.json().error.code).toBe('wrong_password');
+    const moved = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: `@carol@${peerHost}`, password: 'correct horse' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ movedTo: { handle: `@carol@${peerHost}`, uri: peer.carolUri } });
+    await deliver();
+
+    const move = moves().find((activity) => activity.actorId?.href === actorUri(alice));
+    expect(move).toBeDefined();
+    expect(move!.objectId?.href).toBe(actorUri(alice));
+    expect(move!.targetId?.href).toBe(peer.carolUri);
+    expect((await actorDocument(alice)).movedTo).toBe(peer.carolUri);
+
+    const again = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: `@carol@${peerHost}`, password: 'correct horse' });
+    expect([again.statusCode, again.json().error.code]).toEqual([429, 'move_too_soon']);
+  });
+
+  it('refuses a new account that does not name ours, and sends nothing', async () => {
+    const dave = await publicUser();
+    await peer.follow(await peer.lookUp(`${dave.username}@${new URL(server.origin).host}`));
+    peer.setCarolAliases([peer.bobUri]);
+    const refused = await apiAs(t.app, dave).post('/api/me/moving/move', { handle: `@carol@${peerHost}`, password: 'correct horse' });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'move_target_not_aliased']);
+    await deliver();
+    expect(moves().filter((activity) => activity.actorId?.href === actorUri(dave))).toEqual([]);
+    expect((await actorDocument(dave)).movedTo).toBeUndefined();
+    expect((await apiAs(t.app, dave).get('/api/me/moving')).json()).toEqual({ aliases: [], movedTo: null, movedAt: null });
+  });
+});
