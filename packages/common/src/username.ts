@@ -122,6 +122,10 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'archive',
   'imports',
   'latest',
+  // moving on the fediverse
+  'moving',
+  'aliases',
+  'move',
   // pinned answers
   'pin',
   'pinned',

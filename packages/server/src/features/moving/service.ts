@@ -19,8 +19,9 @@ export function toAccountMoving(user: MovingColumns): AccountMoving {
   return { aliases: user.aliases, movedTo: user.movedTo ?? null, movedAt: user.movedAt?.toISOString() ?? null };
 }
 
+/** What the account says of its moves, kept whether the profile is public or not (it is on the fediverse only while public). */
 export async function accountMoving(ctx: AppContext, userId: string): Promise<AccountMoving> {
-  return toAccountMoving(await publicAccount(ctx, userId));
+  return toAccountMoving(await account(ctx, userId));
 }
 
 /**
@@ -36,7 +37,7 @@ export async function addAlias(ctx: MovingContext, userId: string, handle: strin
 }
 
 export async function removeAlias(ctx: AppContext, userId: string, uri: string): Promise<AccountMoving> {
-  const user = await publicAccount(ctx, userId);
+  const user = await account(ctx, userId);
   return saveAliases(
     ctx,
     userId,
@@ -66,9 +67,14 @@ export async function moveAccount(ctx: MovingContext, userId: string, handle: st
 
 /** Only a public profile is an actor on the fediverse: the only kind that can move or be moved to. */
 async function publicAccount(ctx: AppContext, userId: string): Promise<UserRow> {
+  const user = await account(ctx, userId);
+  if (!isPublicProfile(user)) throw new AppError('fediverse_needs_public_profile');
+  return user;
+}
+
+async function account(ctx: AppContext, userId: string): Promise<UserRow> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found');
-  if (!isPublicProfile(user)) throw new AppError('fediverse_needs_public_profile');
   return user;
 }
 
