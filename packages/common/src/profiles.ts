@@ -32,6 +32,8 @@ export const profileSchema = z.object({
     refusesAnonymousQuestions: z.boolean(),
     /** 'Public profile' is on: the answers have public pages and cards anyone may share. */
     publicProfile: z.boolean(),
+    /** The fediverse account (`@name@server`) this one moved to (Settings › Account › Moving); null while it has not moved. */
+    movedTo: z.string().nullable(),
   }),
   counts: profileCountsSchema,
   viewer: z.object({

@@ -274,6 +274,7 @@ export const enFirst = {
   follow: 'Follow',
   following: 'Following',
   popularUser: 'Popular user',
+  movedTo: 'This account has moved to {{handle}}',
   avatarPreview: '{{fullname}} (preview)',
   viewProfilePicture: "View {{fullname}}'s profile picture",
   profilePictureOf: "{{fullname}}'s profile picture",
@@ -559,7 +560,8 @@ export const enFirst = {
     fediverse_needs_public_profile: 'Turn on Public profile first: only a public profile is on the fediverse.',
     remote_account_not_found: 'No fediverse account was found at this address.',
     aliases_full: 'You can name at most {{max}} old accounts. Remove one first.',
-    move_target_not_aliased: 'The new account does not name this one as an old account yet. Add this account to its aliases ("Moving from another account") first.',
+    move_target_not_aliased:
+      'The new account does not name this one as an old account yet. Add this account to its aliases ("Moving from another account") first.',
     move_too_soon: 'This account moved less than {{days}} days ago.',
     // push subscriptions (a browser's, not a person's, mistake)
     push_endpoint_refused: 'This push endpoint is refused: {{reason}}',

@@ -568,4 +568,25 @@ export const enLater = {
     followingTitle: 'Accounts you followed there',
     followingHint: 'Askbox cannot follow accounts on other servers for you yet. Find them by their handle and follow them again.',
   },
+  // Settings › Account: moving on the fediverse (with a public profile; decisions 380 and 381)
+  moving: {
+    fromButton: 'Moving from another account',
+    fromTitle: 'Moving from another account',
+    fromHint: 'Name the fediverse account you are moving from, such as @name@mastodon.social. Then start the move there: it sends your followers here.',
+    handleLabel: 'Old account',
+    add: 'Add',
+    adding: 'Looking it up…',
+    remove: 'Remove {{handle}}',
+    removeButton: 'Remove',
+    none: 'No old account named yet.',
+    toButton: 'Move to another account',
+    toTitle: 'Move to another account',
+    toWarning:
+      'Your followers on other servers will be sent to the new account, and your profile will say it has moved. Name this account ({{handle}}) as an old account on the new one first. You can move once every 30 days.',
+    newHandleLabel: 'New account',
+    passwordLabel: 'Password',
+    move: 'Move',
+    moving: 'Moving…',
+    moved: 'Your followers are being sent to {{handle}}.',
+  },
 } as const;

@@ -56,6 +56,7 @@ export async function getProfile(db: DbOrTx, viewerId: string, user: UserRowWith
       website: user.website,
       refusesAnonymousQuestions: user.refuseAnonymousQuestions,
       publicProfile: isPublicProfile(user),
+      movedTo: user.movedTo?.handle ?? null,
     },
     counts,
     viewer: { isSelf, isFollowing: following.length > 0, blockedByViewer: blocks.viewerBlocked, askRefusal },

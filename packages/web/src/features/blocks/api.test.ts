@@ -19,6 +19,7 @@ const troll: Profile = {
     website: '',
     refusesAnonymousQuestions: false,
     publicProfile: false,
+    movedTo: null,
   },
   counts: { answers: 1, followings: 0, followers: 0, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false, askRefusal: null },

@@ -5,6 +5,7 @@ import { useMe, useAppConfig } from '../session/api';
 import { useSetting } from '../settings/api';
 import { VisitorQuestionsSwitch } from '../visitors/VisitorQuestionsSwitch';
 import { useFederationOn, useRemoteBlocks, useUnblockRemote } from './api';
+import { MovingRows } from './MovingRows';
 import styles from './Federation.module.css';
 import { t } from '../../i18n';
 
@@ -35,9 +36,15 @@ export function PublicProfileSection() {
       {isPublic && <PublicAddresses />}
       {isPublic && <QuestionAsContentWarning />}
       {isPublic && <VisitorQuestionsSwitch />}
+      {isPublic && <Moving />}
       <RemoteBlocks />
     </SettingsSection>
   );
+}
+
+/** Moving to or from another fediverse account: only where the server federates. */
+function Moving() {
+  return useFederationOn() ? <MovingRows /> : null;
 }
 
 /** Whether answers sent to the fediverse carry their question as the content warning (decision 301). */

@@ -21,6 +21,7 @@ const star: Profile = {
     website: '',
     refusesAnonymousQuestions: false,
     publicProfile: false,
+    movedTo: null,
   },
   counts: { answers: 0, followings: 0, followers: 4, likes: 0 },
   viewer: { isSelf: false, isFollowing: false, blockedByViewer: false, askRefusal: null },

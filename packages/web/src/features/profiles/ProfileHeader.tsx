@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { BadgeCheck, Link as LinkIcon } from 'lucide-react';
+import { ArrowRightLeft, BadgeCheck, Link as LinkIcon } from 'lucide-react';
 import { isHttpUrl, type Profile } from '@askbox/common';
 import { Avatar } from '../../components/Avatar';
 import { isDefaultAvatar } from '../../components/defaultPicture';
@@ -56,6 +56,11 @@ export function ProfileHeader({
           )}
         </h1>
         <p className={`muted ${styles.username}`}>@{user.username}</p>
+        {user.movedTo && (
+          <p className={styles.moved} role="note">
+            <ArrowRightLeft size={16} aria-hidden /> {t('movedTo', { handle: user.movedTo })}
+          </p>
+        )}
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
         {user.website && isHttpUrl(user.website) && (
           <a className={styles.website} href={user.website} target="_blank" rel="noopener noreferrer">

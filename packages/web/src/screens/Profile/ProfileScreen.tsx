@@ -32,6 +32,7 @@ export function ProfileScreen() {
     website: me.website,
     refusesAnonymousQuestions: profile.data?.user.refusesAnonymousQuestions ?? false,
     publicProfile,
+    movedTo: profile.data?.user.movedTo ?? null,
   };
   return (
     <div>
