@@ -105,6 +105,18 @@ describe('a public profile', () => {
     expect((await page(`/u/${owner.username}`)).body).not.toContain('og:');
   });
 
+  it('says where a moved account went, in its link preview and for the signed-out screen to show', async () => {
+    const owner = await signUpUser(t.app);
+    await makePublic(owner);
+    await t.ctx.db
+      .update(users)
+      .set({ movedTo: { handle: '@new@elsewhere.example', uri: 'https://elsewhere.example/users/new' }, movedAt: new Date() })
+      .where(eq(users.id, owner.id));
+    const html = (await page(`/u/${owner.username}`)).body;
+    expect(meta(html, 'og:description')).toBe('This account has moved to @new@elsewhere.example · 0 answers on Askbox');
+    expect(html).toContain(`<meta name="askbox:moved-to" content="@new@elsewhere.example" data-username="${owner.username}" />`);
+  });
+
   it("gives a single answer's page its own card; anonymous askers read as 'Anonymous'", async () => {
     const owner = await signUpUser(t.app, { fullname: 'Card Owner' });
     const asker = await signUpUser(t.app, { username: `hidden_${Date.now() % 100000}` });

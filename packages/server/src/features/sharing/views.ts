@@ -51,6 +51,11 @@ function metaTags(tags: Tags): string {
   return tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeMarkup(value)}" />`).join('\n    ');
 }
 
+/** Where the account moved, for the signed-out profile screen to say (it cannot read the profile). */
+function movedToMeta(username: string, handle: string): string {
+  return `<meta name="askbox:moved-to" content="${escapeMarkup(handle)}" data-username="${escapeMarkup(username)}" />`;
+}
+
 /** The links every public profile page carries: its Atom feed and its ActivityPub actor. */
 function alternateLinks(origin: string, user: UserRow, actorUrl: string): string {
   const title = `${user.fullname} (@${user.username})`;
@@ -64,10 +69,13 @@ function alternateLinks(origin: string, user: UserRow, actorUrl: string): string
 export function profileHead(origin: string, user: UserRow, answers: number, actorUrl: string): string {
   const title = `${user.fullname} (@${user.username})`;
   const counts = plural(answers, 'answer');
-  const description = user.bio.trim() ? `${clip(user.bio, 200)} · ${counts}` : `${counts} on Askbox`;
+  const summary = user.bio.trim() ? `${clip(user.bio, 200)} · ${counts}` : `${counts} on Askbox`;
+  // a moved account says so first, in link previews and on the page a visitor opens (movedToMeta)
+  const description = user.movedTo ? `${english('movedTo', { handle: user.movedTo.handle })} · ${summary}` : summary;
   const image = pictureUrl(origin, user);
   const url = publicLinks.profile(origin, user.username);
   return [
+    ...(user.movedTo ? [movedToMeta(user.username, user.movedTo.handle)] : []),
     metaTags([
       ['property', 'og:type', 'profile'],
       ['property', 'og:site_name', 'Askbox'],

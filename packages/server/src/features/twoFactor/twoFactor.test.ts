@@ -265,6 +265,7 @@ describe('a fresh second factor before sensitive changes', () => {
     'new recovery codes': () => apiAs(t.app, as).post('/api/me/two-factor/recovery-codes'),
     'delete account': () => t.app.inject({ method: 'DELETE', url: '/api/me', headers: { cookie: as.cookie }, payload: { password: 'wrong guess' } }),
     'correct the address': () => apiAs(t.app, as).put('/api/me/email-verification/address', { email: 'new@example.test' }),
+    'move to another account': () => apiAs(t.app, as).post('/api/me/moving/move', { handle: '@new@elsewhere.example', password: 'wrong guess' }),
   });
 
   it('asks for it once the proof is older than a few minutes, and takes a code given again', async () => {
@@ -283,6 +284,8 @@ describe('a fresh second factor before sensitive changes', () => {
     expect((await sensitive(user)['change password']()).statusCode).toBe(204);
     // the delete's own check comes next: the wrong password
     expect(codeOf(await sensitive(user)['delete account']())).toBe('wrong_password');
+    // and so does the move's (before the new account is looked up)
+    expect(codeOf(await sensitive(user)['move to another account']())).toBe('wrong_password');
     const renewed = await sensitive(user)['new recovery codes']();
     expect(renewed.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
   });

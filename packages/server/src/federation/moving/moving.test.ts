@@ -81,6 +81,9 @@ describe('moving an account on the fediverse', () => {
     expect(move!.objectId?.href).toBe(actorUri(alice));
     expect(move!.targetId?.href).toBe(peer.carolUri);
     expect((await actorDocument(alice)).movedTo).toBe(peer.carolUri);
+    // the profile says so, to anyone signed in
+    const viewer = await signUpUser(t.app);
+    expect((await apiAs(t.app, viewer).get(`/api/users/${alice.username}`)).json().user.movedTo).toBe(`@carol@${peerHost}`);
 
     const again = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: `@carol@${peerHost}`, password: 'correct horse' });
     expect([again.statusCode, again.json().error.code]).toEqual([429, 'move_too_soon']);

@@ -12,16 +12,24 @@ import { t, useDocumentTitle } from '../../i18n';
 export function SignedOutProfileScreen() {
   const { username = '' } = useParams();
   useDocumentTitle(t('titles.publicProfile', { username: username.toLowerCase() }));
+  const movedTo = movedToOf(username);
   return (
     <PlainLayout>
       <div className={`screen ${styles.state}`}>
         <Lock size={56} color="var(--color-accent)" aria-hidden />
         <h1>{t('authRequired')}</h1>
         <p className="muted">{t('authRequiredText')}</p>
+        {movedTo && <p role="note">{t('movedTo', { handle: movedTo })}</p>}
         <Link to="/login" className="btn btn-primary">
           {t('logInButton')}
         </Link>
       </div>
     </PlainLayout>
   );
+}
+
+/** Where a public profile moved, as the server wrote it in the page it served for this address (features/sharing/views.ts). */
+function movedToOf(username: string): string | null {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="askbox:moved-to"]');
+  return meta && meta.dataset.username?.toLowerCase() === username.toLowerCase() ? meta.content : null;
 }
