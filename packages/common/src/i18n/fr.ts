@@ -525,11 +525,11 @@ export const fr: Catalog = {
     archive_version_unsupported: 'Cette archive vient d’une version d’Askbox plus récente que celle de ce serveur.',
     import_in_progress: 'Une importation est déjà en cours. Attendez qu’elle se termine.',
     fediverse_handle_invalid: 'Saisissez un compte du fédivers, par exemple @nom@mastodon.social',
-    fediverse_needs_public_profile: 'Activez d’abord le profil public : seul un profil public est sur le fédivers.',
+    fediverse_needs_public_profile: 'Activez d’abord le profil public : seul un profil public est sur le fédivers.',
     remote_account_not_found: 'Aucun compte du fédivers n’a été trouvé à cette adresse.',
     aliases_full: 'Vous pouvez indiquer au plus {{max}} anciens comptes. Retirez-en un d’abord.',
     move_target_not_aliased:
-      'Le nouveau compte n’indique pas encore celui-ci comme ancien compte. Ajoutez d’abord ce compte à ses alias (« Déménager depuis un autre compte »).',
+      'Le nouveau compte n’indique pas encore celui-ci comme ancien compte. Ajoutez d’abord ce compte à ses alias (« Déménager depuis un autre compte »).',
     move_too_soon: 'Ce compte a déménagé il y a moins de {{days}} jours.',
     push_endpoint_refused: 'Ce point d’envoi push est refusé : {{reason}}',
     push_endpoint_not_https: 'Le point d’envoi push doit être une adresse https',
@@ -1192,7 +1192,7 @@ export const fr: Catalog = {
     fromButton: 'Déménager depuis un autre compte',
     fromTitle: 'Déménager depuis un autre compte',
     fromHint:
-      'Indiquez le compte du fédivers que vous quittez, par exemple @nom@mastodon.social. Lancez ensuite le déménagement depuis ce compte : il envoie vos abonnés ici.',
+      'Indiquez le compte du fédivers que vous quittez, par exemple @nom@mastodon.social. Lancez ensuite le déménagement depuis ce compte : il envoie vos abonnés ici.',
     handleLabel: 'Ancien compte',
     add: 'Ajouter',
     adding: 'Recherche du compte…',
