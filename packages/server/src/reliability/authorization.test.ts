@@ -229,7 +229,10 @@ const MATRIX: Record<string, Case> = {
   // moving on the fediverse: one's own, signed in (a body naming no account is refused first, for everyone alike)
   'GET /api/me/moving': { statuses: signedIn(200), request: () => r('GET', '/api/me/moving') },
   'POST /api/me/moving/aliases': { statuses: same(400), request: () => r('POST', '/api/me/moving/aliases', {}) },
-  'DELETE /api/me/moving/aliases': { statuses: signedIn(200), request: () => r('DELETE', '/api/me/moving/aliases?uri=https%3A%2F%2Fpeer.example%2Fusers%2Fbob') },
+  'DELETE /api/me/moving/aliases': {
+    statuses: signedIn(200),
+    request: () => r('DELETE', '/api/me/moving/aliases?uri=https%3A%2F%2Fpeer.example%2Fusers%2Fbob'),
+  },
   'POST /api/me/moving/move': { statuses: same(400), request: () => r('POST', '/api/me/moving/move', {}) },
   // the web app's pages (not built in tests: a JSON 404 for everyone alike)
   'GET /*': { statuses: same(404), request: () => r('GET', '/home') },

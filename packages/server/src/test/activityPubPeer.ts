@@ -82,7 +82,13 @@ export async function startPeer(options: { afterSend?: () => Promise<void>; sign
       if (identifier === 'carol') {
         const [carolKey] = await ctx.getActorKeyPairs(identifier);
         const inbox = ctx.getInboxUri(identifier);
-        return new Person({ id: ctx.getActorUri(identifier), preferredUsername: 'carol', inbox, aliases: carolAliases.map((uri) => new URL(uri)), publicKey: carolKey?.cryptographicKey });
+        return new Person({
+          id: ctx.getActorUri(identifier),
+          preferredUsername: 'carol',
+          inbox,
+          aliases: carolAliases.map((uri) => new URL(uri)),
+          publicKey: carolKey?.cryptographicKey,
+        });
       }
       if (identifier !== 'bob') return null;
       const [key] = await ctx.getActorKeyPairs(identifier);

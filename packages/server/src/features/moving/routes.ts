@@ -10,7 +10,9 @@ import { accountMoving, addAlias, moveAccount, removeAlias } from './service.js'
 export async function movingRoutes(app: AppInstance, ctx: ServerContext): Promise<void> {
   app.get(
     '/api/me/moving',
-    { schema: { tags: ['account'], summary: 'Your old fediverse accounts (alsoKnownAs) and the account you moved to', response: { 200: accountMovingSchema } } },
+    {
+      schema: { tags: ['account'], summary: 'Your old fediverse accounts (alsoKnownAs) and the account you moved to', response: { 200: accountMovingSchema } },
+    },
     async (request) => accountMoving(ctx, requireViewer(request).id),
   );
 
@@ -30,7 +32,12 @@ export async function movingRoutes(app: AppInstance, ctx: ServerContext): Promis
   app.delete(
     '/api/me/moving/aliases',
     {
-      schema: { tags: ['account'], summary: 'Stop naming an old fediverse account (its actor URI)', querystring: removeAliasSchema, response: { 200: accountMovingSchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'Stop naming an old fediverse account (its actor URI)',
+        querystring: removeAliasSchema,
+        response: { 200: accountMovingSchema },
+      },
     },
     async (request) => removeAlias(ctx, requireViewer(request).id, request.query.uri),
   );

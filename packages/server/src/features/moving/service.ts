@@ -51,7 +51,12 @@ export async function removeAlias(ctx: AppContext, userId: string, uri: string):
  * in MOVE_INTERVAL_DAYS. The actor then says `movedTo` and every remote follower's server gets a
  * Move (federation/moving/moveRows.ts).
  */
-export async function moveAccount(ctx: MovingContext, userId: string, handle: string, proof: Omit<CredentialAttempt, 'email' | 'device'>): Promise<AccountMoving> {
+export async function moveAccount(
+  ctx: MovingContext,
+  userId: string,
+  handle: string,
+  proof: Omit<CredentialAttempt, 'email' | 'device'>,
+): Promise<AccountMoving> {
   await confirmPassword(ctx, userId, proof);
   const user = await publicAccount(ctx, userId);
   if (user.movedAt && ctx.clock.now().getTime() - user.movedAt.getTime() < MOVE_INTERVAL_DAYS * DAY_MS) throw new AppError('move_too_soon');

@@ -112,7 +112,8 @@ async function postSigned(
 async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Promise<Activity | null> {
   const publicCopy = row.payload !== null && 'note' in row.payload && row.payload.note === 'publicCopy';
   if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id, publicCopy ? 'publicCopy' : 'answer') : null;
-  if (row.kind === 'move') return row.payload && 'target' in row.payload && row.object_id ? moveActivity(db, fctx, row.user_id, row.object_id, row.payload.target) : null;
+  if (row.kind === 'move')
+    return row.payload && 'target' in row.payload && row.object_id ? moveActivity(db, fctx, row.user_id, row.object_id, row.payload.target) : null;
   if (row.kind === 'accept' || row.kind === 'reject')
     return row.payload && 'followId' in row.payload ? followAnswer(fctx, row.kind, row.user_id, row.id, row.payload) : null;
   const [user] = await db.select().from(users).where(eq(users.id, row.user_id));
