@@ -21,6 +21,8 @@ export interface HandBuiltPeer {
   send(inboxUrl: string, activity: Record<string, unknown>): Promise<number>;
   /** GETs a document as mo, signed as Mastodon signs its reads (`(request-target) host date`); the status and the JSON, if any. */
   read(url: string): Promise<{ status: number; json: Record<string, unknown> | null }>;
+  /** The accounts mo's actor document names as mo's old ones (alsoKnownAs) from now on. */
+  setAliases(uris: string[]): void;
   /** The next `count` reads of mo's actor document answer 503, as a server restarting does. */
   failActorReads(count: number): void;
   /** How many times mo's actor document was asked for (the answers that failed included). */
@@ -41,6 +43,7 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
   const reads: HandBuiltPeer['reads'] = [];
   let actorReadsToFail = 0;
   let actorReads = 0;
+  let aliases: string[] = [];
   const actor = {
     '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
     id: actorUri,
@@ -77,6 +80,12 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
           if (document === undefined) res.writeHead(status).end();
           else res.writeHead(status, { 'content-type': 'application/activity+json' }).end(JSON.stringify(document));
         };
+        // WebFinger is read unsigned, as Mastodon answers it whatever its mode
+        if (path === '/.well-known/webfinger') {
+          const resource = new URL(req.url ?? '/', server.origin).searchParams.get('resource');
+          if (resource !== `acct:mo@${new URL(server.origin).host}`) return answer(404);
+          return answer(200, { subject: resource, links: [{ rel: 'self', type: 'application/activity+json', href: actorUri }] });
+        }
         if (signedOnly && path === '/users/mo/main-key') return answer(200, keyStub);
         if (signedOnly && !signedBy) return answer(401);
         if (path === '/users/mo') actorReads++;
@@ -84,7 +93,7 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
           actorReadsToFail--;
           return answer(503);
         }
-        if (path === '/users/mo') return answer(200, actor);
+        if (path === '/users/mo') return answer(200, aliases.length > 0 ? { ...actor, alsoKnownAs: aliases } : actor);
         return answer(404);
       }
       if (req.method === 'POST' && (path === '/users/mo/inbox' || path === '/inbox')) {
@@ -155,6 +164,9 @@ export async function startHandBuiltPeer(options: { afterSend?: () => Promise<vo
       });
       const text = await response.text();
       return { status: response.status, json: response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : null };
+    },
+    setAliases(uris) {
+      aliases = uris;
     },
     failActorReads(count) {
       actorReadsToFail = count;

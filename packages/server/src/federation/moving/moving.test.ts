@@ -1,6 +1,7 @@
 import { Accept, Move } from '@fedify/fedify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startPeer, type Peer } from '../../test/activityPubPeer.js';
+import { startHandBuiltPeer } from '../../test/handBuiltPeer.js';
 import { apiAs, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { startFederatedApp } from '../../test/federatedApp.js';
 import type { TlsServer } from '../../test/tls.js';
@@ -99,5 +100,40 @@ describe('moving an account on the fediverse', () => {
     expect(moves().filter((activity) => activity.actorId?.href === actorUri(dave))).toEqual([]);
     expect((await actorDocument(dave)).movedTo).toBeUndefined();
     expect((await apiAs(t.app, dave).get('/api/me/moving')).json()).toEqual({ aliases: [], movedTo: null, movedAt: null });
+  });
+});
+
+describe('moving to an account on a Mastodon-shaped server that answers only signed reads', () => {
+  it("reads the new account signed by the mover's key, and its inbox verifies the Move", async () => {
+    const mastodon = await startHandBuiltPeer({ signedReadsOnly: true, afterSend: () => t.ctx.federation!.receiveNow() });
+    onTestFinished(() => mastodon.close());
+    const moHandle = `@mo@${new URL(mastodon.origin).host}`;
+    const alice = await publicUser();
+    // mo follows alice, then names her as an old account: alice moves there
+    const follow = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${mastodon.actorUri}#follows/1`,
+      type: 'Follow',
+      actor: mastodon.actorUri,
+      object: actorUri(alice),
+    };
+    expect(await mastodon.send(`${server.origin}/ap/inbox`, follow)).toBe(202);
+    await deliver();
+
+    const refused = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: moHandle, password: 'correct horse' });
+    expect(refused.json().error.code).toBe('move_target_not_aliased');
+    mastodon.setAliases([actorUri(alice)]);
+    const moved = await apiAs(t.app, alice).post('/api/me/moving/move', { handle: moHandle, password: 'correct horse' });
+    expect(moved.json().movedTo).toEqual({ handle: moHandle, uri: mastodon.actorUri });
+    await deliver();
+
+    expect(mastodon.reads.filter((read) => read.path === '/users/mo').at(-1)).toEqual({
+      path: '/users/mo',
+      signedBy: `${actorUri(alice)}#main-key`,
+      status: 200,
+    });
+    const move = mastodon.received.find(({ activity }) => activity.type === 'Move');
+    expect(move?.verified).toBe(true);
+    expect(move?.activity).toMatchObject({ actor: actorUri(alice), object: actorUri(alice), target: mastodon.actorUri });
   });
 });
