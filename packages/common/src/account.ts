@@ -3,6 +3,7 @@ import { MAX_PASSWORD_LENGTH } from './limits.js';
 import { errorCode } from './errors.js';
 import { emailSchema, passwordSchema, required, usernameSchema } from './auth.js';
 import { accountSettingsSchema, localeSchema } from './settings.js';
+import { accountMovingSchema } from './moving.js';
 
 /**
  * Account self-service: change or reset the password, export the data, delete the account,
@@ -82,6 +83,7 @@ export const accountExportSchema = z.object({
     createdAt: z.string(),
   }),
   settings: accountSettingsSchema,
+  moving: accountMovingSchema,
   /**
    * Every question I sent (but global ones), from my own record of it (decision 205): the same
    * whether it reached its receiver or not, and kept when they delete it or their account.

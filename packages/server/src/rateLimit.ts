@@ -22,6 +22,7 @@ export const accountRateLimitKey = {
   report: (userId: string) => `report:${userId}`,
   reply: (userId: string) => `reply:${userId}`,
   verificationLink: (userId: string) => `verification-link:${userId}`,
+  fediverseLookup: (userId: string) => `fediverse-lookup:${userId}`,
 };
 export const addressRateLimitKey = {
   loginAccount: (email: string) => `login-account:${addressHash(email)}`,

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toAccountSettings } from '../settings/service.js';
+import { toAccountMoving } from '../moving/service.js';
 
 const receiver = alias(users, 'receiver');
 const sender = alias(users, 'sender');
@@ -163,6 +164,8 @@ export async function exportAccount(ctx: AppContext, userId: string): Promise<Ac
       createdAt: me.createdAt.toISOString(),
     },
     settings: toAccountSettings(me),
+    // the old fediverse accounts named and the one moved to (Settings › Outside Askbox)
+    moving: toAccountMoving(me),
     questionsAsked: asked.map(({ sent, to, answer, answeredAt }) => ({
       id: sent.id,
       // null once the receiver's account is gone

@@ -4,6 +4,7 @@ import type { AppContext, ServerContext } from '../../context.js';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
+import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
 import { apUris } from '../../federation/uris.js';
 import { isPublicProfile } from '../visibility/index.js';
 import { confirmPassword, type CredentialAttempt, type CredentialContext } from '../auth/service.js';
@@ -11,6 +12,8 @@ import { confirmPassword, type CredentialAttempt, type CredentialContext } from 
 type MovingColumns = Pick<UserRow, 'aliases' | 'movedTo' | 'movedAt'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Accounts on other servers one person may have looked up (naming an old account, moving) per hour: each is requests to a server they choose. */
+const LOOKUPS_PER_HOUR = 20;
 
 /** What moving needs: the database, the password check and the federation runtime (for lookups). */
 type MovingContext = CredentialContext & Pick<ServerContext, 'federation'>;
@@ -84,6 +87,7 @@ async function account(ctx: AppContext, userId: string): Promise<UserRow> {
 }
 
 async function lookUp(ctx: MovingContext, userId: string, handle: string) {
+  await consumeRateLimit(ctx.db, accountRateLimitKey.fediverseLookup(userId), LOOKUPS_PER_HOUR, 3600);
   const found = await ctx.federation?.lookUpAccount(userId, handle);
   if (!found) throw new AppError('remote_account_not_found');
   return found;
