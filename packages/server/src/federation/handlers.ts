@@ -1,5 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
+import { queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
@@ -13,6 +14,13 @@ export const federationChannel: Channel = {
   async questionDeleted(tx, { receiverId, questionId, wasAnswered }) {
     // an unanswered question never left the server
     if (wasAnswered) await federationOutbox.queueAnswerDeleted(tx, receiverId, questionId);
+  },
+  async replied(tx, { replyId, hidden }) {
+    // a reply hidden for a muted word stays here; one from another server is not sent back out
+    if (!hidden) await queueReplyCreated(tx, replyId);
+  },
+  async replyChanged(tx, { replyId }) {
+    await queueReplyDeleted(tx, replyId);
   },
   async profileChanged(tx, { userId }) {
     await federationOutbox.queueProfileUpdated(tx, userId);

@@ -91,7 +91,11 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     if (r.accountId) userIds.add(r.accountId);
     if (r.targetKind === 'profile') userIds.add(r.targetId);
   }
-  for (const reply of reported) userIds.add(reply.authorId).add(reply.ownerId);
+  for (const reply of reported) {
+    userIds.add(reply.ownerId);
+    // a reply from another server has no account here (decision 370): the moderator may delete it
+    if (reply.authorId) userIds.add(reply.authorId);
+  }
   for (const p of posts) {
     userIds.add(p.receiverId);
     if (!p.isAnonymous && p.senderId) userIds.add(p.senderId);

@@ -56,7 +56,11 @@ function mayReply(thread: Thread, viewerId: string): boolean {
 }
 
 const replyColumns = sql`rp.id, rp.answer_id as "answerId", rp.text, rp.created_at as "createdAt", rp.hidden_at is not null as hidden,
-  rp.hidden_reason as "hiddenReason", a.id as "authorId", a.username, a.fullname, a.photo_url as "photoUrl", a.badge`;
+  rp.hidden_reason as "hiddenReason", a.id as "authorId", a.username, a.fullname, a.photo_url as "photoUrl", a.badge,
+  ra.handle as "remoteHandle", ra.name as "remoteName"`;
+
+/** A reply's author: a local account, or someone on another server (decision 370), as remote askers are shown. */
+const replyAuthors = sql`left join users a on a.id = rp.author_id left join remote_actors ra on ra.uri = rp.remote_actor_uri`;
 
 /** `(created_at, id) > cursor`: threads read oldest first (newest last), on the (answer_id, created_at, id) index. */
 const afterCursor = (cursor: Cursor | null) => (cursor ? sql`(rp.created_at, rp.id) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`);
@@ -70,7 +74,7 @@ export async function threadPage(db: DbOrTx, viewerId: string, answerId: string,
   const rows = await queryRows<ReplyRow>(
     db,
     sql`select ${replyColumns}
-        from replies rp join users a on a.id = rp.author_id
+        from replies rp ${replyAuthors}
         where rp.answer_id = ${answerId} and ${afterCursor(cursor)}
           and ${replyShownTo(viewerId, sql`rp`, thread.ownerId)}
         order by rp.created_at, rp.id
@@ -102,7 +106,7 @@ export async function replyTo(ctx: AppContext, viewerId: string, answerId: strin
   return (await replyById(ctx.db, viewerId, id, thread.ownerId))!;
 }
 
-async function hasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<boolean> {
+export async function hasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<boolean> {
   const rows = await queryRows<{ word: string }>(db, sql`select word from muted_words where user_id = ${ownerId}`);
   return (
     findMutedWord(
@@ -113,7 +117,7 @@ async function hasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<
 }
 
 async function replyById(db: DbOrTx, viewerId: string, replyId: string, ownerId: string): Promise<Reply | null> {
-  const [row] = await queryRows<ReplyRow>(db, sql`select ${replyColumns} from replies rp join users a on a.id = rp.author_id where rp.id = ${replyId}`);
+  const [row] = await queryRows<ReplyRow>(db, sql`select ${replyColumns} from replies rp ${replyAuthors} where rp.id = ${replyId}`);
   return row ? replyView(row, viewerId, ownerId) : null;
 }
 
@@ -160,7 +164,7 @@ export async function hiddenRepliesPage(db: DbOrTx, ownerId: string, rawCursor?:
   const rows = await queryRows<ReplyRow & { answer: string | null }>(
     db,
     sql`select ${replyColumns}, q.answer
-        from replies rp join questions q on q.id = rp.answer_id join users a on a.id = rp.author_id
+        from replies rp join questions q on q.id = rp.answer_id ${replyAuthors}
         where q.receiver_id = ${ownerId} and rp.hidden_at is not null
           and ${beforeCursor(sql`rp.created_at`, sql`rp.id`, cursor)}
         order by ${newestFirst(sql`rp.created_at`, sql`rp.id`)}

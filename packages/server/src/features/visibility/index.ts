@@ -42,3 +42,4 @@ export {
 } from './public.js';
 export { visitorReceiverByUsername } from './visitors.js';
 export { repliesOpen, repliesToldTo, replyRecipients, replyShownTo, shownReplyCount } from './replies.js';
+export { publicReply, type PublicReply } from './publicReplies.js';
