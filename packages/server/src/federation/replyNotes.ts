@@ -32,7 +32,14 @@ export function toReplyNote(ctx: Context<void>, reply: PublicReply, author: User
 
 export function replyCreateActivity(ctx: Context<void>, reply: PublicReply, author: UserRow, owner: UserRow): Create {
   const note = toReplyNote(ctx, reply, author, owner);
-  return new Create({ id: new URL(`${note.id!.href}#create`), actor: note.attributionId, object: note, published: note.published, to: PUBLIC_COLLECTION, ccs: note.ccIds });
+  return new Create({
+    id: new URL(`${note.id!.href}#create`),
+    actor: note.attributionId,
+    object: note,
+    published: note.published,
+    to: PUBLIC_COLLECTION,
+    ccs: note.ccIds,
+  });
 }
 
 /** The Delete of a reply's Note, by its author. */

@@ -54,7 +54,13 @@ export async function threadOfReplyTarget(db: DbOrTx, ictx: Context<void>, targe
  * dropped): then it is a reply and never a question, even when it mentions the answer's owner
  * (decision 371).
  */
-export async function receiveRemoteReply(ctx: AppContext, ictx: Context<void>, note: Note, author: RemoteActorClaims, followersId: URL | null): Promise<boolean> {
+export async function receiveRemoteReply(
+  ctx: AppContext,
+  ictx: Context<void>,
+  note: Note,
+  author: RemoteActorClaims,
+  followersId: URL | null,
+): Promise<boolean> {
   if (!note.id || !note.replyTargetId) return false;
   const answerId = await threadOfReplyTarget(ctx.db, ictx, note.replyTargetId);
   if (!answerId) return false;
@@ -115,7 +121,15 @@ async function keepRemoteReply(ctx: AppContext, reply: IncomingReply): Promise<v
       .onConflictDoNothing()
       .returning({ createdAt: replies.createdAt });
     if (!row) return; // the same Note again
-    await events.emit(tx, ctx, { type: 'replied', replyId: id, answerId: reply.answerId, ownerId: thread.ownerId, authorId: actor.uri, hidden: muted, at: row.createdAt });
+    await events.emit(tx, ctx, {
+      type: 'replied',
+      replyId: id,
+      answerId: reply.answerId,
+      ownerId: thread.ownerId,
+      authorId: actor.uri,
+      hidden: muted,
+      at: row.createdAt,
+    });
   });
 }
 
