@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, findMutedWord, type HiddenReplyPage, type Reply, type ReplyPage, type WhoMayReply } from '@askbox/common';
+import { PAGE_SIZE, type HiddenReplyPage, type Reply, type ReplyPage, type WhoMayReply } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage, type Cursor } from '../../db/pagination.js';
@@ -9,7 +9,7 @@ import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { blockStateBetween, repliesOpen, replyShownTo } from '../visibility/index.js';
+import { blockStateBetween, repliesOpen, replyHasMutedWord, replyShownTo } from '../visibility/index.js';
 import { hiddenReplyView, replyView, type ReplyRow } from './views.js';
 
 /** Replies share the questions' budget per person (config.rateLimits.questionsPer10Min) and window. */
@@ -94,7 +94,7 @@ export async function replyTo(ctx: AppContext, viewerId: string, answerId: strin
   if (!thread.open) throw new AppError('replies_closed');
   if (!mayReply(thread, viewerId)) throw new AppError(thread.whoMayReply === 'nobody' ? 'replies_closed' : 'reply_not_allowed');
   await consumeRateLimit(ctx.db, accountRateLimitKey.reply(viewerId), ctx.config.rateLimits.questionsPer10Min, REPLY_WINDOW_SECONDS);
-  const muted = viewerId !== thread.ownerId && (await hasMutedWord(ctx.db, thread.ownerId, text));
+  const muted = viewerId !== thread.ownerId && (await replyHasMutedWord(ctx.db, thread.ownerId, text));
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -104,16 +104,6 @@ export async function replyTo(ctx: AppContext, viewerId: string, answerId: strin
     await events.emit(tx, ctx, { type: 'replied', replyId: id, answerId, ownerId: thread.ownerId, authorId: viewerId, hidden: muted, at: row!.createdAt });
   });
   return (await replyById(ctx.db, viewerId, id, thread.ownerId))!;
-}
-
-export async function hasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<boolean> {
-  const rows = await queryRows<{ word: string }>(db, sql`select word from muted_words where user_id = ${ownerId}`);
-  return (
-    findMutedWord(
-      text,
-      rows.map((row) => row.word),
-    ) !== null
-  );
 }
 
 async function replyById(db: DbOrTx, viewerId: string, replyId: string, ownerId: string): Promise<Reply | null> {

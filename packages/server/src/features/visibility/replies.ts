@@ -1,4 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { findMutedWord } from '@askbox/common';
+import type { DbOrTx } from '../../db/open.js';
+import { queryRows } from '../../db/sql.js';
 import { notBlockedWith, type ViewerRef } from './blocks.js';
 import { visibleUser } from './people.js';
 import { remoteActorBlocked } from './remoteBlocks.js';
@@ -71,4 +74,15 @@ export function replyRecipients(replyId: string): SQL {
           union select earlier.author_id from replies rp join replies earlier on earlier.answer_id = rp.answer_id
             where rp.id = ${replyId} and earlier.author_id is not null) c
     cross join lateral (select t.kind from (${repliesToldTo(sql`c.user_id`)}) t where t.id = ${replyId} limit 1) told`;
+}
+
+/** Whether `text` holds one of the owner's muted words: such a reply, from here or afar, is written hidden (`muted`). */
+export async function replyHasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<boolean> {
+  const rows = await queryRows<{ word: string }>(db, sql`select word from muted_words where user_id = ${ownerId}`);
+  return (
+    findMutedWord(
+      text,
+      rows.map((row) => row.word),
+    ) !== null
+  );
 }

@@ -8,8 +8,7 @@ import { queryRows } from '../../db/sql.js';
 import { RetryLaterError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { consumeRateLimit } from '../../rateLimit.js';
-import { hasMutedWord } from '../../features/replies/service.js';
-import { publicAnswerWithOwner, repliesOpen } from '../../features/visibility/index.js';
+import { publicAnswerWithOwner, repliesOpen, replyHasMutedWord } from '../../features/visibility/index.js';
 import { domainOf, isRemoteBlocked, saveRemoteActor, type RemoteActorClaims } from '../actors/remoteActors.js';
 import { isServerBlocked } from '../servers/serverBlocks.js';
 import { answerOfNoteId, replyOfNoteId } from '../uris.js';
@@ -102,7 +101,7 @@ async function keepRemoteReply(ctx: AppContext, reply: IncomingReply): Promise<v
     if (error instanceof RetryLaterError) return;
     throw error;
   }
-  const muted = await hasMutedWord(ctx.db, thread.ownerId, reply.text);
+  const muted = await replyHasMutedWord(ctx.db, thread.ownerId, reply.text);
   await ctx.db.transaction(async (tx) => {
     const actor = await saveRemoteActor(tx, reply.author);
     if (!actor) return;
@@ -147,7 +146,7 @@ export async function updateRemoteReply(ctx: AppContext, actorUri: string, note:
   if (!reply) return;
   const text = questionTextOfPost(note.contents[0]?.toString() ?? '', ctx.config.maxTextLength);
   if (!text) return;
-  const muted = await hasMutedWord(ctx.db, reply.ownerId, text);
+  const muted = await replyHasMutedWord(ctx.db, reply.ownerId, text);
   await ctx.db.transaction(async (tx) => {
     await tx.execute(
       muted
