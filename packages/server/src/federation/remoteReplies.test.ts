@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import { Activity } from '@fedify/fedify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { queryRows } from '../db/sql.js';
+import { composePush, type PushRow } from '../push/compose.js';
 import { startPeer } from '../test/activityPubPeer.js';
+import { insertSubscription } from '../test/notificationFixtures.js';
 import { startHandBuiltPeer } from '../test/handBuiltPeer.js';
 import { apiAs, signUpUser, type TestApp, type TestUser } from '../test/harness.js';
 import { startFederatedApp } from '../test/federatedApp.js';
@@ -39,6 +43,7 @@ interface Target {
 interface ThreadPeer {
   actorUri: string;
   handle: string;
+  name: string;
   send(target: Target, activity: Record<string, unknown>): Promise<void>;
   received(): Promise<Record<string, unknown>[]>;
 }
@@ -50,6 +55,7 @@ async function fedifyPeer(signedReadsOnly: boolean): Promise<ThreadPeer> {
   return {
     actorUri: peer.bobUri,
     handle: `@bob@${new URL(peer.origin).host}`,
+    name: 'Bob from the peer',
     async send(target, json) {
       const person = await peer.lookUp(`${target.username}@${host}`);
       await peer.send(person, await Activity.fromJsonLd(json, { contextLoader: peer.context().contextLoader, documentLoader: peer.context().documentLoader }));
@@ -64,6 +70,7 @@ async function handBuiltPeer(signedReadsOnly: boolean): Promise<ThreadPeer> {
   return {
     actorUri: mo.actorUri,
     handle: `@mo@${new URL(mo.origin).host}`,
+    name: 'Mo from a hand-built server',
     async send(target, json) {
       expect(await mo.send(`${target.actor}/inbox`, json)).toBe(202);
     },
@@ -114,6 +121,7 @@ describe.each(peers)('replies with %s', (_name, startThreadPeer) => {
   it.each([false, true])('signed reads only: %s — in the thread by handle, out with inReplyTo, edited, deleted, muted, refused', async (signedReadsOnly) => {
     const peer = await startThreadPeer(signedReadsOnly);
     const { user: alice, target } = await publicUser();
+    await insertSubscription(t.ctx.db, alice.id);
     const { user: carol } = await publicUser();
     const asker = await signUpUser(t.app);
     await peer.send(target, { '@context': AS, id: `${peer.actorUri}#follows/${++serial}`, type: 'Follow', actor: peer.actorUri, object: target.actor });
@@ -129,6 +137,12 @@ describe.each(peers)('replies with %s', (_name, startThreadPeer) => {
     const [remote] = await thread(asker, questionId);
     expect(remote).toMatchObject({ text: 'Green tea, I hope!', author: null, remoteAuthor: { handle: peer.handle } });
     expect((await apiAs(t.app, alice).get('/api/me/inbox')).json().items).toEqual([]);
+    // the owner is told as of a reply here: the Activity tab names the handle, the push the name
+    const groups = (await apiAs(t.app, alice).get('/api/notifications/activity/groups')).json().items as { type: string; remoteUsers: unknown[] }[];
+    expect(groups).toContainEqual(expect.objectContaining({ type: 'reply', users: [], remoteUsers: [{ handle: peer.handle, name: peer.name }] }));
+    const pushes = await queryRows<PushRow>(t.ctx.db, sql`select * from push_notifications where user_id = ${alice.id} and data->>'type' = 'reply'`);
+    expect(pushes).toHaveLength(1);
+    expect((await composePush(t.ctx.db, pushes[0]!))?.body).toBe(`${peer.name} replied to your answer: "Green tea, I hope!"`);
     // the same Note again is the same reply
     await peer.send(target, activity('Create', peer, first, 'again'));
     expect(await texts(asker, questionId)).toEqual(['Green tea, I hope!']);
@@ -215,5 +229,27 @@ describe('replies and the instance', () => {
     // the same peer, public, to everyone: it is there
     await peer.send(target, activity('Create', peer, replyNote(peer, target, answerNote, 'public now')));
     expect(await texts(alice, questionId)).toEqual(['public now']);
+  });
+
+  it('a reader reports a remote reply; it reaches the moderators with no account, and a moderator deletes it', async () => {
+    const peer = await handBuiltPeer(false);
+    const { user: alice, target } = await publicUser();
+    const [reader, admin] = [await signUpUser(t.app), await signUpUser(t.app)];
+    await t.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+    const questionId = (await apiAs(t.app, alice).post(`/api/users/${alice.username}/questions`, { text: 'rude?', isAnonymous: false })).json().id as string;
+    await apiAs(t.app, alice).post(`/api/questions/${questionId}/answer`, { answer: 'No.' });
+    await peer.send(target, activity('Create', peer, replyNote(peer, target, `${server.origin}/ap/answers/${questionId}`, 'a rude reply')));
+    const [remote] = await thread(reader, questionId);
+    expect((await apiAs(t.app, reader).post('/api/reports', { kind: 'reply', target: remote!.id, reason: 'harassment' })).json()).toEqual({
+      reported: true,
+      alreadyReported: false,
+    });
+    const queue = (await apiAs(t.app, admin).get('/api/admin/reports')).json().items as { id: string; account: unknown; content: Record<string, unknown> }[];
+    const item = queue.find((r) => r.content.answer === 'a rude reply')!;
+    expect(item).toMatchObject({ account: null, content: { kind: 'reply', exists: true, sender: null } });
+    expect((await apiAs(t.app, admin).post(`/api/admin/reports/${item.id}/resolve`, { action: 'delete' })).json()).toMatchObject({
+      resolution: 'content_deleted',
+    });
+    expect(await texts(reader, questionId)).toEqual([]);
   });
 });
