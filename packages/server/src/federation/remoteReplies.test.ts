@@ -252,4 +252,43 @@ describe('replies and the instance', () => {
     });
     expect(await texts(reader, questionId)).toEqual([]);
   });
+
+  it("a reply sent out is deleted there when its answer is deleted, and when its author's profile turns private", async () => {
+    const mo = await startHandBuiltPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
+    onTestFinished(() => mo.close());
+    const { user: alice, target } = await publicUser();
+    const { user: carol } = await publicUser();
+    await mo.send(`${target.actor}/inbox`, {
+      '@context': AS,
+      id: `${mo.actorUri}#follows/${++serial}`,
+      type: 'Follow',
+      actor: mo.actorUri,
+      object: target.actor,
+    });
+    const answered = async (text: string) => {
+      const id = (await apiAs(t.app, alice).post(`/api/users/${alice.username}/questions`, { text, isAnonymous: false })).json().id as string;
+      await apiAs(t.app, alice).post(`/api/questions/${id}/answer`, { answer: 'Yes.' });
+      return id;
+    };
+    const first = await answered('first?');
+    const second = await answered('second?');
+    const replyIds: string[] = [];
+    for (const answerId of [first, second])
+      replyIds.push(((await apiAs(t.app, carol).post(`/api/answers/${answerId}/replies`, { text: 'Me too' })).json() as { id: string }).id);
+    await deliver();
+    const noteOf = (replyId: string) => `${server.origin}/ap/answers/${replyId}.reply`;
+    const deleted = () => mo.received.filter((r) => r.activity.type === 'Delete').map((r) => JSON.stringify(r.activity.object));
+    expect(mo.received.filter((r) => r.activity.type === 'Create' && JSON.stringify(r.activity.object).includes('.reply'))).toHaveLength(2);
+
+    expect((await apiAs(t.app, alice).delete(`/api/questions/${first}`)).statusCode).toBe(204);
+    await deliver();
+    expect(deleted().filter((object) => object.includes(noteOf(replyIds[0]!)))).toHaveLength(1);
+    expect(deleted().some((object) => object.includes(noteOf(replyIds[1]!)))).toBe(false);
+
+    await apiAs(t.app, carol).patch('/api/me/settings', { publicProfile: false });
+    await deliver();
+    expect(deleted().filter((object) => object.includes(noteOf(replyIds[1]!)))).toHaveLength(1);
+    // and its Note is no longer served
+    expect((await fetch(noteOf(replyIds[1]!), { headers: { accept: 'application/activity+json' } })).status).toBe(404);
+  });
 });

@@ -20,9 +20,9 @@ export interface DeliveryRow {
   object_id: string | null;
   /**
    * accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's
-   * public copy (deliveryRows.ts), `{ note: 'reply' }` for a reply made here (replyDeliveries.ts)
+   * public copy (deliveryRows.ts), `{ note: 'reply', answerId }` for a reply made here (replyDeliveries.ts)
    */
-  payload: { followId: string; actorUri: string } | { note: 'publicCopy' | 'reply' } | null;
+  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | { note: 'reply'; answerId: string } | null;
   attempts: number;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open.js';
 import { queryRows } from '../../db/sql.js';
 import { remoteActorBlocked } from '../../features/visibility/index.js';
@@ -10,9 +10,11 @@ import { remoteActorBlocked } from '../../features/visibility/index.js';
  * The worker checks again, when it sends, that the reply may still leave Askbox (publicReply).
  */
 
-/** What a reply's rows carry in `payload`: its `object_id` is then a reply's id, not an answer's. */
-export const REPLY_PAYLOAD = { note: 'reply' } as const;
-const replyPayload = sql`${JSON.stringify(REPLY_PAYLOAD)}::jsonb`;
+/**
+ * What a reply's rows carry in `payload`: `{ note: 'reply', answerId }`; their `object_id` is then
+ * a reply's id, not an answer's, and the answer lets its deletion delete the replies sent under it.
+ */
+const replyPayload = (answerId: string) => sql`${JSON.stringify({ note: 'reply', answerId })}::jsonb`;
 const isReplyRow = sql`coalesce(d.payload->>'note', '') = 'reply'`;
 
 /** A new reply by someone here: Create(Note) to the owner's follower inboxes and the thread's remote repliers. */
@@ -27,7 +29,7 @@ export async function queueReplyCreated(tx: DbOrTx, replyId: string): Promise<vo
   if (!reply) return;
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
-    select gen_random_uuid()::text, ${reply.authorId}, i.inbox, 'create', ${replyId}, ${replyPayload}
+    select gen_random_uuid()::text, ${reply.authorId}, i.inbox, 'create', ${replyId}, ${replyPayload(reply.answerId)}
     from (
       select coalesce(a.shared_inbox_url, a.inbox_url) as inbox
         from remote_follows f join remote_actors a on a.uri = f.actor_uri where f.user_id = ${reply.ownerId}
@@ -45,12 +47,25 @@ export async function queueReplyCreated(tx: DbOrTx, replyId: string): Promise<vo
  */
 export async function queueReplyDeleted(tx: DbOrTx, replyId: string): Promise<void> {
   const [still] = await queryRows<{ id: string }>(tx, sql`select id from replies where id = ${replyId}`);
-  if (still) return;
+  if (!still) await queueReplyDeletes(tx, sql`d.object_id = ${replyId}`);
+}
+
+/** The answer is deleted, its thread with it: the Delete of every reply sent under it. */
+export const queueRepliesUnderAnswerDeleted = (tx: DbOrTx, answerId: string) => queueReplyDeletes(tx, sql`d.payload->>'answerId' = ${answerId}`);
+
+/** 'Public profile' turned off: the Delete of every reply its author sent (their actor is gone). */
+export const queueRepliesOfAuthorDeleted = (tx: DbOrTx, authorId: string) => queueReplyDeletes(tx, sql`d.user_id = ${authorId}`);
+
+/** For the reply rows `which` picks: unsent Creates dropped, then a Delete to every inbox a Create went to, once per reply and inbox. */
+async function queueReplyDeletes(tx: DbOrTx, which: SQL): Promise<void> {
   await tx.execute(sql`
     delete from federation_deliveries d
-    where d.object_id = ${replyId} and d.kind = 'create' and ${isReplyRow} and not d.sent and d.attempts = 0`);
+    where ${which} and d.kind = 'create' and ${isReplyRow} and not d.sent and d.attempts = 0`);
   await tx.execute(sql`
     insert into federation_deliveries (id, user_id, inbox_url, kind, object_id, payload)
-    select gen_random_uuid()::text, c.user_id, c.inbox_url, 'delete', ${replyId}, ${replyPayload}
-    from (select distinct d.user_id, d.inbox_url from federation_deliveries d where d.object_id = ${replyId} and d.kind = 'create' and ${isReplyRow}) c`);
+    select gen_random_uuid()::text, c.user_id, c.inbox_url, 'delete', c.object_id, c.payload
+    from (select distinct on (d.object_id, d.inbox_url) d.user_id, d.inbox_url, d.object_id, d.payload
+          from federation_deliveries d where ${which} and d.kind = 'create' and ${isReplyRow}) c
+    where not exists (select 1 from federation_deliveries x
+                      where x.object_id = c.object_id and x.inbox_url = c.inbox_url and x.kind = 'delete' and coalesce(x.payload->>'note', '') = 'reply')`);
 }
