@@ -246,7 +246,10 @@ describe('replies and the instance', () => {
     });
     const queue = (await apiAs(t.app, admin).get('/api/admin/reports')).json().items as { id: string; account: unknown; content: Record<string, unknown> }[];
     const item = queue.find((r) => r.content.answer === 'a rude reply')!;
-    expect(item).toMatchObject({ account: null, content: { kind: 'reply', exists: true, sender: null } });
+    expect(item).toMatchObject({
+      account: null,
+      content: { kind: 'reply', exists: true, sender: null, remoteSender: { handle: peer.handle, name: peer.name } },
+    });
     expect((await apiAs(t.app, admin).post(`/api/admin/reports/${item.id}/resolve`, { action: 'delete' })).json()).toMatchObject({
       resolution: 'content_deleted',
     });
