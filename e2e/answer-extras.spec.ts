@@ -45,17 +45,17 @@ test('an answer with a content warning and a picture with alt text: collapsed in
 
   // the follower's feed: the warning and 'Show', the answer hidden until opened
   await follower.page.goto('/home');
-  const post = follower.page.getByRole('article').filter({ hasText: 'How did the film end?' });
-  await expect(post.getByText('Spoilers: the ending')).toBeVisible();
-  await expect(post.getByText('Everyone meets again at the station.')).toHaveCount(0);
-  const show = post.getByRole('button', { name: 'Show' });
+  const card = follower.page.getByRole('article').filter({ hasText: 'How did the film end?' });
+  await expect(card.getByText('Spoilers: the ending')).toBeVisible();
+  await expect(card.getByText('Everyone meets again at the station.')).toHaveCount(0);
+  const show = card.getByRole('button', { name: 'Show' });
   await expect(show).toHaveAttribute('aria-expanded', 'false');
   // keyboard: focus the button and press Enter
   await show.focus();
   await follower.page.keyboard.press('Enter');
-  await expect(post.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(post.getByText('Everyone meets again at the station.')).toBeVisible();
-  const picture = post.getByRole('img', { name: 'A blue railway station at dusk' });
+  await expect(card.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.getByText('Everyone meets again at the station.')).toBeVisible();
+  const picture = card.getByRole('img', { name: 'A blue railway station at dusk' });
   await expect(picture).toBeVisible();
   await expect(picture).toHaveAttribute('loading', 'lazy');
   // its box is reserved at the picture's proportions

@@ -71,3 +71,41 @@ describe('the house language', () => {
     expect(found).toEqual([]);
   });
 });
+
+/**
+ * One name for one thing: an answered question is an 'answer' in the web app, the common schemas
+ * and the server's features, never a 'post' (a 'post' is what another server's user writes). The
+ * spec's push data keeps its `postId`, and the `#post-{id}` anchor is the spec's address.
+ */
+describe('the names of things', () => {
+  const CODE = /\.(ts|tsx)$/;
+  const PLACES = ['packages/web/src', 'packages/common/src', 'packages/server/src/features'];
+  /** not HTTP's POST (`api.post(…)`, the client's `post: <T>(…)`) */
+  const RETIRED = /(?<![.\w])(post|posts|postId|pinnedPosts)\b(?!\s*\(|:\s*<)/;
+  /** the spec's push `data` (like: likerId, likerUsername, postId, timestamp) and the readers of it */
+  const SPEC_PUSH_DATA = /\bdata\.postId\b|\blikerUsername\b|\bpostId: (string|z\.|answer|row|ids?\.|push|like)/;
+  /** the server's tests also speak of posts on other servers, and POST requests */
+  const inScope = (file: string) => CODE.test(file) && !(file.startsWith('packages/server/') && file.endsWith('.test.ts'));
+  /** Code with its comments and the contents of its strings taken out. */
+  const codeOf = (line: string) =>
+    line
+      .replace(/\/\/.*$/, '')
+      .replace(/^\s*(\/\*\*?|\*).*$/, '')
+      .replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+
+  it("calls an answer an answer, not a 'post'", () => {
+    const found: string[] = [];
+    for (const place of PLACES) {
+      for (const file of files(place)) {
+        if (!inScope(file)) continue;
+        fs.readFileSync(path.join(root, file), 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            const code = codeOf(line);
+            if (RETIRED.test(code) && !SPEC_PUSH_DATA.test(code)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ export const activityItemSchema = z.object({
   user: userSummarySchema,
   at: z.string(),
   /** The liked answer (likes only), with its content warning: shown as `answerGlimpse` says. */
-  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
+  answer: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
@@ -80,7 +80,7 @@ export const activityGroupSchema = z.object({
   /** `remoteLike` only: the newest three, `@bob@remote.example` and their display name (no picture) */
   remoteUsers: z.array(z.object({ handle: z.string(), name: z.string() })),
   /** the answer liked or replied to; `ownerUsername` says whose (someone else's for `threadReply`) */
-  post: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable(), ownerUsername: z.string() }).nullable(),
+  answer: z.object({ id: z.string(), answer: z.string(), contentWarning: z.string().nullable(), ownerUsername: z.string() }).nullable(),
   unread: z.boolean(),
 });
 export type ActivityGroup = z.infer<typeof activityGroupSchema>;

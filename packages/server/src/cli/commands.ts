@@ -42,8 +42,8 @@ Commands:
                                         a dot or a slash): restore a backup archive into an empty DATA_DIR
                                         (see docs/operations.md).
   reset-two-factor <username>           Turn two-factor sign-in off for <username>, who lost their app and their
-                                        recovery codes: they sign in with their password alone again (audited;
-                                        the secret is never shown).
+                                        recovery codes, and remove their passkeys: they sign in with their
+                                        password alone again (audited; the secret is never shown).
   fediverse-block <server> [reason]     Block a remote server (and its subdomains) for the whole instance:
                                         nothing it sends is handled, nothing is delivered to it.
   fediverse-unblock <server>            Lift that block.
@@ -84,12 +84,11 @@ async function setBadge(ctx: AppContext, io: CliIo, username: string | undefined
 /** The operator's reset of a lost second factor: the same service as everywhere, written to the audit log as the command line's. */
 async function resetSecondFactor(ctx: AppContext, io: CliIo, username: string | undefined) {
   const user = await findUser(ctx, username);
-  const wasOn = await resetTwoFactor(ctx, user);
-  io.out(
-    wasOn
-      ? `Two-factor sign-in is now off for @${user.username}: they sign in with their password and can turn it on again.`
-      : `@${user.username} does not use two-factor sign-in; nothing changed.`,
-  );
+  const { wasOn, passkeysRemoved } = await resetTwoFactor(ctx, user);
+  if (!wasOn && passkeysRemoved === 0) return io.out(`@${user.username} does not use two-factor sign-in or passkeys; nothing changed.`);
+  if (wasOn) io.out(`Two-factor sign-in is now off for @${user.username}: they sign in with their password and can turn it on again.`);
+  if (passkeysRemoved > 0)
+    io.out(`@${user.username}'s ${passkeysRemoved === 1 ? 'passkey is' : `${passkeysRemoved} passkeys are`} removed: they can add new ones once signed in.`);
 }
 
 /** Flags of the form --name value (or --name=value). */

@@ -10,7 +10,7 @@ import { Spinner } from './Spinner';
  * the query carries on by itself when the network is back. `skeleton`: the shape of the cards to
  * come instead of a spinner, so nothing jumps when they arrive.
  */
-export function Loading({ query, label, skeleton }: { query: { fetchStatus: FetchStatus }; label: string; skeleton?: 'post' | 'question' }) {
+export function Loading({ query, label, skeleton }: { query: { fetchStatus: FetchStatus }; label: string; skeleton?: 'answer' | 'question' }) {
   if (query.fetchStatus === 'paused') return <ErrorBox>{t('offlineNothingKept')}</ErrorBox>;
   return skeleton ? <SkeletonList kind={skeleton} label={label} /> : <Spinner label={label} />;
 }

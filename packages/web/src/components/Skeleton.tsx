@@ -3,13 +3,13 @@ import styles from './Skeleton.module.css';
 
 /**
  * Grey shapes of the cards a list is about to show, so the screen does not jump when the data
- * arrives; announced once as loading. `post`: an answer card; `row`: a person or notification row;
+ * arrives; announced once as loading. `answer`: an answer card; `row`: a person or notification row;
  * `question`: an inbox question.
  */
-export function SkeletonList({ kind, count = 3, label = t('loading') }: { kind: 'post' | 'row' | 'question'; count?: number; label?: string }) {
+export function SkeletonList({ kind, count = 3, label = t('loading') }: { kind: 'answer' | 'row' | 'question'; count?: number; label?: string }) {
   return (
     <div role="status" aria-label={label} aria-busy="true" className={styles.list}>
-      {Array.from({ length: count }, (_, i) => (kind === 'row' ? <RowSkeleton key={i} /> : <CardSkeleton key={i} withAuthor={kind === 'post'} />))}
+      {Array.from({ length: count }, (_, i) => (kind === 'row' ? <RowSkeleton key={i} /> : <CardSkeleton key={i} withAuthor={kind === 'answer'} />))}
     </div>
   );
 }

@@ -75,8 +75,8 @@ describe('an answer behind a content warning, on every surface', () => {
       ['answer', (await apiAs(t.app, asker).get(`/api/answers/${id}`)).json()],
       [
         'activity',
-        (await apiAs(t.app, owner).get('/api/notifications/activity/groups')).json().items.find((item: { post?: { id: string } }) => item.post?.id === id)
-          ?.post,
+        (await apiAs(t.app, owner).get('/api/notifications/activity/groups')).json().items.find((item: { answer?: { id: string } }) => item.answer?.id === id)
+          ?.answer,
       ],
       ['answers tab', (await apiAs(t.app, asker).get('/api/notifications/answers')).json().items.find((item: { id: string }) => item.id === id)],
       ['questions asked', (await apiAs(t.app, asker).get('/api/me/questions-asked')).json().items.find((item: { id: string }) => item.id === id)],

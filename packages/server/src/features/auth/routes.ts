@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema/index.js';
 import { z } from 'zod';
 import {
   appConfigSchema,
@@ -52,6 +53,14 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       secure,
       maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
     });
+  /** A session begun: its cookie, the device's, and the signed-in user (every way of signing in ends here). */
+  const signedIn = (reply: FastifyReply, { user, token, expiresAt }: { user: UserRow; token: string; expiresAt: Date }) => {
+    setSessionCookie(reply, token, expiresAt);
+    setDeviceCookie(reply, user.email);
+    return { user: toMe(user) };
+  };
+  /** What the steps after the password read of their request: who asks, for the rate limits, and the device's cookie. */
+  const whoSignsIn = (request: FastifyRequest) => ({ client: rateLimitClient(request.ip), deviceCookie: request.cookies[DEVICE_COOKIE] });
 
   app.post(
     '/api/auth/signup',
@@ -68,10 +77,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       const { repeatPassword: _repeat, ...input } = request.body;
       const outcome = await publicSignUp(ctx, input, proveWork('signup', input.challenge), deviceSummary(request.headers['user-agent']));
       if (outcome.kind === 'pending') return reply.status(202).send({ pending: true });
-      const { user, token, expiresAt } = outcome.result;
-      setSessionCookie(reply, token, expiresAt);
-      setDeviceCookie(reply, user.email);
-      return reply.status(201).send({ user: toMe(user) });
+      return reply.status(201).send(signedIn(reply, outcome.result));
     },
   );
 
@@ -99,9 +105,7 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
         deviceSummary(request.headers['user-agent']),
       );
       if (outcome.kind === 'second_factor') return { secondFactor: { token: outcome.token } };
-      setSessionCookie(reply, outcome.token, outcome.expiresAt);
-      setDeviceCookie(reply, outcome.user.email);
-      return { user: toMe(outcome.user) };
+      return signedIn(reply, outcome);
     },
   );
 
@@ -116,20 +120,11 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await completeTwoFactorLogIn(
-        ctx,
-        {
-          client: rateLimitClient(request.ip),
-          token: request.body.token,
-          code: request.body.code,
-          challenge: request.body.challenge,
-          deviceCookie: request.cookies[DEVICE_COOKIE],
-        },
-        deviceSummary(request.headers['user-agent']),
+      const { token, code, challenge } = request.body;
+      return signedIn(
+        reply,
+        await completeTwoFactorLogIn(ctx, { ...whoSignsIn(request), token, code, challenge }, deviceSummary(request.headers['user-agent'])),
       );
-      setSessionCookie(reply, token, expiresAt);
-      setDeviceCookie(reply, user.email);
-      return { user: toMe(user) };
     },
   );
 
@@ -157,20 +152,9 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
       },
     },
     async (request, reply) => {
-      const { user, token, expiresAt } = await logInWithPasskey(
-        ctx,
-        {
-          client: rateLimitClient(request.ip),
-          response: request.body.response as unknown as AuthenticationResponseJSON,
-          token: request.body.token,
-          challenge: request.body.challenge,
-          deviceCookie: request.cookies[DEVICE_COOKIE],
-        },
-        deviceSummary(request.headers['user-agent']),
-      );
-      setSessionCookie(reply, token, expiresAt);
-      setDeviceCookie(reply, user.email);
-      return { user: toMe(user) };
+      const { token, challenge } = request.body;
+      const response = request.body.response as unknown as AuthenticationResponseJSON;
+      return signedIn(reply, await logInWithPasskey(ctx, { ...whoSignsIn(request), response, token, challenge }, deviceSummary(request.headers['user-agent'])));
     },
   );
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * The fonts and emoji images a card is drawn with, read from installed packages (Inter from
  * @fontsource/inter, Twemoji from @twemoji/svg): nothing is fetched at run time and the machine's
- * own fonts are never used, so a card looks the same on every server.
+ * own fonts are never used, so a card looks the same on every server. This module runs in the
+ * card-drawing threads (renderPool.ts): what it keeps belongs to its thread, not to an app.
  */
 const require = createRequire(import.meta.url);
 

@@ -78,7 +78,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
         .where(inArray(replies.id, replyIds))
     : [];
   const replyById = new Map(reported.map((r) => [r.id, r]));
-  const posts = questionIds.length
+  const reportedQuestions = questionIds.length
     ? await db
         .select({
           id: questions.id,
@@ -92,7 +92,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
         .from(questions)
         .where(inArray(questions.id, questionIds))
     : [];
-  const postById = new Map(posts.map((p) => [p.id, p]));
+  const questionById = new Map(reportedQuestions.map((p) => [p.id, p]));
   // every user shown: reporters, accounts, receivers, profiles, and senders of NAMED questions only
   const userIds = new Set<string>();
   for (const r of rows) {
@@ -105,7 +105,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     // a reply from another server has no account here (decision 370): the moderator may delete it
     if (reply.authorId) userIds.add(reply.authorId);
   }
-  for (const p of posts) {
+  for (const p of reportedQuestions) {
     userIds.add(p.receiverId);
     if (!p.isAnonymous && p.senderId) userIds.add(p.senderId);
   }
@@ -151,17 +151,17 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
           }
         : { kind: 'reply', exists: false, question: null, answer: null, isAnonymous: false, sender: null, remoteSender: null, owner: null };
     } else {
-      const post = postById.get(r.targetId);
-      const exists = Boolean(post && (r.targetKind === 'question' || post.answered));
+      const target = questionById.get(r.targetId);
+      const exists = Boolean(target && (r.targetKind === 'question' || target.answered));
       content = {
         kind: r.targetKind,
         exists,
-        question: exists ? post!.text : null,
-        answer: exists && post!.answered ? (post!.answer ?? '') : null,
-        isAnonymous: exists ? post!.isAnonymous : false,
-        sender: exists && !post!.isAnonymous ? summary(post!.senderId) : null,
+        question: exists ? target!.text : null,
+        answer: exists && target!.answered ? (target!.answer ?? '') : null,
+        isAnonymous: exists ? target!.isAnonymous : false,
+        sender: exists && !target!.isAnonymous ? summary(target!.senderId) : null,
         remoteSender: null,
-        owner: exists ? summary(post!.receiverId) : null,
+        owner: exists ? summary(target!.receiverId) : null,
       };
     }
     return {

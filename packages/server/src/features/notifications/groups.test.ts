@@ -38,7 +38,7 @@ const groups = async (cursor?: string) => {
   const res = await apiAs(t.app, me).get(`/api/notifications/activity/groups${cursor ? `?cursor=${cursor}` : ''}`);
   expect(res.statusCode).toBe(200);
   return res.json() as {
-    items: { id: string; type: string; count: number; users: { id: string }[]; post: { id: string } | null; unread: boolean }[];
+    items: { id: string; type: string; count: number; users: { id: string }[]; answer: { id: string } | null; unread: boolean }[];
     nextCursor: string | null;
   };
 };
@@ -71,7 +71,7 @@ describe('GET /api/notifications/activity/groups', () => {
       ['like', 1],
     ]);
     const liked = page.items[1]!;
-    expect(liked.post?.id).toBe(answer);
+    expect(liked.answer?.id).toBe(answer);
     expect(liked.users.map((u) => u.id)).toEqual([people[9], people[8], people[7]]);
     expect(page.items[0]!.users.map((u) => u.id)).toEqual([people[12], people[11]]);
     expect(page.items.every((g) => g.unread)).toBe(true);

@@ -90,7 +90,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
   // a reply's author may be on another server (decision 370): its actor's URI, found among remote people
   const remoteIds = [...new Set(page.rows.filter((r) => r.kind !== 'follow' && r.kind !== 'like').flatMap((r) => r.actor_ids))];
   const answerIds = [...new Set(page.rows.map((r) => r.answer_id).filter(Boolean))];
-  const [people, remotePeople, posts, read] = await Promise.all([
+  const [people, remotePeople, likedAnswers, read] = await Promise.all([
     actorIds.length === 0
       ? []
       : queryRows<PersonRow>(
@@ -125,7 +125,7 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
     nextCursor: page.nextCursor,
     people: new Map(people.map((p) => [p.id, p])),
     remotePeople: new Map(remotePeople.map((p) => [p.uri, p])),
-    answers: new Map(posts.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
+    answers: new Map(likedAnswers.map((p) => [p.id, { answer: p.answer ?? '', contentWarning: p.content_warning, ownerUsername: p.owner_username }])),
     lastRead: read[0]?.last_read ?? null,
   };
 }

@@ -106,9 +106,9 @@ describe('GET /api/notifications/activity', () => {
       ['like', 'carol_n'],
       ['follow', 'bob_n'],
     ]);
-    expect(items[0].post).toEqual({ id: post, answer: 'my answer', contentWarning: null });
+    expect(items[0].answer).toEqual({ id: post, answer: 'my answer', contentWarning: null });
     expect(items[0].unread).toBe(true);
-    expect(items[1].post).toBeNull();
+    expect(items[1].answer).toBeNull();
     expect(JSON.stringify(items)).not.toContain('@example.test');
   });
 

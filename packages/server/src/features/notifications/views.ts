@@ -13,7 +13,7 @@ export function activityItem(row: ActivityRow, lastRead: Date): ActivityItem {
     type: row.kind,
     user: summaryOf(row, row.user_id),
     at: row.at.toISOString(),
-    post: row.kind === 'like' && row.answer_id ? { id: row.answer_id, answer: row.answer ?? '', contentWarning: row.content_warning } : null,
+    answer: row.kind === 'like' && row.answer_id ? { id: row.answer_id, answer: row.answer ?? '', contentWarning: row.content_warning } : null,
     unread: row.at > lastRead,
   };
 }
@@ -51,7 +51,8 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     count: row.count,
     users,
     remoteUsers,
-    post: row.kind === 'follow' ? null : { id: row.answer_id, ...(page.answers.get(row.answer_id) ?? { answer: '', contentWarning: null, ownerUsername: '' }) },
+    answer:
+      row.kind === 'follow' ? null : { id: row.answer_id, ...(page.answers.get(row.answer_id) ?? { answer: '', contentWarning: null, ownerUsername: '' }) },
     unread: page.lastRead === null || latestAt > isoFromPg(page.lastRead, 'us'),
   };
 }

@@ -216,7 +216,7 @@ describe('reply notifications', () => {
       expect.objectContaining({
         type: 'reply',
         count: 2,
-        post: expect.objectContaining({ id, answer: 'a!' }),
+        answer: expect.objectContaining({ id, answer: 'a!' }),
         users: [expect.objectContaining({ id: second.id }), expect.objectContaining({ id: first.id })],
       }),
     ]);

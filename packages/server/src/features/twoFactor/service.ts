@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { RecoveryCodes, TwoFactorSecret, TwoFactorStatus } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
-import { sessions, twoFactor, twoFactorRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
+import { passkeys, sessions, twoFactor, twoFactorRecoveryCodes, users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import {
   confirmPassword,
@@ -211,13 +211,15 @@ async function removeTwoFactor(db: DbOrTx, userId: string): Promise<number> {
 
 /**
  * The operator's reset for a person who lost their factor and their recovery codes (the CLI): the
- * account signs in with its password alone again. Written to the audit log; the secret is never read.
- * Returns whether two-factor sign-in was on.
+ * account signs in with its password alone again. Their passkeys go too: one on the lost device
+ * would still sign in without the password; they add new ones once signed in. Written to the audit
+ * log; the secret is never read. Says what there was to remove.
  */
-export async function resetTwoFactor(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>): Promise<boolean> {
+export async function resetTwoFactor(ctx: AppContext, user: Pick<UserRow, 'id' | 'username'>): Promise<{ wasOn: boolean; passkeysRemoved: number }> {
   return ctx.db.transaction(async (tx) => {
     const wasOn = (await removeTwoFactor(tx, user.id)) > 0;
-    if (wasOn) await recordAudit(tx, 'cli', { action: 'two_factor_reset', targetKind: 'account', target: user.username });
-    return wasOn;
+    const passkeysRemoved = (await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ id: passkeys.id })).length;
+    if (wasOn || passkeysRemoved > 0) await recordAudit(tx, 'cli', { action: 'two_factor_reset', targetKind: 'account', target: user.username });
+    return { wasOn, passkeysRemoved };
   });
 }

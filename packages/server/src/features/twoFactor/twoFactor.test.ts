@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { movableClock } from '../../clock.js';
 import { testConfig } from '../../config.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, passkeys } from '../../db/schema/index.js';
 import { runCommand } from '../../cli/commands.js';
 import { queryRows } from '../../db/sql.js';
 import { apiAs, createTestApp, signUpUser, solvedChallenge, type TestApp, type TestUser } from '../../test/harness.js';
@@ -303,9 +303,15 @@ describe("the operator's reset", () => {
   it('turns it off from the command line, audited, without showing the secret', async () => {
     const user = await signUpUser(t.app);
     const { secret, recoveryCodes } = await turnOn(user);
+    // a passkey on the lost device would still sign in without the password: it goes too
+    await t.ctx.db.insert(passkeys).values({ id: `lost-${user.id}`, userId: user.id, publicKey: 'cose' });
     const lines: string[] = [];
     await runCommand(t.ctx, { out: (l: string) => lines.push(l) }, 'reset-two-factor', [user.username]);
-    expect(lines.join('\n')).toContain(`@${user.username}`);
+    expect(lines).toEqual([
+      `Two-factor sign-in is now off for @${user.username}: they sign in with their password and can turn it on again.`,
+      `@${user.username}'s passkey is removed: they can add new ones once signed in.`,
+    ]);
+    expect(await t.ctx.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
     expect(lines.join('\n').toUpperCase()).not.toContain(secret);
     for (const code of recoveryCodes) expect(lines.join('\n')).not.toContain(code);
     expect((await passwordStep(user)).json<{ user: { id: string } }>().user.id).toBe(user.id);
@@ -315,7 +321,7 @@ describe("the operator's reset", () => {
     expect(JSON.stringify(entry).toUpperCase()).not.toContain(secret);
     // a second reset changes nothing and writes nothing
     await runCommand(t.ctx, { out: (l: string) => lines.push(l) }, 'reset-two-factor', [user.username]);
-    expect(lines.at(-1)).toContain('nothing changed');
+    expect(lines.at(-1)).toBe(`@${user.username} does not use two-factor sign-in or passkeys; nothing changed.`);
     expect((await t.ctx.db.select().from(auditLog)).filter((e) => e.action === 'two_factor_reset' && e.target === user.username)).toHaveLength(1);
   });
 });

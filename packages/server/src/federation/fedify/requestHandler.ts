@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/open.js';
 import { publicAnswerWithOwner, publicUserById } from '../../features/visibility/index.js';
 import { publicLinks } from '../../features/sharing/views.js';
-import { queueIncoming } from '../inbox/queue.js';
+import { arrivalIds, queueIncoming } from '../inbox/queue.js';
 import { INSTANCE_ACTOR } from '../actors/instanceActor.js';
 import { SharedKeyCache, VerifiedKeys } from '../actors/remoteKeyCache.js';
 import { createReceiptGate, type Outside } from '../inbox/receiptGate.js';
@@ -37,6 +37,7 @@ export function fedifyHandler(options: {
   const { federation, db, origin } = options;
   const throughGate = createReceiptGate(options.appBusy);
   const verifiedKeys = new VerifiedKeys();
+  const arrivalId = arrivalIds();
   const keyCache = (fctx: RequestContext<void>) => new SharedKeyCache(options.kv, fctx, verifiedKeys);
 
   async function handleWithFedify(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -149,6 +150,7 @@ export function fedifyHandler(options: {
       db,
       { path: new URL(webRequest.url).pathname + new URL(webRequest.url).search, headers: webRequest.headers, body: body.toString('utf8'), signer },
       options.queueLimits,
+      arrivalId,
     );
     // the sender's (or its server's) share of the queue is full: it may send again later (decision 346)
     if (!queued) return reply.status(429).header('retry-after', '60').type('text/plain').send('Too many activities from this sender are waiting.');

@@ -4,7 +4,7 @@ import { federationInbox } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
 import { claimDue, runOutboxBatch, type OutboxOutcome } from '../../outbox/batch.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { INBOX_LANES, INBOX_LANES_PER_SERVER, queueIncoming, type IncomingRow } from './queue.js';
+import { arrivalIds, INBOX_LANES, INBOX_LANES_PER_SERVER, queueIncoming, type IncomingRow } from './queue.js';
 import { serverOf } from '../servers/remoteServers.js';
 
 /**
@@ -27,12 +27,13 @@ beforeEach(async () => {
 
 const MAX_ATTEMPTS = 5;
 const roomy = { perActor: 1000, perServer: 1000 };
+const arrivalId = arrivalIds();
 /** Queues `count` activities of the account `name` (on a server of its own unless `server`), one statement each as the inbox does, numbered in the body. */
 async function queue(name: string, count: number, server = `${name}.example`, limits = roomy): Promise<boolean[]> {
   const queued: boolean[] = [];
   for (let n = 0; n < count; n++) {
     const signer = `https://${server}/users/${name}`;
-    queued.push(await queueIncoming(t.ctx.db, { path: '/ap/inbox', headers: new Headers(), body: `${name} ${n}`, signer }, limits));
+    queued.push(await queueIncoming(t.ctx.db, { path: '/ap/inbox', headers: new Headers(), body: `${name} ${n}`, signer }, limits, arrivalId));
   }
   return queued;
 }

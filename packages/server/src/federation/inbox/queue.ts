@@ -31,6 +31,7 @@ export async function queueIncoming(
   db: Db,
   request: { path: string; headers: Headers; body: string; signer: string },
   limits: { perActor: number; perServer: number },
+  arrivalId: ArrivalIds,
 ): Promise<boolean> {
   const server = `${new URL(request.signer).origin}/`;
   // finished rows are deleted (runInboxBatch): every row is one waiting
@@ -53,11 +54,16 @@ export async function queueIncoming(
   return true;
 }
 
-let arrivals = 0;
-/** An id that sorts in the order this process received the activities: time, a counter, then randomness for other instances. */
-function arrivalId(): string {
-  arrivals = (arrivals + 1) % 0x1_0000_0000;
-  return `${Date.now().toString(16).padStart(12, '0')}-${arrivals.toString(16).padStart(8, '0')}-${crypto.randomBytes(8).toString('hex')}`;
+/** Ids that sort in the order one inbox received its activities (arrivalIds). */
+export type ArrivalIds = () => string;
+
+/** Time, a counter of this inbox's own, then randomness for other instances: one per inbox, made with it. */
+export function arrivalIds(): ArrivalIds {
+  let arrivals = 0;
+  return () => {
+    arrivals = (arrivals + 1) % 0x1_0000_0000;
+    return `${Date.now().toString(16).padStart(12, '0')}-${arrivals.toString(16).padStart(8, '0')}-${crypto.randomBytes(8).toString('hex')}`;
+  };
 }
 
 /** How many senders' activities the inbox worker handles at once (each sender's in order) ... */

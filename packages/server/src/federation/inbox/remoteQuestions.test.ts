@@ -188,7 +188,7 @@ describe('questions from the fediverse', () => {
         count: 1,
         users: [],
         remoteUsers: [{ handle: `@bob@${peerHost()}`, name: expect.any(String) }],
-        post: { id: question!.id, answer: 'yes', contentWarning: null, ownerUsername: user.username },
+        answer: { id: question!.id, answer: 'yes', contentWarning: null, ownerUsername: user.username },
         unread: true,
       }),
     ]);

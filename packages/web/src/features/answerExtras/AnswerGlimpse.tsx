@@ -7,14 +7,14 @@ import { t } from '../../i18n';
  * dresses the answer (quotes, a cut); a warning is only cut, never quoted as if it were the answer.
  */
 export function AnswerGlimpse({
-  post,
+  answer,
   quote = (answer) => answer,
   cut = (text) => text,
 }: {
-  post: { answer: string; contentWarning: string | null };
+  answer: { answer: string; contentWarning: string | null };
   quote?: (answer: string) => string;
   cut?: (text: string) => string;
 }) {
-  const glimpse = answerGlimpse(post.answer, post.contentWarning);
+  const glimpse = answerGlimpse(answer.answer, answer.contentWarning);
   return <>{glimpse.behindWarning ? t('warnedAnswer', { warning: cut(glimpse.warning) }) : quote(glimpse.text)}</>;
 }

@@ -8,7 +8,7 @@ import { DialogsProvider } from '../../components/dialogs/DialogsProvider';
 import { AnswerCard } from './AnswerCard';
 
 const receiver = { id: 'r', username: 'alice', fullname: 'Alice Martin', photoURL: '/x.svg', badge: '' };
-const post = (over: Partial<Answer>): Answer => ({
+const answerWith = (over: Partial<Answer>): Answer => ({
   id: 'p1',
   text: 'Which server do you like?',
   answer: 'This one.',
@@ -38,7 +38,7 @@ const fromLine = (answer: Answer) => {
     <QueryClientProvider client={client}>
       <DialogsProvider>
         <MemoryRouter>
-          <AnswerCard post={answer} showReceiver />
+          <AnswerCard answer={answer} showReceiver />
         </MemoryRouter>
       </DialogsProvider>
     </QueryClientProvider>,
@@ -49,15 +49,17 @@ const fromLine = (answer: Answer) => {
 
 describe('the asker on an answer card', () => {
   it('a remote asker shows by name and @user@host, where a local asker shows by name and @username, without a link', () => {
-    const remote = fromLine(post({ remoteSender: { handle: '@bob@remote.example', name: 'Bob Remote' } }));
+    const remote = fromLine(answerWith({ remoteSender: { handle: '@bob@remote.example', name: 'Bob Remote' } }));
     expect(remote.text).toBe('Bob Remote @bob@remote.example on the fediverse');
     expect(remote.html).not.toContain('<a ');
-    expect(fromLine(post({ remoteSender: { handle: '@bob@remote.example', name: '' } })).text).toBe('@bob@remote.example on the fediverse');
-    expect(fromLine(post({ sender: { id: 'b', username: 'bruno', fullname: 'Bruno Local', photoURL: '/x.svg', badge: '' } })).text).toBe('Bruno Local @bruno');
+    expect(fromLine(answerWith({ remoteSender: { handle: '@bob@remote.example', name: '' } })).text).toBe('@bob@remote.example on the fediverse');
+    expect(fromLine(answerWith({ sender: { id: 'b', username: 'bruno', fullname: 'Bruno Local', photoURL: '/x.svg', badge: '' } })).text).toBe(
+      'Bruno Local @bruno',
+    );
   });
 
   it('an anonymous question stays Anonymous, and a named asker not shown is not named', () => {
-    expect(fromLine(post({ isAnonymous: true })).text).toBe('Anonymous');
-    expect(fromLine(post({})).text).toBe('');
+    expect(fromLine(answerWith({ isAnonymous: true })).text).toBe('Anonymous');
+    expect(fromLine(answerWith({})).text).toBe('');
   });
 });

@@ -24,14 +24,14 @@ const ReplyThread = lazy(() => import('../replies/ReplyThread').then((module) =>
  * their profile: a private profile's owner may still download the image; Pin for its owner.
  */
 export function AnswerCard({
-  post,
+  answer,
   showReceiver,
   onDelete,
   onTogglePin,
   pinnedCopy = false,
   arriving = false,
 }: {
-  post: Answer;
+  answer: Answer;
   showReceiver: boolean;
   onDelete?: () => void;
   /** the owner's 'Pin to profile' / 'Unpin' */
@@ -41,60 +41,60 @@ export function AnswerCard({
   /** a new answer the reader just asked for ('New answers'): it slides in */
   arriving?: boolean;
 }) {
-  const when = post.answeredAt ?? post.createdAt;
+  const when = answer.answeredAt ?? answer.createdAt;
   // the answer's own page (/u/{username}/answers/{id}, or #post-{id}) opens its replies
   const { answerId } = useParams();
   const { hash } = useLocation();
-  const [repliesOpen, setRepliesOpen] = useState(!pinnedCopy && (answerId === post.id || hash === `#post-${post.id}`));
+  const [repliesOpen, setRepliesOpen] = useState(!pinnedCopy && (answerId === answer.id || hash === `#post-${answer.id}`));
   const threadId = useId();
-  const share = useShareAnswer({ id: post.id, username: post.receiver.username, fullname: post.receiver.fullname, isPublic: post.publicProfile });
-  const report = useReportDialog('answer', post.id);
+  const share = useShareAnswer({ id: answer.id, username: answer.receiver.username, fullname: answer.receiver.fullname, isPublic: answer.publicProfile });
+  const report = useReportDialog('answer', answer.id);
   // the secondary actions in one '…' menu: Share (any public answer, and your own), Report (others'), Delete (yours)
   const actions: MenuAction[] = [
-    ...(post.publicProfile || onDelete ? [{ label: t('shareAnswer'), onSelect: () => void share.start() }] : []),
-    ...(onTogglePin ? [{ label: post.pinned ? t('unpinAnswer') : t('pinAnswer'), onSelect: onTogglePin }] : []),
+    ...(answer.publicProfile || onDelete ? [{ label: t('shareAnswer'), onSelect: () => void share.start() }] : []),
+    ...(onTogglePin ? [{ label: answer.pinned ? t('unpinAnswer') : t('pinAnswer'), onSelect: onTogglePin }] : []),
     ...(onDelete ? [{ label: t('deleteAnswer'), onSelect: onDelete, danger: true }] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
     <article
-      id={pinnedCopy ? undefined : `post-${post.id}`}
-      className={`card ${styles.post} ${arriving ? styles.arriving : ''}`}
-      aria-label={t('answerBy', { username: post.receiver.username })}
+      id={pinnedCopy ? undefined : `post-${answer.id}`}
+      className={`card ${styles.answerCard} ${arriving ? styles.arriving : ''}`}
+      aria-label={t('answerBy', { username: answer.receiver.username })}
     >
       {showReceiver && (
-        <Link to={`/u/${post.receiver.username}`} className={styles.receiver}>
-          <Avatar src={post.receiver.photoURL} name={post.receiver.fullname} seed={post.receiver.id} size={36} />
+        <Link to={`/u/${answer.receiver.username}`} className={styles.receiver}>
+          <Avatar src={answer.receiver.photoURL} name={answer.receiver.fullname} seed={answer.receiver.id} size={36} />
           <span>
-            <strong>{post.receiver.fullname}</strong> <span className={`muted ${styles.handle}`}>@{post.receiver.username}</span>
+            <strong>{answer.receiver.fullname}</strong> <span className={`muted ${styles.handle}`}>@{answer.receiver.username}</span>
           </span>
         </Link>
       )}
-      <div className={`${styles.question} ${post.isAnonymous ? styles.anonymous : ''}`} style={questionTint(post)}>
+      <div className={`${styles.question} ${answer.isAnonymous ? styles.anonymous : ''}`} style={questionTint(answer)}>
         <p className={styles.from}>
-          {post.sender ? (
-            <Link to={`/u/${post.sender.username}`}>
-              {post.sender.fullname} <span className={`muted ${styles.handle}`}>@{post.sender.username}</span>
+          {answer.sender ? (
+            <Link to={`/u/${answer.sender.username}`}>
+              {answer.sender.fullname} <span className={`muted ${styles.handle}`}>@{answer.sender.username}</span>
             </Link>
-          ) : post.remoteSender ? (
+          ) : answer.remoteSender ? (
             // someone on another server whose post was public: name and handle as text (no link, no picture: decision 300)
             <span>
-              {post.remoteSender.name && `${post.remoteSender.name} `}
-              <span className={`muted ${styles.handle}`}>{post.remoteSender.handle}</span>
+              {answer.remoteSender.name && `${answer.remoteSender.name} `}
+              <span className={`muted ${styles.handle}`}>{answer.remoteSender.handle}</span>
               <span className="visually-hidden"> {t('remoteAsker')}</span>
             </span>
-          ) : post.isAnonymous ? (
+          ) : answer.isAnonymous ? (
             <span className={`muted ${styles.masked}`}>{t('anonymous')}</span>
           ) : null}
         </p>
         <p className={styles.text}>
-          <MentionText text={post.text} />
+          <MentionText text={answer.text} />
         </p>
       </div>
-      <ContentWarning warning={post.contentWarning}>
+      <ContentWarning warning={answer.contentWarning}>
         <p className={styles.answer}>
-          <MentionText text={post.answer} />
+          <MentionText text={answer.answer} />
         </p>
-        {post.picture && <AnswerPictureView picture={post.picture} />}
+        {answer.picture && <AnswerPictureView picture={answer.picture} />}
       </ContentWarning>
       <footer className={styles.footer}>
         <time dateTime={when} className="muted">
@@ -102,21 +102,21 @@ export function AnswerCard({
         </time>
         <span className={styles.actions}>
           <ActionsMenu actions={actions} />
-          {post.boostCount > 0 && (
-            <span className={`muted ${styles.boosts}`} role="img" aria-label={t('boostsFromFediverse', { count: post.boostCount })}>
+          {answer.boostCount > 0 && (
+            <span className={`muted ${styles.boosts}`} role="img" aria-label={t('boostsFromFediverse', { count: answer.boostCount })}>
               <Repeat2 size={18} aria-hidden />
-              <span aria-hidden>{post.boostCount}</span>
+              <span aria-hidden>{answer.boostCount}</span>
             </span>
           )}
-          <RepliesButton post={post} open={repliesOpen} controls={threadId} onToggle={() => setRepliesOpen((open) => !open)} />
-          <LikeButton post={post} />
+          <RepliesButton answer={answer} open={repliesOpen} controls={threadId} onToggle={() => setRepliesOpen((open) => !open)} />
+          <LikeButton answer={answer} />
         </span>
         {share.sheet}
         {report.dialog}
       </footer>
       {repliesOpen && (
         <Suspense fallback={null}>
-          <ReplyThread post={post} id={threadId} />
+          <ReplyThread answer={answer} id={threadId} />
         </Suspense>
       )}
     </article>

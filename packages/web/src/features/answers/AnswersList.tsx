@@ -22,47 +22,48 @@ export function AnswersList({ username, isOwnProfile }: { username: string; isOw
   const pin = usePinAnswer(username);
   const deleteAnswer = useDeleteAnswer();
   const dialogs = useDialogs();
-  const { items: posts, pending } = useInfiniteScroll(answers);
+  const { items: shown, pending } = useInfiniteScroll(answers);
   useScrollToAnswerAnchor(answers, pending);
 
-  if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="post" />;
+  if (pending) return <Loading query={answers} label={t('loadingAnswers')} skeleton="answer" />;
   if (answers.isError) {
     // across a block the profile screen shows the block state; nothing to list here
     if (answers.error instanceof ApiError && answers.error.status === 403) return null;
     return <LoadError error={answers.error} fallback={t('answersLoadError')} onRetry={() => void answers.refetch()} />;
   }
 
-  const onDelete = async (postId: string) => {
+  const onDelete = async (answerId: string) => {
     if (!(await dialogs.confirm(t('confirmDeleteAnswer'), { confirmLabel: t('delete'), danger: true }))) return;
-    focusAfterRemoval(document.getElementById(`post-${postId}`));
-    deleteAnswer.mutate(postId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
+    focusAfterRemoval(document.getElementById(`post-${answerId}`));
+    deleteAnswer.mutate(answerId, { onError: () => void dialogs.alert(t('errorDeletingQuestion')) });
   };
 
-  const togglePin = (post: Answer) => pin.mutate({ postId: post.id, pinned: !post.pinned }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
+  const togglePin = (answer: Answer) =>
+    pin.mutate({ answerId: answer.id, pinned: !answer.pinned }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
   // the owner's answers have Delete and Pin; everyone else's, the menu's Share and Report
-  const card = (post: Answer, pinnedCopy = false) => (
+  const card = (answer: Answer, pinnedCopy = false) => (
     <AnswerCard
-      key={post.id}
-      post={post}
+      key={answer.id}
+      answer={answer}
       showReceiver={false}
       pinnedCopy={pinnedCopy}
-      onDelete={isOwnProfile ? () => void onDelete(post.id) : undefined}
-      onTogglePin={isOwnProfile ? () => togglePin(post) : undefined}
+      onDelete={isOwnProfile ? () => void onDelete(answer.id) : undefined}
+      onTogglePin={isOwnProfile ? () => togglePin(answer) : undefined}
     />
   );
-  const pinnedPosts = pinned.data?.items ?? [];
+  const pinnedAnswers = pinned.data?.items ?? [];
 
   return (
     <>
-      {pinnedPosts.length > 0 && (
+      {pinnedAnswers.length > 0 && (
         <section aria-label={t('pinnedAnswers')}>
           <h3 className="section-title">{t('pinnedAnswers')}</h3>
-          {pinnedPosts.map((post) => card(post, true))}
+          {pinnedAnswers.map((answer) => card(answer, true))}
         </section>
       )}
       {/* the section stays when the last answer is deleted: focus goes to its empty state */}
       <section aria-label={t('answers')}>
-        {posts.length === 0 ? <EmptyState title={t('noAnswersNow')} art="answers" /> : posts.map((post) => card(post))}
+        {shown.length === 0 ? <EmptyState title={t('noAnswersNow')} art="answers" /> : shown.map((answer) => card(answer))}
         {answers.hasNextPage && <LoadMoreFooter />}
       </section>
     </>

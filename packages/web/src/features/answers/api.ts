@@ -37,10 +37,10 @@ export function usePinnedAnswers(username: string) {
 export function usePinAnswer(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ postId, pinned }: { postId: string; pinned: boolean }) =>
-      pinned ? api.put<void>(`/api/answers/${encodeURIComponent(postId)}/pin`) : api.delete<void>(`/api/answers/${encodeURIComponent(postId)}/pin`),
-    onSuccess: (_data, { postId, pinned }) => {
-      updateCachedAnswer(queryClient, postId, (post) => ({ ...post, pinned }));
+    mutationFn: ({ answerId, pinned }: { answerId: string; pinned: boolean }) =>
+      pinned ? api.put<void>(`/api/answers/${encodeURIComponent(answerId)}/pin`) : api.delete<void>(`/api/answers/${encodeURIComponent(answerId)}/pin`),
+    onSuccess: (_data, { answerId, pinned }) => {
+      updateCachedAnswer(queryClient, answerId, (answer) => ({ ...answer, pinned }));
       void queryClient.invalidateQueries({ queryKey: answerKeys.pinnedOf(username) });
     },
   });
@@ -81,42 +81,42 @@ export function invalidateProfilesExceptAnswers(queryClient: QueryClient, queryK
   return queryClient.invalidateQueries({ queryKey, predicate: (query) => !partialMatchKey(query.queryKey, answers) });
 }
 
-// Every cached copy of a post: the home feed lists and each profile's answers.
+// Every cached copy of an answer: the home feed lists and each profile's answers.
 
 const isAnswerList = (key: QueryKey) => partialMatchKey(key, feedKeys.lists) || isProfileAnswers(key);
 
-/** Applies `change` to every cached copy of one post (feed and profiles alike). */
-export function updateCachedAnswer(queryClient: QueryClient, postId: string, change: (post: Answer) => Answer): void {
+/** Applies `change` to every cached copy of one answer (feed and profiles alike). */
+export function updateCachedAnswer(queryClient: QueryClient, answerId: string, change: (answer: Answer) => Answer): void {
   queryClient.setQueriesData<InfiniteData<AnswerPage>>(
     { predicate: (q) => isAnswerList(q.queryKey) },
     (data) =>
       data && {
         ...data,
-        pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === postId ? change(post) : post)) })),
+        pages: data.pages.map((page) => ({ ...page, items: page.items.map((answer) => (answer.id === answerId ? change(answer) : answer)) })),
       },
   );
   queryClient.setQueriesData<{ items: Answer[] }>(
     { predicate: (q) => isPinnedAnswers(q.queryKey) },
-    (data) => data && { items: data.items.map((post) => (post.id === postId ? change(post) : post)) },
+    (data) => data && { items: data.items.map((answer) => (answer.id === answerId ? change(answer) : answer)) },
   );
 }
 
-/** Drops a deleted post from every cached list. */
-function removeCachedAnswer(queryClient: QueryClient, postId: string): void {
+/** Drops a deleted answer from every cached list. */
+function removeCachedAnswer(queryClient: QueryClient, answerId: string): void {
   queryClient.setQueriesData<InfiniteData<AnswerPage>>(
     { predicate: (q) => isAnswerList(q.queryKey) },
-    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== postId) })) },
+    (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((answer) => answer.id !== answerId) })) },
   );
   queryClient.setQueriesData<{ items: Answer[] }>(
     { predicate: (q) => isPinnedAnswers(q.queryKey) },
-    (data) => data && { items: data.items.filter((post) => post.id !== postId) },
+    (data) => data && { items: data.items.filter((answer) => answer.id !== answerId) },
   );
 }
 
-export function findCachedAnswer(queryClient: QueryClient, postId: string): Answer | undefined {
+export function findCachedAnswer(queryClient: QueryClient, answerId: string): Answer | undefined {
   for (const [, data] of queryClient.getQueriesData<InfiniteData<AnswerPage>>({ predicate: (q) => isAnswerList(q.queryKey) })) {
     for (const page of data?.pages ?? []) {
-      const found = page.items.find((post) => post.id === postId);
+      const found = page.items.find((answer) => answer.id === answerId);
       if (found) return found;
     }
   }

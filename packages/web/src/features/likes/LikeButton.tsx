@@ -11,26 +11,26 @@ import { t } from '../../i18n';
  * bursts the heart (only when the viewer likes it now, not for answers already liked; still under
  * reduced motion, base.css).
  */
-export function LikeButton({ post }: { post: Answer }) {
+export function LikeButton({ answer }: { answer: Answer }) {
   const toggle = useLikeToggle();
   const [burst, setBurst] = useState(false);
   // a failed like is silent; the count goes back to what the server knows
   const onClick = () => {
-    setBurst(!post.likedByViewer);
-    toggle.mutate({ key: post.id, on: !post.likedByViewer }, { onError: (error) => console.error('like failed', error) });
+    setBurst(!answer.likedByViewer);
+    toggle.mutate({ key: answer.id, on: !answer.likedByViewer }, { onError: (error) => console.error('like failed', error) });
   };
   return (
     <button
       type="button"
       className={styles.like}
-      aria-pressed={post.likedByViewer}
-      aria-label={t('likeWithCount', { count: post.likeCount })}
+      aria-pressed={answer.likedByViewer}
+      aria-label={t('likeWithCount', { count: answer.likeCount })}
       onClick={onClick}
     >
-      <span className={`${styles.heart} ${burst && post.likedByViewer ? styles.burst : ''}`} onAnimationEnd={() => setBurst(false)}>
-        <Heart size={20} aria-hidden fill={post.likedByViewer ? 'currentColor' : 'none'} />
+      <span className={`${styles.heart} ${burst && answer.likedByViewer ? styles.burst : ''}`} onAnimationEnd={() => setBurst(false)}>
+        <Heart size={20} aria-hidden fill={answer.likedByViewer ? 'currentColor' : 'none'} />
       </span>
-      <span>{post.likeCount}</span>
+      <span>{answer.likeCount}</span>
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { feedKeys } from '../feed/api';
 import { profileKeys } from '../profiles/api';
 import { likeToggle } from './api';
 
-const post = (over: Partial<Answer> = {}): Answer => ({
+const answerWith = (over: Partial<Answer> = {}): Answer => ({
   id: 'p1',
   text: 'q',
   answer: 'a',
@@ -32,7 +32,7 @@ const post = (over: Partial<Answer> = {}): Answer => ({
 const feedList = feedKeys.list('2026-01-02T00:00:00.000Z');
 const ownerAnswers = answerKeys.ofProfile('owner');
 
-/** The post cached twice, as the feed and the owner's profile show it, beside the owner's profile. */
+/** The answer cached twice, as the feed and the owner's profile show it, beside the owner's profile. */
 function clientWith(p: Answer) {
   const queryClient = new QueryClient();
   const data: InfiniteData<AnswerPage> = { pages: [{ items: [p], nextCursor: null }], pageParams: [''] };
@@ -55,7 +55,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('like toggle', () => {
   it('shows the like at once in every cached copy, then the count the server answers', async () => {
-    const qc = clientWith(post());
+    const qc = clientWith(answerWith());
     const server = likeServer(7);
     const done = createToggleQueue(likeToggle(qc)).set('p1', true);
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: true, likeCount: 4 });
@@ -73,7 +73,7 @@ describe('like toggle', () => {
   });
 
   it('five rapid taps send one request and end liked', async () => {
-    const qc = clientWith(post());
+    const qc = clientWith(answerWith());
     const server = likeServer(3);
     const queue = createToggleQueue(likeToggle(qc));
     const taps = [true, false, true, false, true].map((liked) => queue.set('p1', liked));
@@ -85,7 +85,7 @@ describe('like toggle', () => {
   });
 
   it('an unlike tapped while the like is on its way is sent next, and the lists end unliked', async () => {
-    const qc = clientWith(post());
+    const qc = clientWith(answerWith());
     const server = likeServer(3);
     const queue = createToggleQueue(likeToggle(qc));
     const done = queue.set('p1', true);
@@ -98,8 +98,8 @@ describe('like toggle', () => {
     expect(cached(qc, feedList)).toMatchObject({ likedByViewer: false, likeCount: 3 });
   });
 
-  it('a failed like goes back to the unliked post and refetches the lists', async () => {
-    const qc = clientWith(post());
+  it('a failed like goes back to the unliked answer and refetches the lists', async () => {
+    const qc = clientWith(answerWith());
     const server = fakeServer(() => ({ status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } }));
     const done = createToggleQueue(likeToggle(qc)).set('p1', true);
     const failed = expect(done).rejects.toThrow('Something went wrong');

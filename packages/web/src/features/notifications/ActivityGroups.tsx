@@ -20,8 +20,8 @@ function whoDidIt(first: string, count: number, second?: string): string {
 
 /** The answer's first 60 characters, in the language's quotes: “…” in English, « … » in French; its warning instead when it has one. */
 const cut = (text: string) => (text.length > 60 ? t('punctuation.truncated', { text: text.slice(0, 60) }) : text);
-const quote = (post: { answer: string; contentWarning: string | null }) => (
-  <AnswerGlimpse post={post} quote={(answer) => t('punctuation.quoted', { text: cut(answer) })} cut={cut} />
+const quote = (answer: { answer: string; contentWarning: string | null }) => (
+  <AnswerGlimpse answer={answer} quote={(text) => t('punctuation.quoted', { text: cut(text) })} cut={cut} />
 );
 
 /** The Activity tab: one row per answer and day ('Chloé and 9 others liked your answer'), newest first. */
@@ -51,12 +51,12 @@ function GroupRow({ group }: { group: ActivityGroup }) {
  */
 function RemoteGroupRow({ group }: { group: ActivityGroup }) {
   const [first, second] = group.remoteUsers;
-  if (!first || !group.post) return null;
+  if (!first || !group.answer) return null;
   const nameOf = (person: { handle: string; name: string }) => person.name || person.handle;
   const people = { count: group.count };
   const liked = group.type === 'remoteLike' || group.type === 'like';
   const what = t(group.type === 'reply' ? 'repliedToYourAnswer' : group.type === 'threadReply' ? 'repliedInThread' : 'likedYourAnswer', people);
-  const target = group.type === 'threadReply' ? `/u/${group.post.ownerUsername}/answers/${group.post.id}` : `/profile#post-${group.post.id}`;
+  const target = group.type === 'threadReply' ? `/u/${group.answer.ownerUsername}/answers/${group.answer.id}` : `/profile#post-${group.answer.id}`;
   return (
     <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
       <Link to={target} className={styles.row} data-testid="activity-group">
@@ -72,7 +72,7 @@ function RemoteGroupRow({ group }: { group: ActivityGroup }) {
             {group.count === 1 && first.name && <span className="muted">{first.handle} </span>}
             {t('punctuation.colon', { label: what })}
           </span>
-          <span className={styles.quote}>{quote(group.post)}</span>
+          <span className={styles.quote}>{quote(group.answer)}</span>
           <time className={styles.time} dateTime={group.latestAt}>
             {relativeTimeText(group.latestAt)}
           </time>
@@ -88,14 +88,14 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
   const [first, second] = group.users;
   if (!first) return null;
   // a thread under someone else's answer opens on that answer's page
-  const target = !group.post
+  const target = !group.answer
     ? `/u/${first.username}`
     : group.type === 'threadReply'
-      ? `/u/${group.post.ownerUsername}/answers/${group.post.id}`
-      : `/profile#post-${group.post.id}`;
+      ? `/u/${group.answer.ownerUsername}/answers/${group.answer.id}`
+      : `/profile#post-${group.answer.id}`;
   const people = { count: group.count };
   const liked = t(group.type === 'reply' ? 'repliedToYourAnswer' : group.type === 'threadReply' ? 'repliedInThread' : 'likedYourAnswer', people);
-  const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.post ? t('punctuation.colon', { label: liked }) : liked;
+  const what = group.type === 'follow' ? t('startedFollowingYou', people) : group.answer ? t('punctuation.colon', { label: liked }) : liked;
   return (
     <div className={`${styles.group} ${group.users.length > 1 ? styles.pairGroup : ''} ${group.unread ? styles.unread : ''}`}>
       <Link to={target} className={styles.row} data-testid="activity-group">
@@ -115,7 +115,7 @@ function LocalGroupRow({ group }: { group: ActivityGroup }) {
             <strong>{whoDidIt(first.fullname, group.count, second?.fullname)}</strong> {group.count === 1 && <span className="muted">@{first.username} </span>}
             {what}
           </span>
-          {group.post && <span className={styles.quote}>{quote(group.post)}</span>}
+          {group.answer && <span className={styles.quote}>{quote(group.answer)}</span>}
           <time className={styles.time} dateTime={group.latestAt}>
             {relativeTimeText(group.latestAt)}
           </time>

@@ -30,7 +30,7 @@ export function AnswerNotificationsList({ items }: { items: AnswerNotification[]
               </span>
               <span className={styles.question}>{item.question}</span>
               <span className={styles.answer}>
-                <AnswerGlimpse post={item} />
+                <AnswerGlimpse answer={item} />
               </span>
               <time className={styles.time} dateTime={item.answeredAt}>
                 {relativeTimeText(item.answeredAt)}

@@ -16,7 +16,7 @@ const liked = (answer: string, contentWarning: string | null = null): ActivityGr
   count: 1,
   users: [alice],
   remoteUsers: [],
-  post: { id: 'p1', answer, contentWarning, ownerUsername: 'me' },
+  answer: { id: 'p1', answer, contentWarning, ownerUsername: 'me' },
   unread: false,
 });
 const answered: AnswerNotification = {

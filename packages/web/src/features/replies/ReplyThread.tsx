@@ -19,12 +19,12 @@ import styles from './Replies.module.css';
  * The thread under an answer (decision 358): its replies, newest last, a page at a time, and the
  * reply form when the owner lets the viewer reply. Opened from the answer card.
  */
-export function ReplyThread({ post, id }: { post: Answer; id: string }) {
-  const thread = useReplyThread(post.id, true);
+export function ReplyThread({ answer, id }: { answer: Answer; id: string }) {
+  const thread = useReplyThread(answer.id, true);
   const first = thread.data?.pages[0];
   const replies = thread.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section id={id} className={styles.thread} aria-label={t('repliesTo', { username: post.receiver.username })}>
+    <section id={id} className={styles.thread} aria-label={t('repliesTo', { username: answer.receiver.username })}>
       {thread.isPending ? (
         <Spinner size={20} label={t('loading')} />
       ) : thread.isError ? (
@@ -47,7 +47,7 @@ export function ReplyThread({ post, id }: { post: Answer; id: string }) {
               {t('moreReplies')}
             </button>
           )}
-          {first.mayReply && <ReplyForm answerId={post.id} />}
+          {first.mayReply && <ReplyForm answerId={answer.id} />}
         </>
       )}
     </section>

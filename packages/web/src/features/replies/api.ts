@@ -36,7 +36,7 @@ export function useHiddenReplies() {
 
 /** After a change to a thread: it and the hidden replies refetch, and the answer's count moves by `delta`. */
 function afterChange(queryClient: QueryClient, answerId: string, delta: number) {
-  if (delta !== 0) updateCachedAnswer(queryClient, answerId, (post) => ({ ...post, replyCount: Math.max(0, post.replyCount + delta) }));
+  if (delta !== 0) updateCachedAnswer(queryClient, answerId, (answer) => ({ ...answer, replyCount: Math.max(0, answer.replyCount + delta) }));
   void queryClient.invalidateQueries({ queryKey: replyKeys.all });
 }
 

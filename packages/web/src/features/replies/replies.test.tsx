@@ -9,7 +9,7 @@ import { replyKeys } from './api';
 import { ReplyThread } from './ReplyThread';
 
 const alice = { id: 'u1', username: 'alice', fullname: 'Alice Martin', photoURL: '/alice.jpg', badge: '' };
-const post = { id: 'p1', receiver: alice } as Answer;
+const answer = { id: 'p1', receiver: alice } as Answer;
 const reply = (over: Partial<Reply>): Reply => ({
   id: 'r1',
   answerId: 'p1',
@@ -27,12 +27,12 @@ const reply = (over: Partial<Reply>): Reply => ({
 function thread(items: Reply[]) {
   const client = new QueryClient();
   const page: ReplyPage = { items, nextCursor: null, open: true, mayReply: false };
-  client.setQueryData(replyKeys.thread(post.id), { pages: [page], pageParams: [''] });
+  client.setQueryData(replyKeys.thread(answer.id), { pages: [page], pageParams: [''] });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <DialogsProvider>
         <MemoryRouter>
-          <ReplyThread post={post} id="thread" />
+          <ReplyThread answer={answer} id="thread" />
         </MemoryRouter>
       </DialogsProvider>
     </QueryClientProvider>,
@@ -71,7 +71,7 @@ describe('a reply from the fediverse in the thread (decision 370)', () => {
       count: 1,
       users: [],
       remoteUsers: [{ handle: '@bob@remote.example', name: 'Bob Remote' }],
-      post: { id: 'p1', answer: 'Tea.', contentWarning: null, ownerUsername: 'alice' },
+      answer: { id: 'p1', answer: 'Tea.', contentWarning: null, ownerUsername: 'alice' },
       unread: false,
     };
     const html = renderToStaticMarkup(

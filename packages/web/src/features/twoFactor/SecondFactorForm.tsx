@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { ErrorBox } from '../../components/ErrorBox';
-import { Field } from '../../components/Field';
+import { CodeField } from './CodeField';
 import { ApiError, errorMessage } from '../../api/client';
 import { useSecondFactorLogin } from '../session/api';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
@@ -50,23 +50,7 @@ export function SecondFactorForm({
       {header}
       <p className="hint">{t('secondFactor.intro')}</p>
       {error && <ErrorBox>{error}</ErrorBox>}
-      <Field label={t('secondFactor.codeLabel')}>
-        {(control) => (
-          <input
-            {...control}
-            ref={input}
-            className="input"
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={40}
-            required
-          />
-        )}
-      </Field>
+      <CodeField label={t('secondFactor.codeLabel')} value={code} onChange={setCode} inputRef={input} />
       <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending || code.trim() === ''}>
         {verify.isPending ? t('secondFactor.verifying') : t('secondFactor.verify')}
       </button>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { ErrorBox } from '../../components/ErrorBox';
-import { Field } from '../../components/Field';
+import { CodeField } from './CodeField';
 import { Modal } from '../../components/Modal';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmSecondFactor, type SecondFactorGuard } from './api';
@@ -75,23 +75,7 @@ function ConfirmCodeForm({ onConfirmed, onCancel }: { onConfirmed(): void; onCan
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <p className="hint">{t('twoFactor.confirmIntro')}</p>
       {error && <ErrorBox>{error}</ErrorBox>}
-      <Field label={t('twoFactor.confirmCodeLabel')}>
-        {(control) => (
-          <input
-            {...control}
-            ref={input}
-            className="input"
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={40}
-            required
-          />
-        )}
-      </Field>
+      <CodeField label={t('twoFactor.confirmCodeLabel')} value={code} onChange={setCode} inputRef={input} />
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={sending}>
           {t('cancel')}

@@ -37,11 +37,11 @@ export function HomeScreen() {
     // the step's buttons are gone: the keyboard goes on from the screen's title
     title.current?.focus();
   };
-  const { items: posts, pending } = useInfiniteScroll(feed);
+  const { items: answers, pending } = useInfiniteScroll(feed);
   // when the pill is taken, the answers newer than the newest one shown slide in under it
   const [newestShown, setNewestShown] = useState<number | null>(null);
   const takeNewAnswers = () => {
-    setNewestShown(posts[0] ? answeredTime(posts[0]) : 0);
+    setNewestShown(answers[0] ? answeredTime(answers[0]) : 0);
     setAsOf(new Date().toISOString());
   };
 
@@ -56,19 +56,19 @@ export function HomeScreen() {
         </Suspense>
       )}
       {/* under the title, never over it; above an empty feed's text rather than on it */}
-      <NewAnswersPill since={asOf} onReload={takeNewAnswers} inFlow={!pending && posts.length === 0} />
+      <NewAnswersPill since={asOf} onReload={takeNewAnswers} inFlow={!pending && answers.length === 0} />
       {pending ? (
-        <Loading query={feed} label={t('loadingFeed')} skeleton="post" />
+        <Loading query={feed} label={t('loadingFeed')} skeleton="answer" />
       ) : feed.isError ? (
         <LoadError error={feed.error} fallback={t('feedLoadError')} onRetry={() => void feed.refetch()} />
-      ) : posts.length === 0 ? (
+      ) : answers.length === 0 ? (
         <Suspense fallback={<EmptyState title={t('noPosts')} detail={t('followMore')} art="feed" />}>
           <EmptyFeed suggest={!welcoming} />
         </Suspense>
       ) : (
         <section aria-label={t('feed')}>
-          {posts.map((post) => (
-            <AnswerCard key={post.id} post={post} showReceiver arriving={newestShown !== null && answeredTime(post) > newestShown} />
+          {answers.map((answer) => (
+            <AnswerCard key={answer.id} answer={answer} showReceiver arriving={newestShown !== null && answeredTime(answer) > newestShown} />
           ))}
           {feed.hasNextPage && <LoadMoreFooter />}
         </section>
@@ -77,4 +77,4 @@ export function HomeScreen() {
   );
 }
 
-const answeredTime = (post: Answer) => Date.parse(post.answeredAt ?? post.createdAt);
+const answeredTime = (answer: Answer) => Date.parse(answer.answeredAt ?? answer.createdAt);
