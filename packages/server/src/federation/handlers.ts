@@ -1,6 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
-import { queueRepliesOfAuthorDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
+import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
@@ -30,7 +30,7 @@ export const federationChannel: Channel = {
   async publicProfileChanged(tx, { userId, isPublic }) {
     // turning it on federates answers from now on (older ones stay readable in the outbox collection)
     if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
-    if (!isPublic) await queueRepliesOfAuthorDeleted(tx, userId);
+    if (!isPublic) await queueRepliesOfProfileDeleted(tx, userId);
   },
   async accountDeleting(tx, { userId }, ctx) {
     // a public profile's remote followers learn that the actor is gone (decision 131)

@@ -256,7 +256,7 @@ describe('replies and the instance', () => {
     expect(await texts(reader, questionId)).toEqual([]);
   });
 
-  it("a reply sent out is deleted there when its answer is deleted, and when its author's profile turns private", async () => {
+  it("a reply sent out is deleted there when its answer is deleted, and when its author's or the owner's profile turns private", async () => {
     const mo = await startHandBuiltPeer({ afterSend: () => t.ctx.federation!.receiveNow() });
     onTestFinished(() => mo.close());
     const { user: alice, target } = await publicUser();
@@ -293,5 +293,14 @@ describe('replies and the instance', () => {
     expect(deleted().filter((object) => object.includes(noteOf(replyIds[1]!)))).toHaveLength(1);
     // and its Note is no longer served
     expect((await fetch(noteOf(replyIds[1]!), { headers: { accept: 'application/activity+json' } })).status).toBe(404);
+
+    // the owner's profile turning private deletes the replies sent under their answers too
+    const third = await answered('third?');
+    const dan = (await publicUser()).user;
+    const dansReply = ((await apiAs(t.app, dan).post(`/api/answers/${third}/replies`, { text: 'Hi' })).json() as { id: string }).id;
+    await deliver();
+    await apiAs(t.app, alice).patch('/api/me/settings', { publicProfile: false });
+    await deliver();
+    expect(deleted().filter((object) => object.includes(noteOf(dansReply)))).toHaveLength(1);
   });
 });

@@ -53,8 +53,12 @@ export async function queueReplyDeleted(tx: DbOrTx, replyId: string): Promise<vo
 /** The answer is deleted, its thread with it: the Delete of every reply sent under it. */
 export const queueRepliesUnderAnswerDeleted = (tx: DbOrTx, answerId: string) => queueReplyDeletes(tx, sql`d.payload->>'answerId' = ${answerId}`);
 
-/** 'Public profile' turned off: the Delete of every reply its author sent (their actor is gone). */
-export const queueRepliesOfAuthorDeleted = (tx: DbOrTx, authorId: string) => queueReplyDeletes(tx, sql`d.user_id = ${authorId}`);
+/**
+ * 'Public profile' turned off: the Delete of every reply its author sent (their actor is gone),
+ * and of every reply sent under their answers (those threads are no longer read from outside).
+ */
+export const queueRepliesOfProfileDeleted = (tx: DbOrTx, userId: string) =>
+  queueReplyDeletes(tx, sql`(d.user_id = ${userId} or d.payload->>'answerId' in (select q.id from questions q where q.receiver_id = ${userId}))`);
 
 /** For the reply rows `which` picks: unsent Creates dropped, then a Delete to every inbox a Create went to, once per reply and inbox. */
 async function queueReplyDeletes(tx: DbOrTx, which: SQL): Promise<void> {
