@@ -72,6 +72,8 @@ export type DomainEvent =
   | { type: 'signupRejected'; email: string; username: string; locale: Locale | null }
   /** `userId` needs a link to confirm their address (EMAIL_VERIFICATION=on: a new account, Resend, a new address). */
   | { type: 'emailVerificationRequested'; userId: string }
+  /** `userId` signed in from a browser the account was never signed in from: its browser and system as 'Your sessions' names them. */
+  | { type: 'signedInFromNewDevice'; userId: string; browser: string | null; os: string | null; at: Date }
   /** `userId` read a notifications tab: their badges change. */
   | { type: 'notificationsRead'; userId: string }
   /** The reports queue changed (a report filed or resolved, an account suspended or restored). */

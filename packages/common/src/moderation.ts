@@ -60,6 +60,8 @@ export const reportedContentSchema = z.object({
   answer: z.string().nullable(),
   isAnonymous: z.boolean(),
   sender: userSummarySchema.nullable(),
+  /** a reply from the fediverse (decision 370): its author's `@user@host` and name; `sender` is then null */
+  remoteSender: z.object({ handle: z.string(), name: z.string() }).nullable(),
   /**
    * the receiver of a question/answer, or the reported profile. A reply shows as its author
    * (`sender`) to the answer's owner (`owner`), the answer as `question` and the reply as `answer`.

@@ -6,7 +6,7 @@ import { userSummarySchema } from './users.js';
 /**
  * Replies under an answer (decision 358): signed-in people write plain text (the instance's text
  * limit, @mentions and links shown as in answers) in a thread under the answer, newest last. A
- * reply is always named. The answer's owner turns replies on or off and says who may reply.
+ * reply is always named; replies from the fediverse join the thread (decision 370). The answer's owner turns replies on or off and says who may reply.
  */
 
 /** Who may reply under my answers: everyone, people I follow, or nobody (existing replies stay shown). */
@@ -24,7 +24,10 @@ export const replySchema = z.object({
   id: z.string(),
   answerId: z.string(),
   text: z.string(),
-  author: userSummarySchema,
+  /** null for a reply from the fediverse: `remoteAuthor` names it */
+  author: userSummarySchema.nullable(),
+  /** A reply from another server (decision 370): its author's `@user@host` and name, never their picture. */
+  remoteAuthor: z.object({ handle: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   /** Only ever true for the viewer's own reply, or in the owner's hidden-replies list: hidden replies are shown to nobody else. */
   hidden: z.boolean(),

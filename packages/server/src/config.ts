@@ -113,6 +113,7 @@ const configSchema = z
     VISITOR_QUESTIONS: z.enum(['on', 'off']).default('off'),
     // off: 'Username cannot be changed', as the product spec has it
     USERNAME_CHANGES: z.enum(['on', 'off']).default('on'),
+    SIGN_IN_EMAILS: z.enum(['on', 'off']).default('on'),
     // off: the spec's own profile (an ask box to yourself) and home (the followed people's answers only)
     FIRST_LOOK: z.enum(['on', 'off']).default('on'),
     // questions and answers: the spec's 300 characters, raised by the operator up to 2000 (decision 317)
@@ -241,6 +242,8 @@ const configSchema = z
     visitorQuestions: env.VISITOR_QUESTIONS === 'on',
     // Settings › Change username: the old name keeps leading to the account for a year (decision 369)
     usernameChanges: env.USERNAME_CHANGES === 'on',
+    // an email to the owner when their account is signed in to from a browser it was never signed in from (decision 382)
+    signInEmails: env.SIGN_IN_EMAILS === 'on',
     // your own profile offers your link, and your home feed has your own answers (decision 364)
     firstLook: env.FIRST_LOOK === 'on',
     maxTextLength: env.MAX_TEXT_LENGTH,

@@ -85,6 +85,15 @@ export const enLater = {
       validity: 'The link works once, for one hour.',
       ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
     },
+    newSignIn: {
+      subject: 'A new sign-in to your Askbox account',
+      intro: 'Your Askbox account @{{username}} was just signed in to from a browser it was never signed in from before.',
+      device: '{{browser}} on {{os}}, {{when}}.',
+      unknownBrowser: 'An unknown browser',
+      unknownSystem: 'an unknown system',
+      ifNotYou: 'If it was you, there is nothing to do. If it was not, change your password now and sign that device out in Settings › Your sessions.',
+      action: 'See your sessions',
+    },
     signupApproved: {
       subject: 'Your Askbox account is approved',
       intro: 'Good news, @{{username}}: an admin approved your account. You can log in now.',

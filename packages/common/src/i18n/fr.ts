@@ -626,6 +626,15 @@ export const fr: Catalog = {
       validity: 'Le lien ne sert qu’une fois, pendant une heure.',
       ignore: 'Si vous n’avez rien demandé, ignorez cet e-mail : votre mot de passe ne change pas.',
     },
+    newSignIn: {
+      subject: 'Nouvelle connexion à votre compte Askbox',
+      intro: 'Votre compte Askbox @{{username}} vient d’être ouvert depuis un navigateur qui ne s’y était jamais connecté.',
+      device: '{{browser}} sur {{os}}, le {{when}}.',
+      unknownBrowser: 'Un navigateur inconnu',
+      unknownSystem: 'un système inconnu',
+      ifNotYou: 'Si c’était vous, rien à faire. Sinon, changez votre mot de passe maintenant et déconnectez cet appareil dans Réglages › Vos sessions.',
+      action: 'Voir vos sessions',
+    },
     signupApproved: {
       subject: 'Votre compte Askbox est approuvé',
       intro: 'Bonne nouvelle, @{{username}} : un administrateur a approuvé votre compte. Vous pouvez vous connecter dès maintenant.',

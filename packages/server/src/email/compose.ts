@@ -60,6 +60,8 @@ export async function composeEmail(deps: ComposeDeps, row: EmailRow): Promise<Em
       return row.user_id ? composeVerification(deps, row.user_id) : null;
     case 'appeal':
       return row.user_id ? composeAppeal(deps, row.user_id, String(row.data.appealId)) : null;
+    case 'new_sign_in':
+      return row.user_id ? composeNewSignIn(deps, row.user_id, row.data) : null;
   }
 }
 
@@ -111,6 +113,35 @@ async function composeVerification(deps: ComposeDeps, userId: string): Promise<E
     action: { label: t('verify.action'), url },
   });
   return { to: user.email, subject, ...body, logLine: `Email confirmation link for ${user.email} (no SMTP_URL set): ${url}` };
+}
+
+/** A moment as the recipient's language writes it, in UTC (an email does not know its reader's time zone). */
+const dateTimeIn = (locale: string | null, at: Date) =>
+  new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+
+/**
+ * A sign-in from a browser this account was never signed in from: what it was, when, and where to
+ * sign it out. Sent whatever the notification settings say: it is about the account's safety.
+ */
+async function composeNewSignIn(deps: ComposeDeps, userId: string, data: Record<string, unknown>): Promise<EmailMessage | null> {
+  const user = await accountOf(deps, userId);
+  if (!user) return null;
+  const t = emailTranslatorFor(user.locale);
+  const name = (value: unknown) => (typeof value === 'string' && value ? value : null);
+  const browser = name(data.browser) ?? t('newSignIn.unknownBrowser');
+  const os = name(data.os) ?? t('newSignIn.unknownSystem');
+  const at = new Date(String(data.at));
+  const subject = t('newSignIn.subject');
+  const body = renderEmail(t, {
+    publicUrl: deps.publicUrl,
+    lines: [
+      t('newSignIn.intro', { username: user.username }),
+      t('newSignIn.device', { browser, os, when: Number.isNaN(at.getTime()) ? '' : `${dateTimeIn(user.locale, at)} UTC` }),
+      t('newSignIn.ifNotYou'),
+    ],
+    action: { label: t('newSignIn.action'), url: `${deps.publicUrl}/settings#settings-sessions` },
+  });
+  return { to: user.email, subject, ...body, logLine: notSentLine(subject, user.email) };
 }
 
 /** A suspension appeal to one member of the moderation team, while they are on it and the appeal is open. */

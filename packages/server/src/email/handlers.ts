@@ -34,4 +34,7 @@ export const emailChannel: Channel = {
   async emailVerificationRequested(tx, { userId }) {
     await queueEmail(tx, { userId, kind: 'email_verification', data: {} });
   },
+  async signedInFromNewDevice(tx, { userId, browser, os, at }, ctx) {
+    if (ctx.config.signInEmails) await queueEmail(tx, { userId, kind: 'new_sign_in', data: { browser, os, at: at.toISOString() } });
+  },
 };

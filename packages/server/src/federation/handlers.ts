@@ -1,5 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
+import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
 import { queueAccountMoved } from './moving/moveRows.js';
 
 /**
@@ -14,6 +15,15 @@ export const federationChannel: Channel = {
   async questionDeleted(tx, { receiverId, questionId, wasAnswered }) {
     // an unanswered question never left the server
     if (wasAnswered) await federationOutbox.queueAnswerDeleted(tx, receiverId, questionId);
+    // the replies sent under it went with it
+    if (wasAnswered) await queueRepliesUnderAnswerDeleted(tx, questionId);
+  },
+  async replied(tx, { replyId, hidden }) {
+    // a reply hidden for a muted word stays here; one from another server is not sent back out
+    if (!hidden) await queueReplyCreated(tx, replyId);
+  },
+  async replyChanged(tx, { replyId }) {
+    await queueReplyDeleted(tx, replyId);
   },
   async profileChanged(tx, { userId }) {
     await federationOutbox.queueProfileUpdated(tx, userId);
@@ -21,6 +31,7 @@ export const federationChannel: Channel = {
   async publicProfileChanged(tx, { userId, isPublic }) {
     // turning it on federates answers from now on (older ones stay readable in the outbox collection)
     if (!isPublic) await federationOutbox.queueEverythingDeleted(tx, userId);
+    if (!isPublic) await queueRepliesOfProfileDeleted(tx, userId);
   },
   async accountMoved(tx, { userId, targetUri }) {
     await queueAccountMoved(tx, userId, targetUri);

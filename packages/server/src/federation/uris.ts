@@ -26,10 +26,20 @@ export function answerOfNoteId(noteId: string): { answerId: string; publicCopy: 
     : { answerId: noteId, publicCopy: false };
 }
 
+/**
+ * A reply made here has a Note of its own (decision 372) at `/ap/answers/<reply id>.reply`: the
+ * one Note path Fedify dispatches, told apart by its suffix as the public copy is.
+ */
+export const REPLY_SUFFIX = '.reply';
+export const replyNoteId = (replyId: string) => `${replyId}${REPLY_SUFFIX}`;
+/** The reply a Note id names, or null when it names an answer. */
+export const replyOfNoteId = (noteId: string): string | null => (noteId.endsWith(REPLY_SUFFIX) ? noteId.slice(0, -REPLY_SUFFIX.length) : null);
+
 /** Absolute URIs on `origin` (PUBLIC_URL), for code that runs outside a Fedify context. */
 export const apUris = {
   actor: (origin: string, userId: string) => `${origin}/ap/actors/${encodeURIComponent(userId)}`,
   note: (origin: string, answerId: string) => `${origin}/ap/answers/${encodeURIComponent(answerId)}`,
+  replyNote: (origin: string, replyId: string) => `${origin}/ap/answers/${encodeURIComponent(replyNoteId(replyId))}`,
 };
 
 /** Paths Fedify answers (WebFinger, NodeInfo, actors, inboxes, collections, notes). */

@@ -110,7 +110,9 @@ const reply: Composer = async (db, row, t) => {
   if (row.data.type !== 'reply') return null;
   const told = await one<{ kind: 'reply' | 'threadReply'; fullname: string; text: string }>(
     db,
-    sql`select r.kind, a.fullname, rp.text from (${repliesToldTo(row.user_id)}) r join replies rp on rp.id = r.id join users a on a.id = rp.author_id
+    sql`select r.kind, coalesce(a.fullname, nullif(ra.name, ''), ra.handle) as fullname, rp.text
+        from (${repliesToldTo(row.user_id)}) r join replies rp on rp.id = r.id
+        left join users a on a.id = rp.author_id left join remote_actors ra on ra.uri = rp.remote_actor_uri
         where r.id = ${row.data.replyId}`,
   );
   if (!told) return null;

@@ -155,8 +155,10 @@ export const pushChannel: Channel = {
     if (recipients.length === 0) return;
     const [context] = await queryRows<{ username: string; owner_username: string }>(
       tx,
-      sql`select a.username, o.username as owner_username
-          from replies rp join users a on a.id = rp.author_id join questions q on q.id = rp.answer_id join users o on o.id = q.receiver_id
+      // a replier from another server is named by their handle (decision 370)
+      sql`select coalesce(a.username, ltrim(ra.handle, '@')) as username, o.username as owner_username
+          from replies rp left join users a on a.id = rp.author_id left join remote_actors ra on ra.uri = rp.remote_actor_uri
+          join questions q on q.id = rp.answer_id join users o on o.id = q.receiver_id
           where rp.id = ${replyId}`,
     );
     if (!context) return;

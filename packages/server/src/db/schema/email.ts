@@ -3,7 +3,16 @@ import { users } from './users.js';
 import { outboxColumns, outboxIndexes } from './outboxColumns.js';
 
 /** What an email row is about; the worker writes the message when it sends (decision 127). */
-export const EMAIL_KINDS = ['password_reset', 'question', 'digest', 'signup_approved', 'signup_rejected', 'email_verification', 'appeal'] as const;
+export const EMAIL_KINDS = [
+  'password_reset',
+  'question',
+  'digest',
+  'signup_approved',
+  'signup_rejected',
+  'email_verification',
+  'appeal',
+  'new_sign_in',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /**

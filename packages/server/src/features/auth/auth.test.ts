@@ -209,11 +209,11 @@ describe('rate limits', () => {
           payload: { email: owner.email, password },
           ...(device ? { cookies: { askbox_device: device } } : {}),
         });
-      // the owner's browser signs in once and is given its cookie (only for the log-in route)
+      // the owner's browser signs in once and is given its cookie (only for the sign-in routes)
       const first = await login('203.0.113.7', 'correct horse');
       expect(first.statusCode).toBe(200);
       const cookie = first.cookies.find((c) => c.name === 'askbox_device')!;
-      expect(cookie).toMatchObject({ path: '/api/auth/login', httpOnly: true, sameSite: 'Strict' });
+      expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict' });
 
       // someone else fails on purpose until the account's limit is spent
       for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await login(ip, 'wrong guess');

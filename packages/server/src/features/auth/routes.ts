@@ -44,10 +44,10 @@ export async function authRoutes(app: AppInstance, ctx: ServerContext): Promise<
 
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
-  // read only by the log-in route (knownDevice.ts)
+  // read only by the sign-in routes (knownDevice.ts): the password's, the code step's and the passkey's
   const setDeviceCookie = (reply: FastifyReply, email: string) =>
     reply.setCookie(DEVICE_COOKIE, deviceCookieFor(ctx.email.linkSecret, email), {
-      path: '/api/auth/login',
+      path: '/api/auth',
       httpOnly: true,
       sameSite: 'strict',
       secure,

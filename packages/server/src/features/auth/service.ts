@@ -11,7 +11,7 @@ import { isHeldUsername, userByUsername } from '../users/lookup.js';
 import { followDefaultAccounts, isFirstAccount } from './firstRun.js';
 import { hashNewPassword } from './password.js';
 import { checkCredentials, type CredentialAttempt, type CredentialContext } from './credentials.js';
-import { createSession, endOtherSessions } from './sessions.js';
+import { createSession, endOtherSessions, signInSession } from './sessions.js';
 import { pendingLoginToken, secondFactorOn } from './pendingLogin.js';
 import { NO_DEVICE, type DeviceSummary } from './userAgent.js';
 import { endLapsedSuspensions, suspensionRefusal } from '../moderation/service.js';
@@ -22,7 +22,7 @@ export { requestPasswordReset, resetPassword } from './passwordReset.js';
 export { followDefaultAccounts } from './firstRun.js';
 export { hashNewPassword } from './password.js';
 export { checkCredentials, guardLoginAttempt, type CredentialAttempt, type CredentialContext } from './credentials.js';
-export { createSession, endOtherSessions } from './sessions.js';
+export { createSession, endOtherSessions, signInSession } from './sessions.js';
 export { knownDevice, DEVICE_COOKIE } from './knownDevice.js';
 export { pendingLoginUser, secondFactorOn, PENDING_LOGIN_SECONDS } from './pendingLogin.js';
 
@@ -105,7 +105,7 @@ export async function logIn(ctx: CredentialContext, attempt: CredentialAttempt, 
   if (user.suspendedAt && (await endLapsedSuspensions(ctx, user.id)) === 0) throw suspensionRefusal(user);
   // two-factor sign-in: no session yet, the code step first (features/twoFactor, decision 362)
   if (await secondFactorOn(ctx.db, user.id)) return { kind: 'second_factor', token: pendingLoginToken(ctx, user) };
-  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays, device);
+  const session = await signInSession(ctx, user.id, device, attempt.device ?? null);
   return { kind: 'session', user, ...session };
 }
 

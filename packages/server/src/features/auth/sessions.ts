@@ -33,6 +33,23 @@ export async function createSession(
 }
 
 /**
+ * A session begun by signing in (a password, a code step or a passkey; not by signing up). On a
+ * browser the account was never signed in from (no known-device cookie, knownDevice.ts) its owner
+ * is told: the `signedInFromNewDevice` event (an email, when the operator leaves it on).
+ */
+export async function signInSession(
+  ctx: AppContext,
+  userId: string,
+  device: DeviceSummary,
+  knownDeviceId: string | null,
+  secondFactorAt: Date | null = null,
+): Promise<{ token: string; expiresAt: Date; publicId: string }> {
+  const session = await createSession(ctx.db, userId, ctx.config.sessionDays, device, secondFactorAt);
+  if (!knownDeviceId) await events.emit(ctx.db, ctx, { type: 'signedInFromNewDevice', userId, browser: device.browser, os: device.os, at: ctx.clock.now() });
+  return session;
+}
+
+/**
  * How stale a session's time of last use may get: 'Your sessions' shows it coarsely, so a request
  * writes it only when it is older than this, never on every request.
  */

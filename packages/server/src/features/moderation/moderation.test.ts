@@ -198,7 +198,7 @@ describe('resolving reports', () => {
     }
     const { items } = await queue();
     expect(items.map((r) => r.content)).toEqual(
-      Array(3).fill({ kind: 'answer', exists: false, question: null, answer: null, isAnonymous: false, sender: null, owner: null }),
+      Array(3).fill({ kind: 'answer', exists: false, question: null, answer: null, isAnonymous: false, sender: null, remoteSender: null, owner: null }),
     );
     expect((await resolve(await reportIdOf(me, ids[0]!), 'dismiss')).json().resolution).toBe('dismissed');
     expect((await resolve(await reportIdOf(me, ids[1]!), 'delete')).json().resolution).toBe('content_gone');

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/open.js';
 import { decodeCursor, toPage } from '../../db/pagination.js';
 import { queryRows } from '../../db/sql.js';
 import { isoFromPg } from '../../db/timestamps.js';
-import { questions, replies, reports, users } from '../../db/schema/index.js';
+import { questions, remoteActors, replies, reports, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { userSummary } from '../users/views.js';
@@ -63,9 +63,18 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
   const replyIds = [...new Set(rows.filter((r) => r.targetKind === 'reply').map((r) => r.targetId))];
   const reported = replyIds.length
     ? await db
-        .select({ id: replies.id, text: replies.text, authorId: replies.authorId, answer: questions.answer, ownerId: questions.receiverId })
+        .select({
+          id: replies.id,
+          text: replies.text,
+          authorId: replies.authorId,
+          answer: questions.answer,
+          ownerId: questions.receiverId,
+          remoteHandle: remoteActors.handle,
+          remoteName: remoteActors.name,
+        })
         .from(replies)
         .innerJoin(questions, eq(questions.id, replies.answerId))
+        .leftJoin(remoteActors, eq(remoteActors.uri, replies.remoteActorUri))
         .where(inArray(replies.id, replyIds))
     : [];
   const replyById = new Map(reported.map((r) => [r.id, r]));
@@ -91,7 +100,11 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     if (r.accountId) userIds.add(r.accountId);
     if (r.targetKind === 'profile') userIds.add(r.targetId);
   }
-  for (const reply of reported) userIds.add(reply.authorId).add(reply.ownerId);
+  for (const reply of reported) {
+    userIds.add(reply.ownerId);
+    // a reply from another server has no account here (decision 370): the moderator may delete it
+    if (reply.authorId) userIds.add(reply.authorId);
+  }
   for (const p of reportedQuestions) {
     userIds.add(p.receiverId);
     if (!p.isAnonymous && p.senderId) userIds.add(p.senderId);
@@ -121,7 +134,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
     let content: ModerationReport['content'];
     if (r.targetKind === 'profile') {
       const owner = summary(r.targetId);
-      content = { kind: 'profile', exists: owner !== null, question: null, answer: null, isAnonymous: false, sender: null, owner };
+      content = { kind: 'profile', exists: owner !== null, question: null, answer: null, isAnonymous: false, sender: null, remoteSender: null, owner };
     } else if (r.targetKind === 'reply') {
       // a reply is always named: its author is the sender, the answer it is under the question
       const reply = replyById.get(r.targetId);
@@ -133,9 +146,10 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
             answer: reply.text,
             isAnonymous: false,
             sender: summary(reply.authorId),
+            remoteSender: reply.remoteHandle ? { handle: reply.remoteHandle, name: reply.remoteName ?? '' } : null,
             owner: summary(reply.ownerId),
           }
-        : { kind: 'reply', exists: false, question: null, answer: null, isAnonymous: false, sender: null, owner: null };
+        : { kind: 'reply', exists: false, question: null, answer: null, isAnonymous: false, sender: null, remoteSender: null, owner: null };
     } else {
       const target = questionById.get(r.targetId);
       const exists = Boolean(target && (r.targetKind === 'question' || target.answered));
@@ -146,6 +160,7 @@ async function hydrateReports(db: DbOrTx, rows: ReportRow[]): Promise<Moderation
         answer: exists && target!.answered ? (target!.answer ?? '') : null,
         isAnonymous: exists ? target!.isAnonymous : false,
         sender: exists && !target!.isAnonymous ? summary(target!.senderId) : null,
+        remoteSender: null,
         owner: exists ? summary(target!.receiverId) : null,
       };
     }

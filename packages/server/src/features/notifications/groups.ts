@@ -87,7 +87,8 @@ export async function activityGroupsFor(db: DbOrTx, viewerId: string, rawCursor:
   );
   const page = toPage(rows, GROUP_PAGE_SIZE, (r) => r.latest_at);
   const actorIds = [...new Set(page.rows.filter((r) => r.kind !== 'remoteLike').flatMap((r) => r.actor_ids))];
-  const remoteIds = [...new Set(page.rows.filter((r) => r.kind === 'remoteLike').flatMap((r) => r.actor_ids))];
+  // a reply's author may be on another server (decision 370): its actor's URI, found among remote people
+  const remoteIds = [...new Set(page.rows.filter((r) => r.kind !== 'follow' && r.kind !== 'like').flatMap((r) => r.actor_ids))];
   const answerIds = [...new Set(page.rows.map((r) => r.answer_id).filter(Boolean))];
   const [people, remotePeople, likedAnswers, read] = await Promise.all([
     actorIds.length === 0

@@ -38,13 +38,11 @@ export function activityGroup(row: GroupRow, page: ActivityGroupsPage): Activity
     const person = page.people.get(id);
     return person ? [summaryOf(person, id)] : [];
   });
-  const remoteUsers =
-    row.kind === 'remoteLike'
-      ? row.actor_ids.flatMap((uri) => {
-          const person = page.remotePeople.get(uri);
-          return person ? [{ handle: person.handle, name: person.name }] : [];
-        })
-      : [];
+  // remote likers, and repliers from other servers (their actor URIs)
+  const remoteUsers = row.actor_ids.flatMap((uri) => {
+    const person = page.remotePeople.get(uri);
+    return person ? [{ handle: person.handle, name: person.name }] : [];
+  });
   return {
     id: row.id,
     type: row.kind,

@@ -15,7 +15,7 @@ import { AppError } from '../../errors.js';
 import { consumeRateLimit } from '../../rateLimit.js';
 import {
   confirmPassword,
-  createSession,
+  signInSession,
   guardLoginAttempt,
   knownDevice,
   pendingLoginUser,
@@ -165,19 +165,15 @@ export async function logInWithPasskey(
     await consumeRateLimit(ctx.db, `login:${attempt.client}`, ctx.config.rateLimits.loginPer15Min, 900);
     throw new AppError('passkey_not_recognised');
   }
-  await guardLoginAttempt(ctx, {
-    client: attempt.client,
-    email: owner.email,
-    challenge: attempt.challenge,
-    device: knownDevice(ctx.email.linkSecret, owner.email, attempt.deviceCookie),
-  });
+  const known = knownDevice(ctx.email.linkSecret, owner.email, attempt.deviceCookie);
+  await guardLoginAttempt(ctx, { client: attempt.client, email: owner.email, challenge: attempt.challenge, device: known });
   if (!(await passkeyAnswered(ctx, credential, attempt.response, pending?.id ?? null, !pending))) {
     await recordLoginFailure(ctx, owner.email);
     throw new AppError('passkey_not_recognised');
   }
   const now = ctx.clock.now();
   if (owner.suspendedAt && (await endLapsedSuspensions(ctx, owner.id)) === 0) throw suspensionRefusal(owner);
-  const session = await createSession(ctx.db, owner.id, ctx.config.sessionDays, device, now);
+  const session = await signInSession(ctx, owner.id, device, known, now);
   return { user: owner, ...session };
 }
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PAGE_SIZE, findMutedWord, type HiddenReplyPage, type Reply, type ReplyPage, type WhoMayReply } from '@askbox/common';
+import { PAGE_SIZE, type HiddenReplyPage, type Reply, type ReplyPage, type WhoMayReply } from '@askbox/common';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { beforeCursor, decodeCursor, newestFirst, toPage, type Cursor } from '../../db/pagination.js';
@@ -9,7 +9,7 @@ import { queryRows } from '../../db/sql.js';
 import { AppError } from '../../errors.js';
 import { events } from '../../events/emit.js';
 import { accountRateLimitKey, consumeRateLimit } from '../../rateLimit.js';
-import { blockStateBetween, repliesOpen, replyShownTo } from '../visibility/index.js';
+import { blockStateBetween, repliesOpen, replyHasMutedWord, replyShownTo } from '../visibility/index.js';
 import { hiddenReplyView, replyView, type ReplyRow } from './views.js';
 
 /** Replies share the questions' budget per person (config.rateLimits.questionsPer10Min) and window. */
@@ -56,7 +56,11 @@ function mayReply(thread: Thread, viewerId: string): boolean {
 }
 
 const replyColumns = sql`rp.id, rp.answer_id as "answerId", rp.text, rp.created_at as "createdAt", rp.hidden_at is not null as hidden,
-  rp.hidden_reason as "hiddenReason", a.id as "authorId", a.username, a.fullname, a.photo_url as "photoUrl", a.badge`;
+  rp.hidden_reason as "hiddenReason", a.id as "authorId", a.username, a.fullname, a.photo_url as "photoUrl", a.badge,
+  ra.handle as "remoteHandle", ra.name as "remoteName"`;
+
+/** A reply's author: a local account, or someone on another server (decision 370), as remote askers are shown. */
+const replyAuthors = sql`left join users a on a.id = rp.author_id left join remote_actors ra on ra.uri = rp.remote_actor_uri`;
 
 /** `(created_at, id) > cursor`: threads read oldest first (newest last), on the (answer_id, created_at, id) index. */
 const afterCursor = (cursor: Cursor | null) => (cursor ? sql`(rp.created_at, rp.id) > (${cursor.at}::timestamptz, ${cursor.id})` : sql`true`);
@@ -70,7 +74,7 @@ export async function threadPage(db: DbOrTx, viewerId: string, answerId: string,
   const rows = await queryRows<ReplyRow>(
     db,
     sql`select ${replyColumns}
-        from replies rp join users a on a.id = rp.author_id
+        from replies rp ${replyAuthors}
         where rp.answer_id = ${answerId} and ${afterCursor(cursor)}
           and ${replyShownTo(viewerId, sql`rp`, thread.ownerId)}
         order by rp.created_at, rp.id
@@ -90,7 +94,7 @@ export async function replyTo(ctx: AppContext, viewerId: string, answerId: strin
   if (!thread.open) throw new AppError('replies_closed');
   if (!mayReply(thread, viewerId)) throw new AppError(thread.whoMayReply === 'nobody' ? 'replies_closed' : 'reply_not_allowed');
   await consumeRateLimit(ctx.db, accountRateLimitKey.reply(viewerId), ctx.config.rateLimits.questionsPer10Min, REPLY_WINDOW_SECONDS);
-  const muted = viewerId !== thread.ownerId && (await hasMutedWord(ctx.db, thread.ownerId, text));
+  const muted = viewerId !== thread.ownerId && (await replyHasMutedWord(ctx.db, thread.ownerId, text));
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -102,18 +106,8 @@ export async function replyTo(ctx: AppContext, viewerId: string, answerId: strin
   return (await replyById(ctx.db, viewerId, id, thread.ownerId))!;
 }
 
-async function hasMutedWord(db: DbOrTx, ownerId: string, text: string): Promise<boolean> {
-  const rows = await queryRows<{ word: string }>(db, sql`select word from muted_words where user_id = ${ownerId}`);
-  return (
-    findMutedWord(
-      text,
-      rows.map((row) => row.word),
-    ) !== null
-  );
-}
-
 async function replyById(db: DbOrTx, viewerId: string, replyId: string, ownerId: string): Promise<Reply | null> {
-  const [row] = await queryRows<ReplyRow>(db, sql`select ${replyColumns} from replies rp join users a on a.id = rp.author_id where rp.id = ${replyId}`);
+  const [row] = await queryRows<ReplyRow>(db, sql`select ${replyColumns} from replies rp ${replyAuthors} where rp.id = ${replyId}`);
   return row ? replyView(row, viewerId, ownerId) : null;
 }
 
@@ -160,7 +154,7 @@ export async function hiddenRepliesPage(db: DbOrTx, ownerId: string, rawCursor?:
   const rows = await queryRows<ReplyRow & { answer: string | null }>(
     db,
     sql`select ${replyColumns}, q.answer
-        from replies rp join questions q on q.id = rp.answer_id join users a on a.id = rp.author_id
+        from replies rp join questions q on q.id = rp.answer_id ${replyAuthors}
         where q.receiver_id = ${ownerId} and rp.hidden_at is not null
           and ${beforeCursor(sql`rp.created_at`, sql`rp.id`, cursor)}
         order by ${newestFirst(sql`rp.created_at`, sql`rp.id`)}

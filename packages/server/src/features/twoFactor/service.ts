@@ -6,7 +6,7 @@ import { passkeys, sessions, twoFactor, twoFactorRecoveryCodes, users, type User
 import { AppError } from '../../errors.js';
 import {
   confirmPassword,
-  createSession,
+  signInSession,
   guardLoginAttempt,
   knownDevice,
   pendingLoginUser,
@@ -163,8 +163,9 @@ export async function completeTwoFactorLogIn(
   device: DeviceSummary,
 ): Promise<{ user: UserRow; token: string; expiresAt: Date }> {
   const user = await pendingLoginUser(ctx, input.token);
-  await proveSecondFactor(ctx, user, { ...input, device: knownDevice(ctx.email.linkSecret, user.email, input.deviceCookie) });
-  const session = await createSession(ctx.db, user.id, ctx.config.sessionDays, device, ctx.clock.now());
+  const known = knownDevice(ctx.email.linkSecret, user.email, input.deviceCookie);
+  await proveSecondFactor(ctx, user, { ...input, device: known });
+  const session = await signInSession(ctx, user.id, device, known, ctx.clock.now());
   return { user, ...session };
 }
 

@@ -41,4 +41,5 @@ export {
   type RemoteAsker,
 } from './public.js';
 export { visitorReceiverByUsername } from './visitors.js';
-export { repliesOpen, repliesToldTo, replyRecipients, replyShownTo, shownReplyCount } from './replies.js';
+export { repliesOpen, repliesToldTo, replyHasMutedWord, replyRecipients, replyShownTo, shownReplyCount } from './replies.js';
+export { publicReply, type PublicReply } from './publicReplies.js';

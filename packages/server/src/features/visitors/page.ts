@@ -34,6 +34,8 @@ export interface ProfilePageOptions {
   acceptLanguage?: string;
   /** the operator and the owner let people without an account ask */
   visitorsMayAsk: boolean;
+  /** the owner paused their inbox: said in place of the ask box, before anyone types */
+  inboxPaused?: boolean;
   /** whether this instance takes sign-ups from its own page (open or on approval) */
   signupOpen: boolean;
   /** an answer's link: that answer, shown first and highlighted */
@@ -90,8 +92,14 @@ export function renderVisitorPage(user: UserRow, counts: ProfileCounts, answers:
     .filter((answer) => answer.id !== options.highlighted?.id)
     .map((answer) => answerArticle(answer, locale, t, false))
     .join('\n');
-  const ask = options.visitorsMayAsk
-    ? `<form class="visitor-card visitor-ask" id="visitor-ask" data-username="${e(user.username)}">
+  const ask = options.inboxPaused
+    ? `<section class="visitor-card visitor-cta" aria-labelledby="visitor-cta-title">
+      <h2 id="visitor-cta-title">${e(t('askMeAQuestion'))}</h2>
+      <p>${e(t('errors.inbox_paused'))}</p>
+      ${createLink ? `<div class="visitor-cta-row">${createLink}</div>` : ''}
+    </section>`
+    : options.visitorsMayAsk
+      ? `<form class="visitor-card visitor-ask" id="visitor-ask" data-username="${e(user.username)}">
       <h2><label for="visitor-question">${e(t('askMeAQuestion'))}</label></h2>
       <textarea id="visitor-question" name="text" maxlength="600" aria-describedby="visitor-note visitor-counter"></textarea>
       <p class="visitor-muted" id="visitor-note">${e(t('visitorPage.askNote'))}</p>
@@ -102,7 +110,7 @@ export function renderVisitorPage(user: UserRow, counts: ProfileCounts, answers:
       <p class="visitor-status" role="status"></p>
       ${createLink ? `<p class="visitor-invite" hidden>${e(t('visitorPage.getYourOwn'))} ${createLink}</p>` : ''}
     </form>`
-    : `<section class="visitor-card visitor-cta" aria-labelledby="visitor-cta-title">
+      : `<section class="visitor-card visitor-cta" aria-labelledby="visitor-cta-title">
       <h2 id="visitor-cta-title">${e(t('askMeAQuestion'))}</h2>
       <div class="visitor-cta-row"><a class="visitor-button" href="${e(loginHref)}">${e(t('visitorPage.logInToAsk'))}</a>${createLink}</div>
     </section>`;

@@ -118,4 +118,26 @@ describe('every other address, signed out', () => {
     const reader = await signUpUser(t.app);
     expect((await t.app.inject({ method: 'GET', url: `/u/${owner.username}`, headers: { cookie: reader.cookie } })).body).toContain('SPA');
   });
+
+  it('says before anyone types what every visitor would meet: a paused inbox, or rules that keep visitors out', async () => {
+    const visitorsWelcome = await createTestApp({ webDistDir, challenge, visitorQuestions: true });
+    try {
+      const owner = await signUpUser(visitorsWelcome.app);
+      const settings = (body: Record<string, unknown>) => apiAs(visitorsWelcome.app, owner).patch('/api/me/settings', body);
+      expect((await settings({ publicProfile: true, visitorQuestions: true })).statusCode).toBe(200);
+      expect((await open(visitorsWelcome, `/u/${owner.username}`)).body).toContain('id="visitor-ask"');
+
+      expect((await settings({ inboxPaused: true })).statusCode).toBe(200);
+      const paused = (await open(visitorsWelcome, `/u/${owner.username}`)).body;
+      expect(paused).not.toContain('id="visitor-ask"');
+      expect(paused).toContain('This inbox is closed for now: it takes no new questions.');
+
+      expect((await settings({ inboxPaused: false, refuseAnonymousQuestions: true })).statusCode).toBe(200);
+      const noAnonymous = (await open(visitorsWelcome, `/u/${owner.username}`)).body;
+      expect(noAnonymous).not.toContain('id="visitor-ask"');
+      expect(noAnonymous).toContain('Log in to ask</a>');
+    } finally {
+      await visitorsWelcome.close();
+    }
+  });
 });

@@ -58,13 +58,22 @@ export async function visitorPage(
     visitorReceiver(ctx, username),
     registrationMode(ctx),
   ]);
+  // what any visitor's question would meet, said before typing (the same for every visitor): a paused
+  // inbox, or a rule that refuses them all ('Who may ask me', refusing anonymous questions)
+  const goesTo = asker ? await decideFor(ctx.db, { ...visitorAsking(owner.id, '', ''), now: ctx.clock.now() }) : null;
+  const refused = typeof goesTo === 'object' && goesTo !== null ? goesTo.refused : null;
   return renderVisitorPage(owner, counts, answers.items, {
     acceptLanguage: options.acceptLanguage,
-    visitorsMayAsk: asker !== null,
+    visitorsMayAsk: asker !== null && (refused === null || refused === 'inbox_paused'),
+    inboxPaused: refused === 'inbox_paused',
     signupOpen: mode === 'open' || mode === 'approval',
     highlighted,
   });
 }
+
+/** A visitor's question as the one way of asking takes it: always anonymous. */
+const visitorAsking = (receiverId: string, visitorKey: string, text: string) =>
+  ({ channel: 'visitor', asker: { kind: 'visitor', visitorKey }, receiverId, text, isAnonymous: true }) as const;
 
 /**
  * A visitor asks `receiver` (already found by visitorReceiver, the challenge already spent)
@@ -75,7 +84,7 @@ export async function visitorPage(
  * folder when the receiver keeps filtered questions (decision 327).
  */
 export async function askAsVisitor(ctx: AppContext, receiver: UserRow, visitorKey: string, text: string): Promise<void> {
-  const asking = { channel: 'visitor', asker: { kind: 'visitor', visitorKey }, receiverId: receiver.id, text, isAnonymous: true } as const;
+  const asking = visitorAsking(receiver.id, visitorKey, text);
   const goesTo = await decideFor(ctx.db, { ...asking, now: ctx.clock.now() });
   if (!goesTo) throw new AppError('user_not_found');
   // a paused inbox refuses everyone alike; any other rule (changed since visitorReceiver) looks like no such user

@@ -4,14 +4,15 @@ import type { AppContext } from '../../context.js';
 import type { OutboundClient } from '../../net/outbound.js';
 import { users } from '../../db/schema/index.js';
 import { queryRows } from '../../db/sql.js';
-import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicUserById, publicUserByUsername } from '../../features/visibility/index.js';
+import { answerCount, publicAnswerWithOwner, publicAnswersPage, publicReply, publicUserById, publicUserByUsername } from '../../features/visibility/index.js';
 import { installInboxListeners, type InboxHooks } from '../inbox/activities.js';
 import { INSTANCE_ACTOR, toInstanceActor, type InstanceActorKeys } from '../actors/instanceActor.js';
 import { keyPairOf } from '../actors/keyPairs.js';
 import type { PostgresKvStore } from './kvStore.js';
 import { outboundLoaders } from './documentLoaders.js';
 import { remoteFollowerCount } from '../actors/remoteActors.js';
-import { answerOfNoteId, apPaths, apUris } from '../uris.js';
+import { answerOfNoteId, apPaths, apUris, replyOfNoteId } from '../uris.js';
+import { toReplyNote } from '../replyNotes.js';
 import { registrationMode } from '../../features/instanceAccess/views.js';
 import { hasPublicCopy, isPrivateRemoteAnswer, outboxActivity, toNote, toPerson, toPublicCopyNote } from '../vocab.js';
 
@@ -70,6 +71,12 @@ export function createAskboxFederation(
     });
 
   federation.setObjectDispatcher(Note, apPaths.note, async (fctx, { id }) => {
+    const replyId = replyOfNoteId(id);
+    if (replyId) {
+      // a reply made here (decision 372), while it may leave Askbox
+      const found = await publicReply(db, replyId);
+      return found ? toReplyNote(fctx, found.reply, found.author, found.owner) : null;
+    }
     const { answerId, publicCopy } = answerOfNoteId(id);
     const found = await publicAnswerWithOwner(db, answerId);
     if (!found) return null;

@@ -4,6 +4,7 @@ import { publicUserById } from '../../features/visibility/index.js';
 import { remoteActorInfo } from '../actors/actorInfo.js';
 import { fetchedOrNull } from '../fedify/documentLoaders.js';
 import { receiveMentions, receiveReaction, undoReaction } from './mentions.js';
+import { deleteRemoteReply, receiveRemoteReply, updateRemoteReply } from './remoteReplies.js';
 import { actorOfActivity, type RecentActors } from '../actors/recentActors.js';
 import { forgetRemoteActor, receiveFollow, receiveUnfollow, refreshRemoteActor } from '../actors/remoteActors.js';
 import { apPaths } from '../uris.js';
@@ -23,7 +24,8 @@ export interface InboxHooks {
  * What Askbox does with incoming activities (their HTTP Signatures already verified: see
  * fedify/fastifyBridge.ts and Fedify's inbox). Follow → Accept (Reject when blocked), Undo(Follow), a remote
  * account deleted or edited; a post mentioning a local user is a question to them, likes and
- * boosts of answers are counted (mentions.ts). Replies to answers are accepted and ignored.
+ * boosts of answers are counted (mentions.ts); replies in our threads join them, and their
+ * Update and Delete edit and remove them (remoteReplies.ts).
  */
 export function installInboxListeners(federation: Federation<void>, ctx: AppContext, hooks: InboxHooks): void {
   const { db } = ctx;
@@ -60,14 +62,19 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       }
     })
     .on(Delete, async (_ictx, deletion) => {
-      // an account deleted on its server; deleted posts are none of our business
-      if (deletion.actorId && deletion.objectId?.href === deletion.actorId.href) {
+      if (!deletion.actorId || !deletion.objectId) return;
+      // an account deleted on its server (its replies go with it)
+      if (deletion.objectId.href === deletion.actorId.href) {
         hooks.actors.forget(deletion.actorId.href);
         await forgetRemoteActor(db, deletion.actorId.href);
+        return;
       }
+      // a deleted post: only a reply of its own author's in one of our threads is ours to remove
+      await deleteRemoteReply(ctx, deletion.actorId.href, deletion.objectId.href);
     })
     .on(Update, async (ictx, update) => {
       const object = await fetchedOrNull(update.getObject(ictx));
+      if (object instanceof Note && update.actorId) return updateRemoteReply(ctx, update.actorId.href, object);
       if (!isActor(object) || !update.actorId || object.id?.href !== update.actorId.href) return;
       const info = await remoteActorInfo(ictx, object);
       if (!info) return hooks.actors.forget(update.actorId.href);
@@ -81,7 +88,10 @@ export function installInboxListeners(federation: Federation<void>, ctx: AppCont
       const object = await fetchedOrNull(create.getObject(ictx));
       if (!(object instanceof Note) || object.attributionId?.href !== create.actorId.href) return;
       const actor = await actorOfActivity(ictx, create, hooks.actors);
-      if (actor) await receiveMentions(ctx, ictx, object, actor.claims, actor.followersId);
+      if (!actor) return;
+      // a reply in one of our threads is a reply, not a question, whoever it mentions (decision 371)
+      if (await receiveRemoteReply(ctx, ictx, object, actor.claims, actor.followersId)) return;
+      await receiveMentions(ctx, ictx, object, actor.claims, actor.followersId);
     })
     .onError((_ictx, error) => hooks.log.warn({ err: error }, 'incoming activity failed'));
 }

@@ -2,7 +2,7 @@ import { Delete, importJwk, PUBLIC_COLLECTION, signRequest, type Activity, type 
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/open.js';
 import { users } from '../../db/schema/index.js';
-import { isPublicProfile, publicAnswer } from '../../features/visibility/index.js';
+import { isPublicProfile, publicAnswer, publicReply } from '../../features/visibility/index.js';
 import type { OutboundClient } from '../../net/outbound.js';
 import { OutboundAddressError } from '../../net/outboundAddress.js';
 import { isServerBlocked } from '../servers/serverBlocks.js';
@@ -10,6 +10,7 @@ import { trackedBy } from '../fedify/documentLoaders.js';
 import { ServerUnavailableError, type RemoteServers } from '../servers/remoteServers.js';
 import { moveActivity } from '../moving/moveActivity.js';
 import type { MovePayload } from '../moving/moveRows.js';
+import { replyCreateActivity, replyDeleteActivity } from '../replyNotes.js';
 import { createActivity, createPublicCopyActivity, deleteActivity, followAnswer, hasPublicCopy, updateActivity } from '../vocab.js';
 
 /** A claimed row of federation_deliveries. */
@@ -19,8 +20,12 @@ export interface DeliveryRow {
   inbox_url: string;
   kind: 'create' | 'delete' | 'update' | 'accept' | 'reject' | 'move';
   object_id: string | null;
-  /** accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's public copy (deliveryRows.ts); move: its target */
-  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | MovePayload | null;
+  /**
+   * accept / reject: the Follow answered; create / delete: `{ note: 'publicCopy' }` for an answer's
+   * public copy (deliveryRows.ts), `{ note: 'reply', answerId }` for a reply made here (replyDeliveries.ts);
+   * move: its target (moving/moveRows.ts)
+   */
+  payload: { followId: string; actorUri: string } | { note: 'publicCopy' } | { note: 'reply'; answerId: string } | MovePayload | null;
   attempts: number;
 }
 
@@ -110,7 +115,9 @@ async function postSigned(
 }
 
 async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Promise<Activity | null> {
-  const publicCopy = row.payload !== null && 'note' in row.payload && row.payload.note === 'publicCopy';
+  const note = row.payload !== null && 'note' in row.payload ? row.payload.note : null;
+  if (note === 'reply') return row.object_id ? buildReplyActivity(db, fctx, row.kind, row.user_id, row.object_id) : null;
+  const publicCopy = note === 'publicCopy';
   if (row.kind === 'delete') return row.object_id ? deleteActivity(fctx, row.user_id, row.object_id, publicCopy ? 'publicCopy' : 'answer') : null;
   if (row.kind === 'move')
     return row.payload && 'target' in row.payload && row.object_id ? moveActivity(db, fctx, row.user_id, row.object_id, row.payload.target) : null;
@@ -124,4 +131,12 @@ async function buildActivity(db: Db, fctx: Context<void>, row: DeliveryRow): Pro
   // the public copy (decision 332) goes only while the answer is still published that way
   if (publicCopy) return hasPublicCopy(answer) ? createPublicCopyActivity(fctx, user, answer) : null;
   return createActivity(fctx, user, answer);
+}
+
+/** A reply's Create, while it may still leave Askbox (its author unchanged), or its Delete. */
+async function buildReplyActivity(db: Db, fctx: Context<void>, kind: DeliveryRow['kind'], authorId: string, replyId: string): Promise<Activity | null> {
+  if (kind === 'delete') return replyDeleteActivity(fctx, authorId, replyId);
+  if (kind !== 'create') return null;
+  const found = await publicReply(db, replyId);
+  return found && found.author.id === authorId ? replyCreateActivity(fctx, found.reply, found.author, found.owner) : null;
 }

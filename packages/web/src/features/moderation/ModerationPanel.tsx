@@ -107,7 +107,17 @@ function ReportCard({ report }: { report: ModerationReport }) {
           <>
             <p className={styles.line}>
               <span className="muted">{t('punctuation.colon', { label: t('moderationQueue.from') })} </span>
-              {content.sender ? <UserLink user={content.sender} /> : <span>{t('anonymous')}</span>}
+              {content.sender ? (
+                <UserLink user={content.sender} />
+              ) : content.remoteSender ? (
+                // a reply from the fediverse: its author's handle, no link, no picture
+                <span>
+                  {content.remoteSender.name && `${content.remoteSender.name} `}
+                  <span className="muted">{content.remoteSender.handle}</span>
+                </span>
+              ) : (
+                <span>{t('anonymous')}</span>
+              )}
               <span className="muted"> · {t('punctuation.colon', { label: t('moderationQueue.to') })} </span>
               {content.owner && <UserLink user={content.owner} />}
             </p>

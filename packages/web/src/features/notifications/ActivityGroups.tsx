@@ -39,33 +39,38 @@ export function ActivityGroups({ groups }: { groups: ActivityGroup[] }) {
 }
 
 function GroupRow({ group }: { group: ActivityGroup }) {
-  if (group.type === 'remoteLike') return <RemoteLikeRow group={group} />;
+  // replies from other servers alone (decision 370) read as remote likes do
+  if (group.type === 'remoteLike' || group.users.length === 0) return <RemoteGroupRow group={group} />;
   return <LocalGroupRow group={group} />;
 }
 
 /**
- * Likes from other servers: named as the push names them, by their handles ('@bob@remote.example
- * liked your answer'), with their display name first as for local people; initials, never their
- * picture (loading it would tell their server who looks), and no list to open.
+ * Likes and replies from other servers: named as the push names them, by their handles
+ * ('@bob@remote.example liked your answer'), with their display name first as for local people;
+ * initials, never their picture (loading it would tell their server who looks), and no list to open.
  */
-function RemoteLikeRow({ group }: { group: ActivityGroup }) {
+function RemoteGroupRow({ group }: { group: ActivityGroup }) {
   const [first, second] = group.remoteUsers;
   if (!first || !group.answer) return null;
   const nameOf = (person: { handle: string; name: string }) => person.name || person.handle;
+  const people = { count: group.count };
+  const liked = group.type === 'remoteLike' || group.type === 'like';
+  const what = t(group.type === 'reply' ? 'repliedToYourAnswer' : group.type === 'threadReply' ? 'repliedInThread' : 'likedYourAnswer', people);
+  const target = group.type === 'threadReply' ? `/u/${group.answer.ownerUsername}/answers/${group.answer.id}` : `/profile#post-${group.answer.id}`;
   return (
     <div className={`${styles.group} ${group.unread ? styles.unread : ''}`}>
-      <Link to={`/profile#post-${group.answer.id}`} className={styles.row} data-testid="activity-group">
+      <Link to={target} className={styles.row} data-testid="activity-group">
         <span className={styles.avatar}>
           <Avatar src="" name={nameOf(first)} seed={first.handle} size={44} />
-          <span className={`${styles.kind} ${styles.kindLike}`} aria-hidden>
-            <Heart size={12} fill="currentColor" />
+          <span className={`${styles.kind} ${liked ? styles.kindLike : ''}`} aria-hidden>
+            {liked ? <Heart size={12} fill="currentColor" /> : <MessageCircle size={12} />}
           </span>
         </span>
         <span className={styles.text}>
           <span>
             <strong>{whoDidIt(nameOf(first), group.count, second && nameOf(second))}</strong>{' '}
             {group.count === 1 && first.name && <span className="muted">{first.handle} </span>}
-            {t('punctuation.colon', { label: t('likedYourAnswer', { count: group.count }) })}
+            {t('punctuation.colon', { label: what })}
           </span>
           <span className={styles.quote}>{quote(group.answer)}</span>
           <time className={styles.time} dateTime={group.latestAt}>

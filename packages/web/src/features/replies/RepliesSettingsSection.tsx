@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner';
 import { useSetting } from '../settings/api';
 import { errorMessage } from '../../api/client';
 import { useHiddenReplies, useReplyAction } from './api';
+import { ReplyAuthor, replyAuthorName } from './ReplyAuthor';
 import styles from './Replies.module.css';
 import { t } from '../../i18n';
 
@@ -91,9 +92,9 @@ function HiddenReplyRow({ reply }: { reply: HiddenReply }) {
   const dialogs = useDialogs();
   const run = (kind: 'show' | 'delete') => action.mutate({ reply, action: kind }, { onError: (error) => void dialogs.alert(errorMessage(error)) });
   return (
-    <li className={styles.reply} aria-label={t('replyBy', { username: reply.author.username })}>
+    <li className={styles.reply} aria-label={t('replyBy', { username: replyAuthorName(reply) })}>
       <p className={styles.text}>
-        <strong>{reply.author.fullname}</strong> <span className="muted">@{reply.author.username}</span>
+        <ReplyAuthor reply={reply} avatar={false} />
         {reply.reason === 'muted' && <span className="muted"> · {t('repliesSettings.mutedReason')}</span>}
       </p>
       <p className={styles.text}>{reply.text}</p>

@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { isBlankText, textLength, type Answer, type Reply } from '@askbox/common';
 import { errorMessage } from '../../api/client';
 import { ActionsMenu, type MenuAction } from '../../components/ActionsMenu';
-import { Avatar } from '../../components/Avatar';
 import { ErrorList } from '../../components/Field';
 import { RemainingCharacters } from '../../components/RemainingCharacters';
 import { Spinner } from '../../components/Spinner';
@@ -14,6 +12,7 @@ import { MentionText } from '../answers/MentionText';
 import { relativeTimeText, t } from '../../i18n';
 import { useReportDialog } from '../moderation/ReportButton';
 import { useReplyAction, useReplyThread, useSendReply } from './api';
+import { ReplyAuthor, replyAuthorName } from './ReplyAuthor';
 import styles from './Replies.module.css';
 
 /**
@@ -79,11 +78,8 @@ function ReplyItem({ reply }: { reply: Reply }) {
     ...(mine ? [] : [{ label: report.label, onSelect: report.open }]),
   ];
   return (
-    <li className={styles.reply} aria-label={t('replyBy', { username: reply.author.username })}>
-      <Link to={`/u/${reply.author.username}`} className={styles.author}>
-        <Avatar src={reply.author.photoURL} name={reply.author.fullname} seed={reply.author.username} size={28} />
-        <strong>{reply.author.fullname}</strong> <span className="muted">@{reply.author.username}</span>
-      </Link>
+    <li className={styles.reply} aria-label={t('replyBy', { username: replyAuthorName(reply) })}>
+      <ReplyAuthor reply={reply} />
       <p className={styles.text}>
         <MentionText text={reply.text} />
       </p>
