@@ -35,17 +35,16 @@ export async function addAlias(ctx: MovingContext, userId: string, handle: strin
   const user = await publicAccount(ctx, userId);
   if (user.aliases.length >= ACCOUNT_ALIASES_MAX) throw new AppError('aliases_full');
   const found = await lookUp(ctx, userId, handle);
-  if (user.aliases.some((alias) => alias.uri === found.uri)) return toAccountMoving(user);
-  return saveAliases(ctx, userId, [...user.aliases, { handle: found.handle, uri: found.uri }]);
+  return changeAliases(ctx, userId, (aliases) => {
+    if (aliases.some((alias) => alias.uri === found.uri)) return aliases;
+    if (aliases.length >= ACCOUNT_ALIASES_MAX) throw new AppError('aliases_full');
+    return [...aliases, { handle: found.handle, uri: found.uri }];
+  });
 }
 
 export async function removeAlias(ctx: AppContext, userId: string, uri: string): Promise<AccountMoving> {
-  const user = await account(ctx, userId);
-  return saveAliases(
-    ctx,
-    userId,
-    user.aliases.filter((alias) => alias.uri !== uri),
-  );
+  await account(ctx, userId);
+  return changeAliases(ctx, userId, (aliases) => aliases.filter((alias) => alias.uri !== uri));
 }
 
 /**
@@ -62,11 +61,14 @@ export async function moveAccount(
 ): Promise<AccountMoving> {
   await confirmPassword(ctx, userId, proof);
   const user = await publicAccount(ctx, userId);
-  if (user.movedAt && ctx.clock.now().getTime() - user.movedAt.getTime() < MOVE_INTERVAL_DAYS * DAY_MS) throw new AppError('move_too_soon');
+  if (movedRecently(ctx, user)) throw new AppError('move_too_soon');
   const target = await lookUp(ctx, userId, handle);
   if (!target.aliases.includes(apUris.actor(new URL(ctx.config.publicUrl).origin, userId))) throw new AppError('move_target_not_aliased');
   const movedTo: FediverseAccount = { handle: target.handle, uri: target.uri };
   return ctx.db.transaction(async (tx) => {
+    // checked again under the row's lock: two moves sent at once make one
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!current || movedRecently(ctx, current)) throw new AppError('move_too_soon');
     const [moved] = await tx.update(users).set({ movedTo, movedAt: ctx.clock.now() }).where(eq(users.id, userId)).returning();
     await events.emit(tx, ctx, { type: 'accountMoved', userId, targetUri: target.uri });
     return toAccountMoving(moved!);
@@ -93,9 +95,19 @@ async function lookUp(ctx: MovingContext, userId: string, handle: string) {
   return found;
 }
 
-async function saveAliases(ctx: AppContext, userId: string, aliases: FediverseAccount[]): Promise<AccountMoving> {
+const movedRecently = (ctx: AppContext, user: Pick<UserRow, 'movedAt'>) =>
+  user.movedAt !== null && ctx.clock.now().getTime() - user.movedAt.getTime() < MOVE_INTERVAL_DAYS * DAY_MS;
+
+/** Changes the list under the row's lock (the look-up happened before, outside it): two changes at once both count. */
+async function changeAliases(ctx: AppContext, userId: string, change: (aliases: FediverseAccount[]) => FediverseAccount[]): Promise<AccountMoving> {
   return ctx.db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ aliases }).where(eq(users.id, userId)).returning();
+    const [current] = await tx.select({ aliases: users.aliases }).from(users).where(eq(users.id, userId)).for('update');
+    if (!current) throw new AppError('not_found');
+    const [user] = await tx
+      .update(users)
+      .set({ aliases: change(current.aliases) })
+      .where(eq(users.id, userId))
+      .returning();
     // followers' servers re-read the actor, alsoKnownAs with it
     await events.emit(tx, ctx, { type: 'profileChanged', userId });
     return toAccountMoving(user!);

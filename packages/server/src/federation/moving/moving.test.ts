@@ -52,6 +52,14 @@ describe('moving an account on the fediverse', () => {
     expect((await actorDocument(alice)).alsoKnownAs).toBeUndefined();
   });
 
+  it('keeps both of two old accounts named at once', async () => {
+    const alice = await publicUser();
+    const handles = [`@bob@${peerHost}`, `@carol@${peerHost}`];
+    await Promise.all(handles.map((handle) => apiAs(t.app, alice).post('/api/me/moving/aliases', { handle })));
+    const { aliases } = (await apiAs(t.app, alice).get('/api/me/moving')).json() as { aliases: { uri: string }[] };
+    expect(aliases.map((alias) => alias.uri).sort()).toEqual([peer.bobUri, peer.carolUri].sort());
+  });
+
   it('refuses a name no server knows, and a private profile', async () => {
     const alice = await publicUser();
     const unknown = await apiAs(t.app, alice).post('/api/me/moving/aliases', { handle: `@nobody@${peerHost}` });
