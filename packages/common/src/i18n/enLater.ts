@@ -485,6 +485,8 @@ export const enLater = {
       two_factor_reset: 'Two-factor sign-in reset',
     },
     targetKinds: { account: 'Account', report: 'Report', question: 'Question', instance: 'Instance', delivery: 'Delivery', server: 'Server' },
+    pageEditedLine: '{{page}} page',
+    pageRestoredLine: '{{page}} page: default text restored',
     reasonLine: 'Reason: {{reason}}',
     untilLine: 'Until {{until}}',
     suspendTitle: 'Suspend @{{username}}',

@@ -1094,6 +1094,8 @@ export const fr: Catalog = {
       two_factor_reset: 'Connexion en deux étapes réinitialisée',
     },
     targetKinds: { account: 'Compte', report: 'Signalement', question: 'Question', instance: 'Instance', delivery: 'Envoi', server: 'Serveur' },
+    pageEditedLine: 'Page {{page}}',
+    pageRestoredLine: 'Page {{page}} : texte par défaut rétabli',
     reasonLine: 'Motif : {{reason}}',
     untilLine: 'Jusqu’au {{until}}',
     suspendTitle: 'Suspendre @{{username}}',
