@@ -29,7 +29,7 @@ test('an admin makes a moderator in the Team screen; the moderator handles a rep
   await expect(confirm).toContainText(`Make @${moderator.user.username} Moderator?`);
   await confirm.getByRole('button', { name: 'Apply' }).click();
   // confirmed once; then a toast, not a second dialog
-  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username}: Moderator.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username} is now Moderator.` })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   const team = page.getByRole('list', { name: 'Team' });
   await expect(team).toContainText(moderator.user.username);
