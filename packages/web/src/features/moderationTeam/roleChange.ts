@@ -12,7 +12,7 @@ export interface TeamViewer {
 }
 
 /** 'Remove role' is offered on a row only below the viewer's own role, and never on the viewer's own row. */
-export function canRemoveRole(viewer: TeamViewer | undefined, member: { id: string; role: Role }): boolean {
+export function canRemoveRole(viewer: TeamViewer | null | undefined, member: { id: string; role: Role }): boolean {
   if (!viewer || member.id === viewer.id) return false;
   return RANK[member.role] < RANK[viewer.isAdmin ? 'admin' : viewer.isModerator ? 'moderator' : 'user'];
 }
