@@ -1062,7 +1062,7 @@ export const fr: Catalog = {
     apply: 'Appliquer',
     confirmRole: 'Rôle de @{{username}} : {{role}} ?',
     roleChanged: '@{{username}} est maintenant {{role}}.',
-    confirmRemoveRole: 'Retirer le rôle {{role}} à @{{username}} ? Son compte redevient un compte ordinaire.',
+    confirmRemoveRole: 'Retirer le rôle {{role}} à @{{username}} ? Son compte redevient un compte ordinaire.',
     roleRemoved: '@{{username}} n’est plus {{role}}.',
     removeRole: 'Retirer le rôle',
     noTeam: 'Aucun modérateur pour l’instant.',

@@ -31,7 +31,7 @@ describe("the Team screen's role changes", () => {
     expect(roleChangeTexts('carol', 'user', undefined).done).toBe('@carol is now User.');
     await setLocale('fr');
     expect(roleChangeTexts('bob', 'user', 'moderator')).toEqual({
-      confirm: 'Retirer le rôle Modérateur à @bob\u00a0? Son compte redevient un compte ordinaire.',
+      confirm: 'Retirer le rôle Modérateur à @bob\u202f? Son compte redevient un compte ordinaire.',
       confirmLabel: 'Retirer le rôle',
       done: '@bob n’est plus Modérateur.',
     });
