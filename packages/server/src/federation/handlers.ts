@@ -1,6 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
-import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
+import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyChanged } from './outbox/replyDeliveries.js';
 
 /**
  * What each domain event means for ActivityPub: delivery rows in the event's transaction
@@ -22,7 +22,7 @@ export const federationChannel: Channel = {
     if (!hidden) await queueReplyCreated(tx, replyId);
   },
   async replyChanged(tx, { replyId }) {
-    await queueReplyDeleted(tx, replyId);
+    await queueReplyChanged(tx, replyId);
   },
   async profileChanged(tx, { userId }) {
     await federationOutbox.queueProfileUpdated(tx, userId);
