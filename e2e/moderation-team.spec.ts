@@ -29,7 +29,7 @@ test('an admin makes a moderator in the Team screen; the moderator handles a rep
   await expect(confirm).toContainText(`Make @${moderator.user.username} Moderator?`);
   await confirm.getByRole('button', { name: 'Apply' }).click();
   // confirmed once; then a toast, not a second dialog
-  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username}: Moderator.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username} is now Moderator.` })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   const team = page.getByRole('list', { name: 'Team' });
   await expect(team).toContainText(moderator.user.username);
@@ -97,6 +97,18 @@ test('an admin makes a moderator in the Team screen; the moderator handles a rep
   await page.screenshot({ path: testInfo.outputPath('audit-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('audit-1280.png'), fullPage: true });
+
+  // taking the role away: asked once, naming the role lost, then a toast saying it is gone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings/team');
+  const member = page.getByRole('list', { name: 'Team' }).getByRole('listitem').filter({ hasText: moderator.user.username });
+  await member.getByRole('button', { name: 'Remove role' }).click();
+  const removal = page.getByRole('alertdialog');
+  await expect(removal).toContainText(`Remove the Moderator role from @${moderator.user.username}?`);
+  await removal.getByRole('button', { name: 'Remove role' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `@${moderator.user.username} is no longer Moderator.` })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(member).toHaveCount(0);
   for (const person of [moderator, receiver, asker]) await person.context.close();
 });
 

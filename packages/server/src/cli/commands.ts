@@ -11,48 +11,10 @@ import { blockServer, listBlockedServers, unblockServer } from './fediverse.js';
 import { listReports, restoreUser, suspendUser } from './moderation.js';
 import { setRole } from '../features/moderation/team.js';
 import { resetTwoFactor } from '../features/twoFactor/service.js';
+import { helpText } from './help.js';
 import { CliError, type CliIo } from './io.js';
 
 const MAX_BADGE_LENGTH = 40;
-
-export const helpText = `Askbox command line
-
-Usage: npm run cli -- <command> [arguments]
-
-With the embedded database (DATA_DIR), stop the server first for every command except backup, which
-the running server answers; restoring a backup needs an empty DATA_DIR. With PostgreSQL (DATABASE_URL) every
-command works while servers run.
-
-Commands:
-  help                                  Show this help.
-  grant-admin <username>                Give <username> the admin role (Admin Features in Settings).
-  revoke-admin <username>               Take the admin role away from <username>.
-  grant-moderator <username>            Make <username> a moderator (reports, suspensions, appeals; not roles or settings).
-  revoke-moderator <username>           Make a moderator (or an admin) a plain user again.
-  set-badge <username> "<badge>"        Show a badge on <username>'s profile, e.g. "${en.popularUser}".
-  clear-badge <username>                Remove <username>'s badge.
-  create-user --email <email> --username <username> --fullname <name> --password <password>
-                                        Create an account (same rules as signing up).
-  demo                                  Fill an EMPTY database with a small demo community.
-  recount                               Recount every profile counter and like count from the tables
-                                        (they are kept exact as things happen; this is for data loaded by hand).
-  reports                               List the open reports, oldest first (never the sender of an anonymous question).
-  suspend <username>                    Suspend an account: no sign-in, sessions end, answers hidden until restored.
-  restore <username> | <file.tar.gz>    With a username: restore a suspended account. With a file (a name with
-                                        a dot or a slash): restore a backup archive into an empty DATA_DIR
-                                        (see docs/operations.md).
-  reset-two-factor <username>           Turn two-factor sign-in off for <username>, who lost their app and their
-                                        recovery codes, and remove their passkeys: they sign in with their
-                                        password alone again (audited; the secret is never shown).
-  fediverse-block <server> [reason]     Block a remote server (and its subdomains) for the whole instance:
-                                        nothing it sends is handled, nothing is delivered to it.
-  fediverse-unblock <server>            Lift that block.
-  fediverse-blocks                      List the blocked servers.
-  backup <file.tar.gz>                  Back up the embedded database and uploaded pictures into one archive,
-                                        the server running or stopped (on PostgreSQL: the pictures, and how
-                                        to use pg_dump).
-
-Settings come from the environment or a .env file: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, ./data).`;
 
 async function findUser(ctx: AppContext, username: string | undefined) {
   if (!username) throw new CliError('Missing <username>. See "npm run cli -- help".', 2);
@@ -172,6 +134,7 @@ export async function runCommand(ctx: AppContext, io: CliIo, command: string, ar
   }
 }
 
+/** The commands that open the database through `openDatabase` (on PGlite, it takes DATA_DIR's lock). */
 export const databaseCommands = new Set([
   'grant-admin',
   'revoke-admin',

@@ -1,6 +1,6 @@
 import type { Channel } from '../events/channel.js';
 import * as federationOutbox from './outbox/deliveryRows.js';
-import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyDeleted } from './outbox/replyDeliveries.js';
+import { queueRepliesOfProfileDeleted, queueRepliesUnderAnswerDeleted, queueReplyCreated, queueReplyChanged } from './outbox/replyDeliveries.js';
 import { queueAccountMoved } from './moving/moveRows.js';
 
 /**
@@ -23,7 +23,7 @@ export const federationChannel: Channel = {
     if (!hidden) await queueReplyCreated(tx, replyId);
   },
   async replyChanged(tx, { replyId }) {
-    await queueReplyDeleted(tx, replyId);
+    await queueReplyChanged(tx, replyId);
   },
   async profileChanged(tx, { userId }) {
     await federationOutbox.queueProfileUpdated(tx, userId);

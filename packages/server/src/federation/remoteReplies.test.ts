@@ -304,3 +304,36 @@ describe('replies and the instance', () => {
     expect(deleted().filter((object) => object.includes(noteOf(dansReply)))).toHaveLength(1);
   });
 });
+
+describe('the owner hides a reply that went out', () => {
+  it('withdraws it from the servers it reached (a Delete, once); shown again, it is back here only', async () => {
+    const peer = await fedifyPeer(false);
+    const { user: alice, target } = await publicUser();
+    const { user: carol } = await publicUser();
+    const asker = await signUpUser(t.app);
+    await peer.send(target, { '@context': AS, id: `${peer.actorUri}#follows/${++serial}`, type: 'Follow', actor: peer.actorUri, object: target.actor });
+    const questionId = (await apiAs(t.app, asker).post(`/api/users/${alice.username}/questions`, { text: 'sea or mountains?', isAnonymous: true })).json()
+      .id as string;
+    expect((await apiAs(t.app, alice).post(`/api/questions/${questionId}/answer`, { answer: 'Mountains.' })).statusCode).toBe(204);
+    const reply = (await apiAs(t.app, carol).post(`/api/answers/${questionId}/replies`, { text: 'Sea, surely.' })).json() as { id: string };
+    await deliver();
+    const about = async (type: string) => (await peer.received()).filter((a) => a.type === type && JSON.stringify(a.object).includes(reply.id)).length;
+    expect(await about('Create')).toBe(1);
+
+    expect((await apiAs(t.app, alice).post(`/api/replies/${reply.id}/hide`)).statusCode).toBe(204);
+    await deliver();
+    expect(await about('Delete')).toBe(1);
+    // hidden, its Note is not served either
+    expect((await fetch(`${server.origin}/ap/answers/${reply.id}.reply`, { headers: { accept: 'application/activity+json' } })).status).not.toBe(200);
+
+    expect((await apiAs(t.app, alice).post(`/api/replies/${reply.id}/show`)).statusCode).toBe(204);
+    await deliver();
+    expect(await about('Create')).toBe(1);
+    expect((await thread(asker, questionId)).map((r) => r.text)).toEqual(['Sea, surely.']);
+
+    // hidden again: they have withdrawn it already
+    expect((await apiAs(t.app, alice).post(`/api/replies/${reply.id}/hide`)).statusCode).toBe(204);
+    await deliver();
+    expect(await about('Delete')).toBe(1);
+  });
+});

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+
 /**
  * What the anonymity proofs compare between worlds: every byte an observer gets (status, headers,
  * body, live-event frames with their ids), after replacing only what is new in every world whoever
@@ -36,12 +38,20 @@ export interface Response {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  rawPayload?: Buffer;
 }
 
-/** A response as it reached the client: status, every header in order but the per-request ones, raw body. */
+/**
+ * A response as it reached the client: status, every header in order but the per-request ones, raw
+ * body. A gzip file (an account archive) is read unpacked, as its reader would: its compressed
+ * bytes and their length say nothing its content does not, and compared packed, a new id in it
+ * would hide everything else.
+ */
 export function rawResponse(res: Response): string {
+  const gzip = res.headers['content-type'] === 'application/gzip' && res.rawPayload !== undefined;
   const headers = Object.entries(res.headers)
-    .filter(([name]) => !PER_REQUEST_HEADERS.has(name.toLowerCase()))
+    .filter(([name]) => !PER_REQUEST_HEADERS.has(name.toLowerCase()) && !(gzip && name.toLowerCase() === 'content-length'))
     .map(([name, value]) => `${name.toLowerCase()}: ${Array.isArray(value) ? value.join(', ') : String(value)}`);
-  return `${res.statusCode}\n${headers.join('\n')}\n\n${res.body}`;
+  const body = gzip ? `(unpacked)\n${gunzipSync(res.rawPayload!).toString('utf8')}` : res.body;
+  return `${res.statusCode}\n${headers.join('\n')}\n\n${body}`;
 }

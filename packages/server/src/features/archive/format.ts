@@ -20,16 +20,28 @@ export interface ArchiveFile {
 }
 
 const BLOCK = 512;
+const ENTRY_TIME = new Date(0);
 
 /**
  * A tar.gz of `files`, in the order given, built in memory with tar's own headers (decision 373).
- * Every entry has the same mode, owner and time (`at`), and gzip writes no time or name, so the
- * same content gives the same bytes: nothing in the file depends on when or where it was packed.
+ * Every entry has the same mode, owner and time (the Unix epoch: the export's own time is in
+ * archive.json), and gzip writes no time or name, so the same content gives the same bytes:
+ * nothing in the file depends on when or where it was packed.
  */
-export function packArchive(files: ArchiveFile[], at: Date): Buffer {
+export function packArchive(files: ArchiveFile[]): Buffer {
   const parts: Buffer[] = [];
   for (const file of files) {
-    const header = new tar.Header({ path: file.path, mode: 0o644, uid: 0, gid: 0, size: file.data.length, mtime: at, type: 'File', uname: '', gname: '' });
+    const header = new tar.Header({
+      path: file.path,
+      mode: 0o644,
+      uid: 0,
+      gid: 0,
+      size: file.data.length,
+      mtime: ENTRY_TIME,
+      type: 'File',
+      uname: '',
+      gname: '',
+    });
     const block = Buffer.alloc(BLOCK);
     if (header.encode(block, 0)) throw new Error(`archive path too long: ${file.path}`);
     parts.push(block, file.data, Buffer.alloc((BLOCK - (file.data.length % BLOCK)) % BLOCK));

@@ -45,7 +45,7 @@ function documentWith(answers: number): ArchiveDocument {
 async function archiveOf(document: { answers: unknown; [field: string]: unknown }, extra: { path: string; data: Buffer }[] = []): Promise<Buffer> {
   const withPicture = Array.isArray(document.answers) && (document.answers as ArchiveDocument['answers']).some((a) => a.picture);
   const pictures = withPicture ? [{ path: 'pictures/answers/answer-2.jpg', data: await testPicture() }] : [];
-  return packArchive([{ path: 'archive.json', data: Buffer.from(JSON.stringify(document)) }, ...pictures, ...extra], new Date(0));
+  return packArchive([{ path: 'archive.json', data: Buffer.from(JSON.stringify(document)) }, ...pictures, ...extra]);
 }
 
 const refusal = async (user: TestUser, bytes: Buffer) => {
@@ -63,14 +63,12 @@ describe('refusals, each with its own code and nothing kept', () => {
     const malformed = { status: 400, code: 'archive_malformed' };
     expect(await refusal(user, Buffer.from('not an archive at all'))).toEqual(malformed);
     expect(await refusal(user, zlib.gzipSync(Buffer.from('a gzip file that holds no tar')))).toEqual(malformed);
-    expect(await refusal(user, packArchive([{ path: 'pictures/avatar.jpg', data: Buffer.from('x') }], new Date(0)))).toEqual(malformed);
-    expect(await refusal(user, packArchive([{ path: 'archive.json', data: Buffer.from('{ not json') }], new Date(0)))).toEqual(malformed);
+    expect(await refusal(user, packArchive([{ path: 'pictures/avatar.jpg', data: Buffer.from('x') }]))).toEqual(malformed);
+    expect(await refusal(user, packArchive([{ path: 'archive.json', data: Buffer.from('{ not json') }]))).toEqual(malformed);
     expect(await refusal(user, await archiveOf({ ...documentWith(1), answers: [{ id: 'x' }] }))).toEqual(malformed);
     // a picture named but missing, and a file nothing names at a path the format does not have
     const { answers, ...rest } = documentWith(3);
-    expect(await refusal(user, packArchive([{ path: 'archive.json', data: Buffer.from(JSON.stringify({ ...rest, answers })) }], new Date(0)))).toEqual(
-      malformed,
-    );
+    expect(await refusal(user, packArchive([{ path: 'archive.json', data: Buffer.from(JSON.stringify({ ...rest, answers })) }]))).toEqual(malformed);
     expect(await refusal(user, await archiveOf(documentWith(1), [{ path: '../../etc/passwd', data: Buffer.from('x') }]))).toEqual(malformed);
   });
 
@@ -145,13 +143,10 @@ describe('the import job', () => {
       .jpeg()
       .toBuffer();
     const document = documentWith(3);
-    const bytes = packArchive(
-      [
-        { path: 'archive.json', data: Buffer.from(JSON.stringify(document)) },
-        { path: 'pictures/answers/answer-2.jpg', data: withExif },
-      ],
-      new Date(0),
-    );
+    const bytes = packArchive([
+      { path: 'archive.json', data: Buffer.from(JSON.stringify(document)) },
+      { path: 'pictures/answers/answer-2.jpg', data: withExif },
+    ]);
     expect((await uploadArchive(t, user, bytes)).statusCode).toBe(202);
     await runImportPass(t.ctx);
     const [row] = await t.ctx.db

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/open.js';
 import { announcementDismissals, announcements, instancePages } from '../../db/schema/index.js';
 import { recordAudit } from '../moderation/service.js';
+import { auditExcerpt } from './auditExcerpt.js';
 import { defaultPages } from './defaults.js';
 import { listItemsOf, renderMarkdown } from './markdown.js';
 
@@ -99,19 +100,21 @@ export async function scheduleAnnouncement(ctx: AppContext, admin: Admin, input:
       createdAt: ctx.clock.now(),
       createdBy: admin.id,
     });
-    await recordAudit(tx, admin, { action: 'announcement_scheduled', targetKind: 'instance', target: 'instance', detail: input.textEn });
+    await recordAudit(tx, admin, { action: 'announcement_scheduled', targetKind: 'instance', target: 'instance', detail: auditExcerpt(input.textEn) });
   });
   return latestAnnouncement(ctx.db);
 }
 
-/** Ends the banners still showing or to come, now. */
+/** Ends the banners still showing or to come, now. Audited only when one was: ending nothing changes nothing. */
 export async function endAnnouncements(ctx: AppContext, admin: Admin): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx
+    const ended = await tx
       .update(announcements)
       .set({ endsAt: now })
-      .where(or(isNull(announcements.endsAt), gt(announcements.endsAt, now)));
-    await recordAudit(tx, admin, { action: 'announcement_ended', targetKind: 'instance', target: 'instance' });
+      .where(or(isNull(announcements.endsAt), gt(announcements.endsAt, now)))
+      .returning({ textEn: announcements.textEn, createdAt: announcements.createdAt });
+    const latest = ended.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    if (latest) await recordAudit(tx, admin, { action: 'announcement_ended', targetKind: 'instance', target: 'instance', detail: auditExcerpt(latest.textEn) });
   });
 }

@@ -42,12 +42,15 @@ export async function queueReplyCreated(tx: DbOrTx, replyId: string): Promise<vo
 }
 
 /**
- * A reply made here is gone (deleted by its author, the answer's owner or a moderator): its
- * Creates not yet sent are dropped, and a Delete goes to every inbox a Create went to.
+ * A reply made here changed. Gone (deleted by its author, the answer's owner or a moderator) or
+ * hidden by the owner: its Creates not yet sent are dropped, and a Delete goes to every inbox a
+ * Create went to, so the owner's choice holds on other servers too. Shown again, it is back here
+ * only: the servers it reached keep a deleted Note's tombstone (Mastodon does) and take the same
+ * Create once, so sending it again would be noise.
  */
-export async function queueReplyDeleted(tx: DbOrTx, replyId: string): Promise<void> {
-  const [still] = await queryRows<{ id: string }>(tx, sql`select id from replies where id = ${replyId}`);
-  if (!still) await queueReplyDeletes(tx, sql`d.object_id = ${replyId}`);
+export async function queueReplyChanged(tx: DbOrTx, replyId: string): Promise<void> {
+  const [shown] = await queryRows<{ id: string }>(tx, sql`select id from replies where id = ${replyId} and hidden_at is null`);
+  if (!shown) await queueReplyDeletes(tx, sql`d.object_id = ${replyId}`);
 }
 
 /** The answer is deleted, its thread with it: the Delete of every reply sent under it. */

@@ -4,6 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LoadError } from '../../components/LoadError';
 import { Spinner } from '../../components/Spinner';
 import { useAuditLog } from './api';
+import { auditDetailText } from './auditDetail';
 import styles from './Team.module.css';
 
 /** Who acted, as a reader says it: a username, the server's own timed end, or the command line. */
@@ -53,7 +54,7 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
         {entry.targetKind === 'account' ? ` @${entry.target}` : entry.targetKind === 'instance' ? '' : ` ${entry.target}`}
       </p>
       {entry.reason && <p className={styles.entryLine}>{t('team.reasonLine', { reason: entry.reason })}</p>}
-      {entry.detail && <p className={`muted ${styles.entryLine}`}>{entry.detail}</p>}
+      {entry.detail && <p className={`muted ${styles.entryLine}`}>{auditDetailText(entry)}</p>}
     </>
   );
 }

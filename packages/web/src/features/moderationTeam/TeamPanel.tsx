@@ -7,11 +7,10 @@ import { useDialogs } from '../../components/dialogs/DialogsProvider';
 import { errorMessage } from '../../api/client';
 import { useMe } from '../session/api';
 import { useSetRole, useTeam } from './api';
+import { canRemoveRole, roleChangeTexts } from './roleChange';
 import styles from './Team.module.css';
 
 const ROLE_CHOICES: Role[] = ['moderator', 'admin', 'user'];
-// the server's order of roles: nobody changes the role of someone at or above their own
-const RANK: Record<Role, number> = { user: 0, moderator: 1, admin: 2 };
 
 /** The admins' Team screen body: who moderates, and a form to give anyone a role (confirmed, named). */
 export function TeamPanel() {
@@ -27,15 +26,16 @@ export function TeamPanel() {
   const apply = async (name: string, next: Role) => {
     const clean = name.trim().replace(/^@/, '');
     if (!clean) return;
-    const roleName = t(`team.roles.${next}`);
-    if (!(await dialogs.confirm(t('team.confirmRole', { username: clean, role: roleName }), { confirmLabel: t('team.apply') }))) return;
+    const previous = members.data?.find((member) => member.username.toLowerCase() === clean.toLowerCase())?.role;
+    const texts = roleChangeTexts(clean, next, previous);
+    if (!(await dialogs.confirm(texts.confirm, { confirmLabel: texts.confirmLabel }))) return;
     setRole.mutate(
       { username: clean, role: next },
       {
         // confirmed once, before; after, a toast says it is done
         onSuccess: () => {
           setUsername('');
-          dialogs.toast(t('team.roleChanged', { username: clean, role: roleName }));
+          dialogs.toast(texts.done);
         },
         onError: (error) => void dialogs.alert(errorMessage(error)),
       },
@@ -56,7 +56,7 @@ export function TeamPanel() {
               </Link>
               <span className={styles.role}>{t(`team.roles.${member.role}`)}</span>
               {/* never on your own row, nor on someone whose role is at or above yours */}
-              {me && member.id !== me.id && RANK[member.role] < RANK[me.isAdmin ? 'admin' : me.isModerator ? 'moderator' : 'user'] && (
+              {canRemoveRole(me, member) && (
                 <button type="button" className="btn btn-secondary btn-small" disabled={setRole.isPending} onClick={() => void apply(member.username, 'user')}>
                   {t('team.removeRole')}
                 </button>
