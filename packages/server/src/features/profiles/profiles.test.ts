@@ -52,6 +52,7 @@ describe('GET /api/users/:username', () => {
         website: '',
         refusesAnonymousQuestions: false,
         publicProfile: false,
+        movedTo: null,
       },
       counts: { answers: 2, followings: 1, followers: 2, likes: 3 },
       viewer: { isSelf: false, isFollowing: true, blockedByViewer: false, askRefusal: null },
